@@ -1,0 +1,18 @@
+//! tickmark checks the numbers an answer cites from a financial report.
+//!
+//! Sources (xlsx, xlsm, xlsb, xls, ods, csv) are read into labeled cells —
+//! every number with its row label, section, column header, period, unit,
+//! scale and concept — which the checks compare against what an answer says.
+//!
+//! The library computes; the binary (`src/main.rs`) talks. Nothing here prints
+//! or exits.
+
+pub mod model;
+pub mod number;
+pub mod period;
+pub mod read;
+pub mod vocab;
+
+pub use model::{Cell, CellRef, Document, Period, Table};
+pub use read::{ReadError, ReadOptions, load_source};
+pub use vocab::Vocab;

@@ -1,0 +1,3 @@
+//! The `tickmark` command line: a thin front end over the library.
+
+fn main() {}

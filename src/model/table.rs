@@ -1,0 +1,149 @@
+//! A table: a grid read from a sheet, a csv or a PDF page, and the labeled
+//! cells the labeler found in it, with the facts about the whole table
+//! (title, statement kind, unit line, header rows).
+
+use rust_decimal::Decimal;
+use serde::Serialize;
+
+use super::{Amount, Cell, CellRef, Currency};
+use jiff::civil::Date;
+
+/// One table of a source, labeled.
+#[derive(Debug, Clone)]
+pub struct Table {
+    /// The reference to the whole table (`acme.xlsx#IS`, `acme.csv`'s only table).
+    pub reference: CellRef,
+    /// The title lines above the header ("Consolidated Statements of Operations").
+    pub title: Vec<String>,
+    /// Which statement this is.
+    pub statement: StatementKind,
+    /// The unit line in force ("in millions, except per share data").
+    pub unit: UnitLine,
+    /// The raw grid, row-major, 0-based (row 0 is A1's row).
+    pub grid: Vec<Vec<GridValue>>,
+    /// 0-based indices of the header rows found.
+    pub header_rows: Vec<usize>,
+    /// 0-based column of the row labels.
+    pub label_col: usize,
+    /// The labeled numeric cells, row-major.
+    pub cells: Vec<Cell>,
+    /// What the labeler could not do ("no header row found: periods are null").
+    pub warnings: Vec<String>,
+}
+
+impl Table {
+    /// The table's name as a reference prints it (sheet name, `p3t1`, empty for csv).
+    pub fn name(&self) -> String {
+        self.reference
+            .table_part()
+            .map(|t| t.name())
+            .unwrap_or_default()
+    }
+
+    /// The raw value at a 0-based position.
+    pub fn grid_value(&self, row: usize, col: usize) -> Option<&GridValue> {
+        self.grid.get(row).and_then(|r| r.get(col))
+    }
+}
+
+/// One cell of a grid as read, before labeling.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GridValue {
+    /// Nothing there.
+    Empty,
+    /// Text, with the indentation level the reader saw (cell indent or leading spaces).
+    Text {
+        /// The text as written (leading spaces kept).
+        text: String,
+        /// Indent level from the cell's format (spreadsheets), 0 if none.
+        indent: u8,
+    },
+    /// A native number (spreadsheet numeric cell), with its written form.
+    Number {
+        /// The number as its shortest round-tripping decimal.
+        amount: Amount,
+        /// That decimal as text.
+        text: String,
+    },
+    /// A native date cell.
+    Date(Date),
+    /// Anything else (booleans, error values), as display text.
+    Other(String),
+}
+
+impl GridValue {
+    /// The display text of the value ("" for empty).
+    pub fn text(&self) -> std::borrow::Cow<'_, str> {
+        match self {
+            GridValue::Empty => "".into(),
+            GridValue::Text { text, .. } | GridValue::Number { text, .. } | GridValue::Other(text) => {
+                text.as_str().into()
+            }
+            GridValue::Date(d) => d.to_string().into(),
+        }
+    }
+
+    /// True when nothing is there (or only whitespace).
+    pub fn is_blank(&self) -> bool {
+        match self {
+            GridValue::Empty => true,
+            GridValue::Text { text, .. } => text.trim().is_empty(),
+            _ => false,
+        }
+    }
+}
+
+/// The kind of financial statement a table is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum StatementKind {
+    /// Income statement / statement of operations / profit or loss.
+    Income,
+    /// Balance sheet / statement of financial position.
+    Balance,
+    /// Statement of cash flows.
+    CashFlow,
+    /// Anything else (notes, segment tables, KPIs) or not determined.
+    #[default]
+    Other,
+}
+
+impl StatementKind {
+    /// The snake_case name used in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StatementKind::Income => "income",
+            StatementKind::Balance => "balance",
+            StatementKind::CashFlow => "cash_flow",
+            StatementKind::Other => "other",
+        }
+    }
+}
+
+/// What a table's unit line says: "($ in millions, except per share data)",
+/// "in thousands", "in €m", "shares in thousands".
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct UnitLine {
+    /// The text the unit line was read from, if one was found.
+    pub text: Option<String>,
+    /// Scale of monetary amounts (1 when no unit line).
+    pub scale: Decimal,
+    /// The scale applies to money only ("$ in millions", "€m"), not to counts.
+    pub monetary_only: bool,
+    /// Scale of share counts when the line says so ("shares in thousands").
+    pub share_scale: Option<Decimal>,
+    /// Currency named by the unit line or the title.
+    pub currency: Option<Currency>,
+}
+
+impl Default for UnitLine {
+    fn default() -> UnitLine {
+        UnitLine {
+            text: None,
+            scale: Decimal::ONE,
+            monetary_only: false,
+            share_scale: None,
+            currency: None,
+        }
+    }
+}
