@@ -11,6 +11,7 @@ pub mod model;
 pub mod number;
 pub mod period;
 pub mod read;
+pub mod report;
 pub mod vocab;
 
 pub use model::{Cell, CellRef, Document, Period, Table};

@@ -9,7 +9,7 @@ use serde::Serialize;
 /// `value` is signed and in the units written: "(1,234)" is -1234, "$4.2
 /// billion" is 4.2 with `scale` 1e9. The table's unit line is applied later by
 /// the labeler; scale words written with the number are kept in `scale`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Amount {
     /// The signed number in the units written (scale words not applied).
     pub value: Decimal,

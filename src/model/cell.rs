@@ -2,6 +2,8 @@
 //! know about it — where it is, what it says, its units, when it is and what
 //! it is (DESIGN.md §3).
 
+use std::sync::Arc;
+
 use rust_decimal::Decimal;
 use serde::Serialize;
 
@@ -31,14 +33,14 @@ pub struct Cell {
     /// What kind of quantity the row holds.
     pub measure: Measure,
     /// The row label, without leading spaces.
-    pub row_label: Option<String>,
+    pub row_label: Option<Arc<str>>,
     /// Indentation level of the row label (leading spaces / cell indent).
     #[serde(skip_serializing_if = "is_zero")]
     pub indent: u8,
     /// Captions of the sections the row is in, outermost first.
-    pub section: Vec<String>,
+    pub section: Arc<[String]>,
     /// The column header, header rows stacked top to bottom.
-    pub col_label: Option<String>,
+    pub col_label: Option<Arc<str>>,
     /// The column's period, `None` when the header says none.
     pub period: Option<Period>,
     /// The row's concept id from the vocabulary, `None` when not recognised.

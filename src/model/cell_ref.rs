@@ -95,8 +95,14 @@ impl PartialEq for TablePart {
             (TablePart::Only, TablePart::Only) => true,
             (TablePart::Sheet(a), TablePart::Sheet(b)) => sheet_names_equal(a, b),
             (
-                TablePart::Pdf { page: p1, table: t1 },
-                TablePart::Pdf { page: p2, table: t2 },
+                TablePart::Pdf {
+                    page: p1,
+                    table: t1,
+                },
+                TablePart::Pdf {
+                    page: p2,
+                    table: t2,
+                },
             ) => p1 == p2 && t1 == t2,
             _ => false,
         }
@@ -124,7 +130,10 @@ impl std::hash::Hash for TablePart {
 
 /// True when two sheet names name the same sheet (case-insensitive).
 pub fn sheet_names_equal(a: &str, b: &str) -> bool {
-    a == b || a.chars().flat_map(char::to_lowercase).eq(b.chars().flat_map(char::to_lowercase))
+    a == b
+        || a.chars()
+            .flat_map(char::to_lowercase)
+            .eq(b.chars().flat_map(char::to_lowercase))
 }
 
 impl Coord {
@@ -169,7 +178,9 @@ impl Coord {
             i += 1;
         }
         let digits = text.get(i..)?;
-        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0')
+        if digits.is_empty()
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+            || digits.starts_with('0')
         {
             return None;
         }
@@ -220,9 +231,7 @@ impl fmt::Display for TablePart {
 /// A sheet name prints bare only when it cannot be read as anything else.
 fn sheet_name_needs_quotes(name: &str) -> bool {
     let mut chars = name.chars();
-    let plain_start = chars
-        .next()
-        .is_some_and(|c| c.is_alphabetic() || c == '_');
+    let plain_start = chars.next().is_some_and(|c| c.is_alphabetic() || c == '_');
     let plain_rest = chars.all(|c| c.is_alphanumeric() || c == '_' || c == '.');
     !(plain_start && plain_rest)
         || Coord::parse(name).is_some()
@@ -245,8 +254,7 @@ fn parse_pdf_table(text: &str) -> Option<(u32, u32)> {
 }
 
 fn parse_positive(digits: &str) -> Option<u32> {
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0')
-    {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
         return None;
     }
     digits.parse().ok()
@@ -312,7 +320,9 @@ impl CellRef {
         let trimmed = text.trim();
         let Some((source, fragment)) = trimmed.split_once('#') else {
             if trimmed.is_empty() {
-                return Err(fail("expected a source such as \"acme.xlsx\", found nothing".into()));
+                return Err(fail(
+                    "expected a source such as \"acme.xlsx\", found nothing".into(),
+                ));
             }
             return Ok(CellRef::source(trimmed));
         };
@@ -320,13 +330,18 @@ impl CellRef {
             return Err(fail("expected a source name before '#'".into()));
         }
         if fragment.is_empty() {
-            return Err(fail("expected a sheet, cell or page after '#', found nothing".into()));
+            return Err(fail(
+                "expected a sheet, cell or page after '#', found nothing".into(),
+            ));
         }
         let (table_text, quoted, rest) = if let Some(after_quote) = fragment.strip_prefix('\'') {
-            let (name, after) = split_quoted(after_quote)
-                .ok_or_else(|| fail("unterminated quoted sheet name: expected a closing '".into()))?;
+            let (name, after) = split_quoted(after_quote).ok_or_else(|| {
+                fail("unterminated quoted sheet name: expected a closing '".into())
+            })?;
             if name.is_empty() {
-                return Err(fail("expected a sheet name between the quotes, found ''".into()));
+                return Err(fail(
+                    "expected a sheet name between the quotes, found ''".into(),
+                ));
             }
             let rest = match after {
                 "" => None,
@@ -347,7 +362,9 @@ impl CellRef {
             }
         };
         if rest == Some("") {
-            return Err(fail("expected a cell such as C12 after '!', found nothing".into()));
+            return Err(fail(
+                "expected a cell such as C12 after '!', found nothing".into(),
+            ));
         }
         let source = source.to_string();
         let Some(cells) = rest else {
@@ -445,6 +462,7 @@ impl fmt::Display for CellRef {
         match &self.target {
             Target::Source => Ok(()),
             Target::Page(p) => write!(f, "#p{p}"),
+            Target::Table(TablePart::Only) => Ok(()),
             Target::Table(t) => write!(f, "#{t}"),
             Target::Cell(TablePart::Only, c) => write!(f, "#{c}"),
             Target::Cell(t, c) => write!(f, "#{t}!{c}"),
@@ -487,7 +505,10 @@ mod tests {
     fn parses_every_form_of_design_section_2() {
         let sheet = |n: &str| TablePart::Sheet(n.to_string());
         let cases: Vec<(&str, CellRef)> = vec![
-            ("acme.xlsx#IS!C12", CellRef::cell("acme.xlsx", sheet("IS"), Coord::new(12, 3))),
+            (
+                "acme.xlsx#IS!C12",
+                CellRef::cell("acme.xlsx", sheet("IS"), Coord::new(12, 3)),
+            ),
             (
                 "acme.xlsx#'Income Statement'!C12",
                 CellRef::cell("acme.xlsx", sheet("Income Statement"), Coord::new(12, 3)),
@@ -504,19 +525,38 @@ mod tests {
                 },
             ),
             ("acme.xlsx#IS", CellRef::table("acme.xlsx", sheet("IS"))),
-            ("acme.csv#C12", CellRef::cell("acme.csv", TablePart::Only, Coord::new(12, 3))),
+            (
+                "acme.csv#C12",
+                CellRef::cell("acme.csv", TablePart::Only, Coord::new(12, 3)),
+            ),
             (
                 "report.pdf#p3t1!B7",
-                CellRef::cell("report.pdf", TablePart::Pdf { page: 3, table: 1 }, Coord::new(7, 2)),
+                CellRef::cell(
+                    "report.pdf",
+                    TablePart::Pdf { page: 3, table: 1 },
+                    Coord::new(7, 2),
+                ),
             ),
             (
                 "report.pdf#p3",
-                CellRef { source: "report.pdf".into(), target: Target::Page(3) },
+                CellRef {
+                    source: "report.pdf".into(),
+                    target: Target::Page(3),
+                },
             ),
-            ("report.pdf#p12t2", CellRef::table("report.pdf", TablePart::Pdf { page: 12, table: 2 })),
+            (
+                "report.pdf#p12t2",
+                CellRef::table("report.pdf", TablePart::Pdf { page: 12, table: 2 }),
+            ),
             ("acme.xlsx", CellRef::source("acme.xlsx")),
-            ("dir/acme v2.xlsx#IS!$C$12", CellRef::cell("dir/acme v2.xlsx", sheet("IS"), Coord::new(12, 3))),
-            ("acme.xlsx#is!c12", CellRef::cell("acme.xlsx", sheet("is"), Coord::new(12, 3))),
+            (
+                "dir/acme v2.xlsx#IS!$C$12",
+                CellRef::cell("dir/acme v2.xlsx", sheet("IS"), Coord::new(12, 3)),
+            ),
+            (
+                "acme.xlsx#is!c12",
+                CellRef::cell("acme.xlsx", sheet("is"), Coord::new(12, 3)),
+            ),
         ];
         for (text, want) in cases {
             assert_eq!(r(text), want, "{text}");
@@ -527,7 +567,10 @@ mod tests {
     fn prints_canonical_forms() {
         for (input, printed) in [
             ("acme.xlsx#IS!C12", "acme.xlsx#IS!C12"),
-            ("acme.xlsx#'Income Statement'!C12", "acme.xlsx#'Income Statement'!C12"),
+            (
+                "acme.xlsx#'Income Statement'!C12",
+                "acme.xlsx#'Income Statement'!C12",
+            ),
             ("acme.xlsx#'Bob''s'!A1", "acme.xlsx#'Bob''s'!A1"),
             ("acme.xlsx#IS!D5:A5", "acme.xlsx#IS!A5:D5"),
             ("acme.xlsx#is!$c$12", "acme.xlsx#is!C12"),
@@ -582,7 +625,10 @@ mod tests {
             ("report.pdf#p3t1", "report.pdf#p3t1!B7"),
         ];
         for (outer, inner) in yes {
-            assert!(r(outer).contains(&r(inner)), "{outer} should contain {inner}");
+            assert!(
+                r(outer).contains(&r(inner)),
+                "{outer} should contain {inner}"
+            );
         }
         let no = [
             ("acme.xlsx", "other.xlsx#IS!C12"),
@@ -599,15 +645,28 @@ mod tests {
             ("report.pdf#p3t1!B7", "report.pdf#p3"),
         ];
         for (outer, inner) in no {
-            assert!(!r(outer).contains(&r(inner)), "{outer} should not contain {inner}");
+            assert!(
+                !r(outer).contains(&r(inner)),
+                "{outer} should not contain {inner}"
+            );
         }
     }
 
     #[test]
     fn column_letters() {
-        for (col, letters) in [(1, "A"), (26, "Z"), (27, "AA"), (52, "AZ"), (703, "AAA"), (16_384, "XFD")] {
+        for (col, letters) in [
+            (1, "A"),
+            (26, "Z"),
+            (27, "AA"),
+            (52, "AZ"),
+            (703, "AAA"),
+            (16_384, "XFD"),
+        ] {
             assert_eq!(Coord::col_letters(col), letters);
-            assert_eq!(Coord::parse(&format!("{letters}1")), Some(Coord::new(1, col)));
+            assert_eq!(
+                Coord::parse(&format!("{letters}1")),
+                Some(Coord::new(1, col))
+            );
         }
     }
 

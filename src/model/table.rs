@@ -5,14 +5,17 @@
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use super::{Amount, Cell, CellRef, Currency};
+use super::{Amount, Cell, CellRef, Currency, TablePart};
 use jiff::civil::Date;
 
 /// One table of a source, labeled.
 #[derive(Debug, Clone)]
 pub struct Table {
-    /// The reference to the whole table (`acme.xlsx#IS`, `acme.csv`'s only table).
+    /// The reference to the whole table (`acme.xlsx#IS`; a csv's only table is
+    /// the source itself, `acme.csv`).
     pub reference: CellRef,
+    /// Which table of its source this is.
+    pub part: TablePart,
     /// The title lines above the header ("Consolidated Statements of Operations").
     pub title: Vec<String>,
     /// Which statement this is.
@@ -34,10 +37,7 @@ pub struct Table {
 impl Table {
     /// The table's name as a reference prints it (sheet name, `p3t1`, empty for csv).
     pub fn name(&self) -> String {
-        self.reference
-            .table_part()
-            .map(|t| t.name())
-            .unwrap_or_default()
+        self.part.name()
     }
 
     /// The raw value at a 0-based position.
@@ -76,9 +76,9 @@ impl GridValue {
     pub fn text(&self) -> std::borrow::Cow<'_, str> {
         match self {
             GridValue::Empty => "".into(),
-            GridValue::Text { text, .. } | GridValue::Number { text, .. } | GridValue::Other(text) => {
-                text.as_str().into()
-            }
+            GridValue::Text { text, .. }
+            | GridValue::Number { text, .. }
+            | GridValue::Other(text) => text.as_str().into(),
             GridValue::Date(d) => d.to_string().into(),
         }
     }

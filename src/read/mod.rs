@@ -1,23 +1,115 @@
 //! Readers: turn a source file into a [`Document`] of labeled tables.
 //!
-//! Each reader produces raw grids; [`label`] (shared by all readers) finds the
-//! header rows, row labels, sections, unit line, periods and concepts.
+//! Each reader ([`spreadsheet`], [`csv`]) produces raw grids ([`RawTable`]);
+//! [`label`], shared by all readers, finds the header rows, row labels,
+//! sections, unit line, statement kind, periods and concepts. A reader never
+//! guesses at meaning and the labeler never touches files.
+
+mod csv;
+pub mod label;
+mod sections;
+mod spreadsheet;
+pub mod statement;
+pub mod unit_line;
 
 use std::path::Path;
 
-use crate::model::Document;
+use crate::model::{Document, GridValue, SourceKind, TablePart};
 use crate::vocab::Vocab;
 
-/// Why a source could not be read. Every variant names the file.
+/// Why a source could not be read. Every variant names the file, and the
+/// sheet or line where there is one; the message says what to do.
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {
     /// The file does not exist or cannot be opened.
-    #[error("{path}: cannot open: {source}")]
+    #[error("{path}: cannot open: {reason}")]
     Open {
         /// The file.
         path: String,
+        /// The operating system's reason.
+        reason: String,
+    },
+    /// The file's extension names no format tickmark reads.
+    #[error(
+        "{path}: unknown file type {extension:?}: expected .xlsx, .xlsm, .xlsb, .xls, .ods, .csv or .tsv"
+    )]
+    UnknownFormat {
+        /// The file.
+        path: String,
+        /// Its extension ("" when it has none).
+        extension: String,
+    },
+    /// A format tickmark knows but this build does not read yet.
+    #[error("{path}: {what} sources are not supported yet")]
+    Unsupported {
+        /// The file.
+        path: String,
+        /// The format.
+        what: &'static str,
+    },
+    /// The file has no bytes.
+    #[error("{path}: the file is empty (0 bytes)")]
+    Empty {
+        /// The file.
+        path: String,
+    },
+    /// A password-protected workbook.
+    #[error(
+        "{path}: the workbook is password-protected; save an unprotected copy and read that instead"
+    )]
+    Encrypted {
+        /// The file.
+        path: String,
+    },
+    /// The workbook's container or parts are damaged or not a workbook at all.
+    #[error(
+        "{path}: not a readable {format} workbook ({reason}); is the file truncated or mislabeled?"
+    )]
+    Workbook {
+        /// The file.
+        path: String,
+        /// The format the extension promised.
+        format: &'static str,
+        /// What the workbook reader reported.
+        reason: String,
+    },
+    /// One sheet of a workbook could not be read.
+    #[error("{path}: sheet {sheet:?}: {reason}")]
+    Sheet {
+        /// The file.
+        path: String,
+        /// The sheet.
+        sheet: String,
         /// Why.
-        source: std::io::Error,
+        reason: String,
+    },
+    /// A csv line could not be read.
+    #[error("{path} line {line}: {reason}")]
+    Csv {
+        /// The file.
+        path: String,
+        /// 1-based line number.
+        line: u64,
+        /// Why, and what to do.
+        reason: String,
+    },
+    /// The source holds no numbers at all.
+    #[error("{path}: no numbers found: {detail}")]
+    NoNumbers {
+        /// The file.
+        path: String,
+        /// Per table, why nothing was found.
+        detail: String,
+    },
+    /// A reader crashed on the file (a bug in a third-party reader, contained).
+    #[error("{path}: the {format} reader failed on this file ({reason}); please report it")]
+    ReaderPanic {
+        /// The file.
+        path: String,
+        /// Which reader.
+        format: &'static str,
+        /// The panic message.
+        reason: String,
     },
 }
 
@@ -25,16 +117,141 @@ pub enum ReadError {
 #[derive(Debug, Clone, Default)]
 pub struct ReadOptions {}
 
-/// Reads and labels one source file.
+/// A grid as a reader found it, before labeling.
+#[derive(Debug, Clone)]
+pub struct RawTable {
+    /// Which table of the source this is.
+    pub part: TablePart,
+    /// Rows of cells, 0-based from the sheet's A1 (so grid row 0 is row 1).
+    pub grid: Vec<Vec<GridValue>>,
+    /// Merged regions, 0-based inclusive corners.
+    pub merges: Vec<Merge>,
+}
+
+/// A merged region of a sheet, 0-based inclusive corners.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Merge {
+    /// Top row.
+    pub first_row: usize,
+    /// Left column.
+    pub first_col: usize,
+    /// Bottom row.
+    pub last_row: usize,
+    /// Right column.
+    pub last_col: usize,
+}
+
+impl Merge {
+    /// True when the 0-based position lies in the region.
+    pub fn contains(&self, row: usize, col: usize) -> bool {
+        (self.first_row..=self.last_row).contains(&row)
+            && (self.first_col..=self.last_col).contains(&col)
+    }
+}
+
+/// The source kind a path's extension names.
+pub fn source_kind(path: &Path) -> Result<SourceKind, ReadError> {
+    let extension = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    match extension.as_str() {
+        "xlsx" | "xlsm" => Ok(SourceKind::Xlsx),
+        "xlsb" => Ok(SourceKind::Xlsb),
+        "xls" => Ok(SourceKind::Xls),
+        "ods" => Ok(SourceKind::Ods),
+        "csv" | "tsv" => Ok(SourceKind::Csv),
+        "pdf" => Ok(SourceKind::Pdf),
+        _ => Err(ReadError::UnknownFormat {
+            path: path.display().to_string(),
+            extension,
+        }),
+    }
+}
+
+/// Reads and labels one source file. `id` is the source id references use
+/// (the file name as given, or the id of `--source ID=PATH`).
 pub fn load_source(
     path: &Path,
     id: &str,
     vocab: &Vocab,
     options: &ReadOptions,
 ) -> Result<Document, ReadError> {
-    let _ = (id, vocab, options);
-    Err(ReadError::Open {
-        path: path.display().to_string(),
-        source: std::io::Error::other("not implemented"),
+    let _ = options;
+    let display = path.display().to_string();
+    let kind = source_kind(path)?;
+    let bytes = std::fs::read(path).map_err(|e| ReadError::Open {
+        path: display.clone(),
+        reason: io_reason(&e),
+    })?;
+    if bytes.is_empty() {
+        return Err(ReadError::Empty { path: display });
+    }
+    let (raw_tables, mut warnings) = match kind {
+        SourceKind::Csv => (vec![csv::read_csv(&bytes, path)?], Vec::new()),
+        SourceKind::Pdf => {
+            return Err(ReadError::Unsupported {
+                path: display,
+                what: "PDF",
+            });
+        }
+        _ => spreadsheet::read_workbook(bytes, path, kind)?,
+    };
+    let tables: Vec<_> = raw_tables
+        .into_iter()
+        .map(|raw| label::label_table(raw, id, vocab))
+        .collect();
+    if tables.iter().all(|t| t.cells.is_empty()) {
+        let detail = if tables.is_empty() {
+            "the workbook has no sheets".to_string()
+        } else {
+            tables
+                .iter()
+                .map(|t| match kind {
+                    SourceKind::Csv => empty_reason(t).to_string(),
+                    _ => format!("sheet {:?} {}", t.name(), empty_reason(t)),
+                })
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        return Err(ReadError::NoNumbers {
+            path: display,
+            detail,
+        });
+    }
+    for table in &tables {
+        if table.cells.is_empty() {
+            warnings.push(format!("sheet {:?} {}", table.name(), empty_reason(table)));
+        }
+    }
+    Ok(Document {
+        id: id.to_string(),
+        path: path.to_path_buf(),
+        kind,
+        tables,
+        warnings,
     })
+}
+
+fn empty_reason(table: &crate::model::Table) -> &'static str {
+    if table
+        .grid
+        .iter()
+        .all(|row| row.iter().all(GridValue::is_blank))
+    {
+        "is empty"
+    } else {
+        "has no numbers"
+    }
+}
+
+/// An io error's reason in lower case, without the "(os error N)" tail.
+fn io_reason(error: &std::io::Error) -> String {
+    match error.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        std::io::ErrorKind::IsADirectory => "is a directory, expected a file".to_string(),
+        _ => error.to_string(),
+    }
 }

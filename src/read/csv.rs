@@ -1,0 +1,156 @@
+//! Comma- (`.csv`) and tab-separated (`.tsv`) text into one [`RawTable`].
+//! Every field stays text ("$ (1,234)", "—", "12.5%"); the labeler reads the
+//! amounts, exactly as it reads a spreadsheet's text cells.
+//!
+//! Decisions (docs/labeling.md): the text must be UTF-8 (a UTF-8 byte-order
+//! mark is skipped; UTF-16 and invalid bytes are errors naming the line).
+//! Rows shorter than the header are padded, since exporters drop trailing
+//! empty fields; a row with a non-empty field beyond the header's width is an
+//! error, because it is almost always an unquoted thousands separator
+//! (`Revenue,4,200,3,900`) that would silently shift every number.
+
+use std::path::Path;
+
+use super::{RawTable, ReadError};
+use crate::model::{GridValue, TablePart};
+
+/// Reads a csv or tsv file's bytes into a raw table.
+pub(super) fn read_csv(bytes: &[u8], path: &Path) -> Result<RawTable, ReadError> {
+    let display = path.display().to_string();
+    let line_error = |line: u64, reason: String| ReadError::Csv {
+        path: display.clone(),
+        line,
+        reason,
+    };
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return Err(line_error(
+            1,
+            "the file is UTF-16 encoded; save it as UTF-8 and read that".to_string(),
+        ));
+    }
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let tab = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("tsv"));
+    let mut reader = ::csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .delimiter(if tab { b'\t' } else { b',' })
+        .from_reader(bytes);
+    let mut grid: Vec<Vec<GridValue>> = Vec::new();
+    let mut width: Option<(usize, u64)> = None;
+    let mut record = ::csv::ByteRecord::new();
+    loop {
+        let line_before = reader.position().line();
+        match reader.read_byte_record(&mut record) {
+            Ok(false) => break,
+            Ok(true) => {}
+            Err(e) => {
+                let line = e.position().map(|p| p.line()).unwrap_or(line_before);
+                return Err(line_error(line, format!("malformed csv: {e}")));
+            }
+        }
+        let line = record.position().map(|p| p.line()).unwrap_or(line_before);
+        let mut row = Vec::with_capacity(record.len());
+        for (index, field) in record.iter().enumerate() {
+            let text = std::str::from_utf8(field).map_err(|e| {
+                let byte = field.get(e.valid_up_to()).copied().unwrap_or(0);
+                line_error(
+                    line,
+                    format!(
+                        "field {}: invalid UTF-8 (byte 0x{byte:02X}); save the file as UTF-8",
+                        index + 1
+                    ),
+                )
+            })?;
+            row.push(if text.trim().is_empty() {
+                GridValue::Empty
+            } else {
+                GridValue::Text {
+                    text: text.to_string(),
+                    indent: 0,
+                }
+            });
+        }
+        let filled = row.iter().filter(|v| !v.is_blank()).count();
+        match width {
+            None if filled >= 2 => width = Some((row.len(), line)),
+            Some((expected, header_line)) => {
+                if let Some(extra) = row.iter().skip(expected).position(|v| !v.is_blank()) {
+                    return Err(line_error(
+                        line,
+                        format!(
+                            "field {} is beyond the {expected} columns of the header (line {header_line}); \
+                             is a thousands separator unquoted? write amounts such as \"4,200\" in quotes",
+                            expected + extra + 1
+                        ),
+                    ));
+                }
+            }
+            None => {}
+        }
+        while row.last().is_some_and(GridValue::is_blank) {
+            row.pop();
+        }
+        grid.push(row);
+    }
+    Ok(RawTable {
+        part: TablePart::Only,
+        grid,
+        merges: Vec::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &[u8]) -> Result<RawTable, ReadError> {
+        read_csv(text, Path::new("t.csv"))
+    }
+
+    #[test]
+    fn reads_fields_as_text() {
+        let table = read(b"Acme,,\n,2024,2023\nRevenue,\"$ (1,234)\",\xE2\x80\x94\n").unwrap();
+        assert_eq!(table.grid.len(), 3);
+        assert_eq!(table.grid[2][1].text(), "$ (1,234)");
+        assert_eq!(table.grid[2][2].text(), "\u{2014}");
+        assert!(
+            table.grid[0].len() == 1,
+            "trailing empty fields are dropped"
+        );
+    }
+
+    #[test]
+    fn short_rows_are_padded_long_rows_are_errors() {
+        assert!(read(b",2024,2023\nRevenue,1\nCost\n").is_ok());
+        let err = read(b"Acme\n,2024,2023\nRevenue,\"4,200\",\"3,900\"\nCost,4,200,3,900\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("t.csv line 4: field 4 is beyond the 3 columns"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn encoding_errors_name_the_line() {
+        let err = read(b",2024\nRevenue,1\nCost \x80,2\n")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "t.csv line 3: field 1: invalid UTF-8 (byte 0x80); save the file as UTF-8"
+        );
+        let err = read(b"\xFF\xFE,\x002\x00").unwrap_err().to_string();
+        assert!(err.contains("UTF-16"), "{err}");
+        assert!(read(b"\xEF\xBB\xBF,2024\nRevenue,1\n").is_ok());
+    }
+
+    #[test]
+    fn tab_separated() {
+        let table = read_csv(b"\t2024\nRevenue\t1,234\n", Path::new("t.tsv")).unwrap();
+        assert_eq!(table.grid[1][1].text(), "1,234");
+    }
+}

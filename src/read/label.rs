@@ -1,0 +1,769 @@
+//! Labeling shared by every reader: a raw grid in, a [`Table`] of labeled
+//! cells out.
+//!
+//! For each grid the labeler finds, in order:
+//! 1. the label column — the column that most often holds the text to the
+//!    left of a row's first number;
+//! 2. what each row is: title (before the header, one text), header (no
+//!    amounts, only years, dates or header text — a new header block may
+//!    start below data when a label-less row names periods), caption (a
+//!    label and nothing else: a section), data (a label and amounts);
+//! 3. the column labels of each header block — its rows stacked top to
+//!    bottom, a merged (or, with no merges at all, visually spanning) header
+//!    spread over the columns it covers — and their periods;
+//! 4. the unit line and statement kind from titles, header stubs and sheet name;
+//! 5. row labels with indentation, section paths, concepts, and each
+//!    number's measure, scale and base value.
+//!
+//! Nothing here reads files; readers hand over [`RawTable`]s. The rules and
+//! their reasons are written out in docs/labeling.md.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use rust_decimal::Decimal;
+
+use super::RawTable;
+use super::sections::{SectionStack, is_upper_case};
+use super::statement;
+use super::unit_line::parse_unit_line;
+use crate::model::{
+    Amount, Cell, CellRef, Coord, Currency, GridValue, Measure, Period, StatementKind, Table,
+    TablePart, Target, UnitLine,
+};
+use crate::number::{currency, parse_amount};
+use crate::period::{PeriodHint, is_year, parse_period};
+use crate::vocab::Vocab;
+
+/// A grid value as the labeler sees it.
+#[derive(Debug, Clone, Copy)]
+enum Tok {
+    Empty,
+    Text,
+    Amount { amount: Amount, year: bool },
+    Date,
+    Currency(Currency),
+    Other,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RowKind {
+    Blank,
+    Title,
+    Header,
+    Caption,
+    Data,
+    /// Text in value columns and no amounts ("n/a" rows, stray notes): ignored.
+    TextRow,
+}
+
+/// What a header block says about one column.
+#[derive(Debug, Clone, Default)]
+struct Column {
+    label: Option<Arc<str>>,
+    period: Option<Period>,
+    note: bool,
+}
+
+/// Labels one raw table read from source `source_id`.
+pub fn label_table(raw: RawTable, source_id: &str, vocab: &Vocab) -> Table {
+    let RawTable { part, grid, merges } = raw;
+    let reference = match part {
+        TablePart::Only => CellRef::source(source_id),
+        ref p => CellRef::table(source_id, p.clone()),
+    };
+    let toks: Vec<Vec<Tok>> = grid
+        .iter()
+        .map(|row| row.iter().map(tok).collect())
+        .collect();
+    let label_col = find_label_column(&toks);
+    let kinds = classify_rows(&grid, &toks, label_col);
+
+    let mut title = Vec::new();
+    let mut header_texts = Vec::new();
+    for (r, kind) in kinds.iter().enumerate() {
+        match kind {
+            RowKind::Title => title.extend(row_texts(&grid, r)),
+            RowKind::Header => {
+                if let Some(stub) = label_col.and_then(|c| text_at(&grid, r, c)) {
+                    title.push(stub.to_string());
+                }
+                header_texts.extend(row_texts(&grid, r));
+            }
+            _ => {}
+        }
+    }
+    let unit = title
+        .iter()
+        .chain(header_texts.iter())
+        .find_map(|t| parse_unit_line(t))
+        .unwrap_or_default();
+
+    let statement = title
+        .iter()
+        .find_map(|t| statement::from_title(t))
+        .or_else(|| match &part {
+            TablePart::Sheet(name) => statement::from_sheet_name(name),
+            _ => None,
+        })
+        .unwrap_or_else(|| {
+            let concepts: Vec<_> = kinds
+                .iter()
+                .enumerate()
+                .filter(|(_, k)| **k == RowKind::Data)
+                .filter_map(|(r, _)| label_col.and_then(|c| text_at(&grid, r, c)))
+                .filter_map(|label| vocab.match_label(label.trim(), &[], StatementKind::Other))
+                .collect();
+            statement::from_concepts(concepts.iter())
+        });
+
+    let mut warnings = Vec::new();
+    let header_rows: Vec<usize> = kinds
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| **k == RowKind::Header)
+        .map(|(r, _)| r)
+        .collect();
+    let has_data = kinds.contains(&RowKind::Data);
+    if has_data && header_rows.is_empty() {
+        warnings.push("no header row found: periods and column labels are null".to_string());
+    }
+    if has_data && label_col.is_none() {
+        warnings.push("no row labels found: row labels and concepts are null".to_string());
+    }
+
+    let uses_indent = kinds.iter().enumerate().any(|(r, k)| {
+        matches!(k, RowKind::Data | RowKind::Caption)
+            && label_col.is_some_and(|c| label_at(&grid, r, c).is_some_and(|(_, i)| i > 0))
+    });
+    let hint = PeriodHint { statement };
+    let merged_headers = !merges.is_empty();
+    let mut columns: HashMap<usize, Column> = HashMap::new();
+    let mut sections = SectionStack::new(uses_indent);
+    let mut cells = Vec::new();
+    let mut wrapped: Option<String> = None;
+    let mut r = 0;
+    while r < kinds.len() {
+        let kind = kinds.get(r).copied().unwrap_or(RowKind::Blank);
+        match kind {
+            RowKind::Header => {
+                let mut block = vec![r];
+                let mut next = r + 1;
+                while let Some(k) = kinds.get(next) {
+                    match k {
+                        RowKind::Header => {
+                            block.push(next);
+                            next += 1;
+                        }
+                        RowKind::Blank
+                            if kinds.get(next + 1..).is_some_and(|rest| {
+                                rest.iter().find(|k| **k != RowKind::Blank)
+                                    == Some(&RowKind::Header)
+                            }) =>
+                        {
+                            next += 1;
+                        }
+                        _ => break,
+                    }
+                }
+                columns = header_columns(
+                    &grid,
+                    &toks,
+                    &block,
+                    label_col,
+                    &merges,
+                    merged_headers,
+                    hint,
+                );
+                sections = SectionStack::new(uses_indent);
+                wrapped = None;
+                r = next;
+                continue;
+            }
+            RowKind::Blank => sections.blank(),
+            RowKind::Caption => {
+                if let Some((text, indent)) = label_col.and_then(|c| label_at(&grid, r, c)) {
+                    if continues_on_next_row(&text, &grid, &kinds, r, label_col) {
+                        wrapped = Some(text);
+                    } else {
+                        sections.caption(&text, indent);
+                    }
+                }
+            }
+            RowKind::Data => {
+                let label = label_col.and_then(|c| label_at(&grid, r, c));
+                let indent = label.as_ref().map_or(0, |(_, i)| *i);
+                let label_text = match (wrapped.take(), label) {
+                    (Some(first), Some((rest, _))) => Some(format!("{first} {rest}")),
+                    (Some(first), None) => Some(first),
+                    (None, Some((text, _))) => Some(text),
+                    (None, None) => None,
+                };
+                sections.enter_row(indent);
+                let section = sections.path();
+                let concept = label_text
+                    .as_deref()
+                    .and_then(|l| vocab.match_label(l, &section, statement));
+                let row_measure = row_measure(
+                    concept
+                        .as_ref()
+                        .and_then(|c| vocab.info(c.as_str()))
+                        .map(|i| i.measure),
+                    label_text.as_deref(),
+                    &section,
+                );
+                let row_label: Option<Arc<str>> = label_text.as_deref().map(Arc::from);
+                let mut pending_currency = None;
+                let row_toks = toks.get(r).map(Vec::as_slice).unwrap_or(&[]);
+                for (c, t) in row_toks.iter().enumerate() {
+                    if Some(c) == label_col || label_col.is_some_and(|l| c < l) {
+                        continue;
+                    }
+                    let column = columns.get(&c);
+                    if column.is_some_and(|col| col.note) {
+                        continue;
+                    }
+                    match t {
+                        Tok::Currency(mark) => pending_currency = Some(*mark),
+                        Tok::Amount { amount, .. } => {
+                            let text = grid
+                                .get(r)
+                                .and_then(|row| row.get(c))
+                                .map(|v| v.text().into_owned())
+                                .unwrap_or_default();
+                            cells.push(make_cell(CellParts {
+                                reference: CellRef {
+                                    source: source_id.to_string(),
+                                    target: Target::Cell(
+                                        part.clone(),
+                                        Coord::new(r as u32 + 1, c as u32 + 1),
+                                    ),
+                                },
+                                text,
+                                amount: *amount,
+                                currency: pending_currency.take(),
+                                measure: row_measure,
+                                unit: &unit,
+                                row_label: row_label.clone(),
+                                indent,
+                                section: Arc::clone(&section),
+                                column,
+                                concept: concept.clone(),
+                                statement,
+                            }));
+                        }
+                        _ => {}
+                    }
+                }
+                if let Some(label) = &label_text {
+                    sections.leave_row(label);
+                }
+            }
+            RowKind::Title | RowKind::TextRow => {}
+        }
+        r += 1;
+    }
+
+    Table {
+        reference,
+        part,
+        title,
+        statement,
+        unit,
+        grid,
+        header_rows,
+        label_col: label_col.unwrap_or(0),
+        cells,
+        warnings,
+    }
+}
+
+struct CellParts<'a> {
+    reference: CellRef,
+    text: String,
+    amount: Amount,
+    currency: Option<Currency>,
+    measure: Measure,
+    unit: &'a UnitLine,
+    row_label: Option<Arc<str>>,
+    indent: u8,
+    section: Arc<[String]>,
+    column: Option<&'a Column>,
+    concept: Option<crate::vocab::ConceptId>,
+    statement: StatementKind,
+}
+
+fn make_cell(p: CellParts<'_>) -> Cell {
+    let measure = if p.amount.percent {
+        Measure::Percent
+    } else {
+        p.measure
+    };
+    let scale = p.amount.scale.unwrap_or_else(|| scale_for(measure, p.unit));
+    let currency = p.amount.currency.or(p.currency).or(match measure {
+        Measure::Monetary | Measure::PerShare => p.unit.currency,
+        _ => None,
+    });
+    Cell {
+        reference: p.reference,
+        text: p.text,
+        value: p.amount.value,
+        scale,
+        value_base: p.amount.value.checked_mul(scale),
+        percent: p.amount.percent,
+        currency,
+        decimals: p.amount.decimals,
+        measure,
+        row_label: p.row_label,
+        indent: p.indent,
+        section: p.section,
+        col_label: p.column.and_then(|c| c.label.clone()),
+        period: p.column.and_then(|c| c.period.clone()),
+        concept: p.concept,
+        statement: p.statement,
+        dash: p.amount.dash,
+        parens: p.amount.parens,
+    }
+}
+
+/// The scale a unit line gives a quantity of this measure: money takes the
+/// unit; per-share figures, percentages and ratios are never scaled; share
+/// counts take the share clause, else the unit unless it was money-only.
+pub fn scale_for(measure: Measure, unit: &UnitLine) -> Decimal {
+    match measure {
+        Measure::Monetary => unit.scale,
+        Measure::PerShare | Measure::Percent | Measure::Ratio => Decimal::ONE,
+        Measure::Shares => unit.share_scale.unwrap_or(if unit.monetary_only {
+            Decimal::ONE
+        } else {
+            unit.scale
+        }),
+        Measure::Number => {
+            if unit.monetary_only {
+                Decimal::ONE
+            } else {
+                unit.scale
+            }
+        }
+    }
+}
+
+/// A row's measure: the concept's when known, else what the label and
+/// section say ("per share", "shares"), else money.
+fn row_measure(concept: Option<Measure>, label: Option<&str>, section: &[String]) -> Measure {
+    if let Some(measure) = concept {
+        return measure;
+    }
+    let mut words = label.unwrap_or("").to_lowercase();
+    for s in section {
+        words.push(' ');
+        words.push_str(&s.to_lowercase());
+    }
+    if words.contains("per share")
+        || words.contains("per common share")
+        || words.contains("per ordinary share")
+        || words.contains("per diluted share")
+        || words.contains("per basic share")
+        || words
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| w == "eps")
+    {
+        Measure::PerShare
+    } else if words
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| w == "shares")
+    {
+        Measure::Shares
+    } else {
+        Measure::Monetary
+    }
+}
+
+fn tok(value: &GridValue) -> Tok {
+    match value {
+        GridValue::Empty => Tok::Empty,
+        GridValue::Text { text, .. } => {
+            let t = text.trim();
+            if t.is_empty() {
+                return Tok::Empty;
+            }
+            if t.len() <= 4
+                && !t.bytes().any(|b| b.is_ascii_digit())
+                && let Some(c) = currency(t)
+            {
+                return Tok::Currency(c);
+            }
+            match parse_amount(t) {
+                Some(amount) => Tok::Amount {
+                    year: is_year_text(t, &amount),
+                    amount,
+                },
+                None => Tok::Text,
+            }
+        }
+        GridValue::Number { amount, .. } => Tok::Amount {
+            year: is_year_amount(amount),
+            amount: *amount,
+        },
+        GridValue::Date(_) => Tok::Date,
+        GridValue::Other(_) => Tok::Other,
+    }
+}
+
+fn is_year_amount(amount: &Amount) -> bool {
+    amount.decimals == 0
+        && !amount.percent
+        && !amount.parens
+        && !amount.dash
+        && amount.scale.is_none()
+        && amount.currency.is_none()
+        && amount.value.is_integer()
+        && i64::try_from(amount.value).is_ok_and(is_year)
+}
+
+/// "2024" or "2024 (1)" as written: four digits, no separators or marks.
+fn is_year_text(text: &str, amount: &Amount) -> bool {
+    is_year_amount(amount)
+        && text.len() >= 4
+        && text.bytes().take(4).all(|b| b.is_ascii_digit())
+        && !text.contains([',', '.'])
+}
+
+/// The column holding row labels: most often the text left of a row's first number.
+fn find_label_column(toks: &[Vec<Tok>]) -> Option<usize> {
+    let mut votes: HashMap<usize, usize> = HashMap::new();
+    for row in toks {
+        let Some(first_amount) = row
+            .iter()
+            .position(|t| matches!(t, Tok::Amount { year: false, .. }))
+        else {
+            continue;
+        };
+        if let Some(c) = row
+            .iter()
+            .take(first_amount)
+            .position(|t| matches!(t, Tok::Text))
+        {
+            *votes.entry(c).or_default() += 1;
+        }
+    }
+    votes
+        .into_iter()
+        .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
+        .map(|(c, _)| c)
+        .or_else(|| {
+            // No numbers at all: the leftmost column with text.
+            toks.iter()
+                .filter_map(|row| row.iter().position(|t| matches!(t, Tok::Text)))
+                .min()
+        })
+}
+
+fn classify_rows(
+    grid: &[Vec<GridValue>],
+    toks: &[Vec<Tok>],
+    label_col: Option<usize>,
+) -> Vec<RowKind> {
+    let mut kinds = Vec::with_capacity(toks.len());
+    let mut started = false; // a header or data row has been seen
+    let mut data_started = false;
+    for (r, row) in toks.iter().enumerate() {
+        let is_value_col = |c: usize| label_col.is_none_or(|l| c > l);
+        let label = label_col
+            .and_then(|c| row.get(c))
+            .is_some_and(|t| matches!(t, Tok::Text));
+        let (mut amounts, mut years, mut texts, mut dates) = (0, 0, 0, 0);
+        let mut period_like = false;
+        let mut non_empty = Vec::new();
+        for (c, t) in row.iter().enumerate() {
+            if !matches!(t, Tok::Empty) {
+                non_empty.push(c);
+            }
+            if !is_value_col(c) {
+                continue;
+            }
+            match t {
+                Tok::Amount { year: true, .. } => {
+                    years += 1;
+                    period_like = true;
+                }
+                Tok::Amount { .. } => amounts += 1,
+                Tok::Text => {
+                    texts += 1;
+                    if !period_like
+                        && let Some(text) = text_at(grid, r, c)
+                        && (parse_period(text, PeriodHint::default()).is_some()
+                            || has_header_words(text))
+                    {
+                        period_like = true;
+                    }
+                }
+                Tok::Date => {
+                    dates += 1;
+                    period_like = true;
+                }
+                _ => {}
+            }
+        }
+        let kind = if non_empty.is_empty() {
+            RowKind::Blank
+        } else if non_empty.len() == 1
+            && texts + (label as usize) == 1
+            && amounts + years + dates == 0
+        {
+            // A single text cell: a title, a caption, or a spanning header.
+            let c = non_empty.first().copied().unwrap_or(0);
+            if !is_value_col(c) || label {
+                if started {
+                    RowKind::Caption
+                } else {
+                    RowKind::Title
+                }
+            } else if !data_started && period_like {
+                RowKind::Header
+            } else if !started {
+                RowKind::Title
+            } else {
+                RowKind::TextRow
+            }
+        } else if amounts == 0
+            && years + texts + dates > 0
+            && (!data_started || (!label && period_like))
+        {
+            RowKind::Header
+        } else if amounts + years > 0 {
+            RowKind::Data
+        } else if texts + dates > 0 {
+            RowKind::TextRow
+        } else if label {
+            if started {
+                RowKind::Caption
+            } else {
+                RowKind::Title
+            }
+        } else {
+            RowKind::Blank
+        };
+        match kind {
+            RowKind::Header => started = true,
+            RowKind::Data => {
+                started = true;
+                data_started = true;
+            }
+            _ => {}
+        }
+        kinds.push(kind);
+    }
+    kinds
+}
+
+/// Words that mark header text even without a year ("Year Ended December 31,").
+fn has_header_words(text: &str) -> bool {
+    let t = text.to_lowercase();
+    [
+        "ended", "ending", "months", "quarter", "fiscal", "year", "as of", "as at", "change",
+        " vs", "variance", "increase", "note",
+    ]
+    .iter()
+    .any(|w| t.contains(w))
+        || [
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+            "jan.",
+            "feb.",
+            "mar.",
+            "apr.",
+            "jun.",
+            "jul.",
+            "aug.",
+            "sep.",
+            "sept.",
+            "oct.",
+            "nov.",
+            "dec.",
+        ]
+        .iter()
+        .any(|m| t.contains(m))
+}
+
+/// The label columns' text of one header block, per value column.
+fn header_columns(
+    grid: &[Vec<GridValue>],
+    toks: &[Vec<Tok>],
+    block: &[usize],
+    label_col: Option<usize>,
+    merges: &[super::Merge],
+    merged_headers: bool,
+    hint: PeriodHint,
+) -> HashMap<usize, Column> {
+    let width = block
+        .iter()
+        .filter_map(|r| grid.get(*r).map(Vec::len))
+        .max()
+        .unwrap_or(0);
+    let first_value_col = label_col.map_or(0, |l| l + 1);
+    let mut columns = HashMap::new();
+    for c in first_value_col..width {
+        let mut parts: Vec<String> = Vec::new();
+        for (i, &r) in block.iter().enumerate() {
+            let last_row = i + 1 == block.len();
+            let part = header_part(grid, toks, r, c).or_else(|| {
+                if merged_headers {
+                    merges
+                        .iter()
+                        .find(|m| m.contains(r, c) && m.first_row == r && m.first_col != c)
+                        .and_then(|m| header_part(grid, toks, r, m.first_col))
+                } else if !last_row {
+                    spanning_part(grid, toks, r, c, first_value_col)
+                } else {
+                    None
+                }
+            });
+            if let Some(part) = part
+                && parts.last() != Some(&part)
+            {
+                parts.push(part);
+            }
+        }
+        if parts.is_empty() {
+            continue;
+        }
+        let label = parts.join(" ");
+        let note = matches!(
+            label.trim().to_lowercase().trim_end_matches('.'),
+            "note" | "notes" | "note(s)" | "ref" | "ref."
+        );
+        let period = if note {
+            None
+        } else {
+            (0..parts.len()).find_map(|start| {
+                let text = parts.get(start..).map(|p| p.join(" ")).unwrap_or_default();
+                parse_period(&text, hint)
+            })
+        };
+        columns.insert(
+            c,
+            Column {
+                label: Some(Arc::from(label.as_str())),
+                period,
+                note,
+            },
+        );
+    }
+    columns
+}
+
+/// One header cell's text: text trimmed, a year as written, a date spelled out.
+fn header_part(grid: &[Vec<GridValue>], toks: &[Vec<Tok>], r: usize, c: usize) -> Option<String> {
+    let value = grid.get(r)?.get(c)?;
+    match (value, toks.get(r)?.get(c)?) {
+        (_, Tok::Empty) => None,
+        (GridValue::Date(d), _) => Some(d.strftime("%B %-d, %Y").to_string()),
+        (v, _) => {
+            let text = v.text();
+            let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            (!collapsed.is_empty()).then_some(collapsed)
+        }
+    }
+}
+
+/// Without merge information, a header text with empty cells to its right
+/// (in a header row that is not the last) spans them.
+fn spanning_part(
+    grid: &[Vec<GridValue>],
+    toks: &[Vec<Tok>],
+    r: usize,
+    c: usize,
+    first_value_col: usize,
+) -> Option<String> {
+    let row = toks.get(r)?;
+    for left in (first_value_col..c).rev() {
+        match row.get(left)? {
+            Tok::Empty => continue,
+            Tok::Text | Tok::Date => return header_part(grid, toks, r, left),
+            _ => return None,
+        }
+    }
+    None
+}
+
+fn text_at(grid: &[Vec<GridValue>], r: usize, c: usize) -> Option<&str> {
+    match grid.get(r)?.get(c)? {
+        GridValue::Text { text, .. } if !text.trim().is_empty() => Some(text.as_str()),
+        _ => None,
+    }
+}
+
+fn row_texts(grid: &[Vec<GridValue>], r: usize) -> Vec<String> {
+    grid.get(r)
+        .map(|row| {
+            row.iter()
+                .filter(|v| !v.is_blank())
+                .map(|v| v.text().trim().to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A row label without its leading whitespace, and its indent level: the
+/// cell's indent plus one level per two leading spaces (a tab counts two).
+fn label_at(grid: &[Vec<GridValue>], r: usize, c: usize) -> Option<(String, u8)> {
+    let GridValue::Text { text, indent } = grid.get(r)?.get(c)? else {
+        return None;
+    };
+    let mut spaces = 0usize;
+    for ch in text.chars() {
+        match ch {
+            ' ' | '\u{a0}' | '\u{2007}' | '\u{202f}' => spaces += 1,
+            '\t' => spaces += 2,
+            _ => break,
+        }
+    }
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return None;
+    }
+    let level = indent.saturating_add(u8::try_from(spaces.div_ceil(2)).unwrap_or(u8::MAX));
+    Some((
+        trimmed.split_whitespace().collect::<Vec<_>>().join(" "),
+        level,
+    ))
+}
+
+/// A caption that is really the first line of a wrapped label: no colon, not
+/// upper case, and the next non-blank row is data whose label starts in lower case.
+fn continues_on_next_row(
+    text: &str,
+    grid: &[Vec<GridValue>],
+    kinds: &[RowKind],
+    r: usize,
+    label_col: Option<usize>,
+) -> bool {
+    if text.ends_with(':') || is_upper_case(text) {
+        return false;
+    }
+    let Some(next) = kinds
+        .get(r + 1..)
+        .and_then(|rest| rest.iter().position(|k| *k != RowKind::Blank))
+    else {
+        return false;
+    };
+    let next = r + 1 + next;
+    if next != r + 1 || kinds.get(next) != Some(&RowKind::Data) {
+        return false;
+    }
+    label_col
+        .and_then(|c| label_at(grid, next, c))
+        .and_then(|(t, _)| t.chars().next())
+        .is_some_and(char::is_lowercase)
+}

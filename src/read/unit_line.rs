@@ -1,0 +1,215 @@
+//! The unit line of a table — "($ in millions, except per share data)", "in
+//! thousands", "in €m", "(In thousands, except per share data; shares in
+//! thousands)", SEC's "USD ($) shares in Thousands, $ in Millions" — read
+//! into a [`UnitLine`].
+//!
+//! A currency-qualified unit ("$ in millions", "€m", "dollars in thousands")
+//! scales money only; an unqualified one ("in millions") scales every amount
+//! but per-share figures, percentages and ratios. A share clause ("shares in
+//! thousands") sets the scale of share counts. Which rows are money, shares or
+//! per-share is the labeler's call, not this module's.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use rust_decimal::Decimal;
+
+use crate::model::{Currency, UnitLine};
+
+const CURRENCY: &str = r"us\$|c\$|a\$|\$|€|£|¥|usd|eur|gbp|jpy|chf|u\.?s\.? dollars?|dollars?|euros?|pounds?(?: sterling)?";
+const SCALE: &str = r"thousands?|millions?|billions?|mn|m|bn|k|'?000s?";
+
+static SHARES: LazyLock<Regex> = LazyLock::new(|| {
+    regex(r"\bshares?(?: amounts?)?\s+in\s+(?P<scale>thousands?|millions?|billions?)\b")
+});
+
+static IN_SCALE: LazyLock<Regex> = LazyLock::new(|| {
+    regex(&format!(
+        r"(?:(?P<c1>{CURRENCY})\s*)?\bin\s+(?:(?P<c2>{CURRENCY})\s*)?(?P<scale>{SCALE})(?:\b|$)(?:\s+of\s+(?P<c3>{CURRENCY}))?"
+    ))
+});
+
+static COMPACT: LazyLock<Regex> = LazyLock::new(|| {
+    regex(&format!(
+        r"(?:^|[\s(])(?P<c>{CURRENCY})\s?(?P<scale>m|mn|bn|k|'?000s?|millions?|thousands?|billions?)(?:\b|$)"
+    ))
+});
+
+static SCALE_OF: LazyLock<Regex> = LazyLock::new(|| {
+    regex(&format!(
+        r"\b(?P<scale>thousands|millions|billions)\s+of\s+(?P<c>{CURRENCY})"
+    ))
+});
+
+static THOUSANDS_MARK: LazyLock<Regex> = LazyLock::new(|| regex(r"\(\s*'?000s?\s*\)"));
+
+static CURRENCY_ONLY: LazyLock<Regex> =
+    LazyLock::new(|| regex(r"\b(?P<code>usd|eur|gbp|jpy|chf)\s*\((?:\$|€|£|¥)\)"));
+
+fn regex(pattern: &str) -> Regex {
+    // The patterns are constants of this module; a typo is a bug caught by its tests.
+    #[allow(clippy::expect_used)]
+    Regex::new(pattern).expect("unit line pattern compiles")
+}
+
+/// Reads a unit line; `None` when the text states no unit.
+pub fn parse_unit_line(text: &str) -> Option<UnitLine> {
+    let lower = text.replace(['\u{a0}', '\u{202f}'], " ").to_lowercase();
+    let share_scale = SHARES
+        .captures(&lower)
+        .and_then(|c| scale_of(c.name("scale")?.as_str()));
+    // The share clause is not the money clause: blank it out before looking further.
+    let money_text = SHARES.replace_all(&lower, " ");
+    let mut found: Option<(Decimal, Option<&str>)> = None;
+    if let Some(c) = IN_SCALE.captures(&money_text)
+        && let Some(scale) = c.name("scale").and_then(|m| scale_of(m.as_str()))
+    {
+        let currency = ["c1", "c2", "c3"]
+            .iter()
+            .find_map(|n| c.name(n))
+            .map(|m| m.as_str());
+        found = Some((scale, currency));
+    }
+    if found.is_none()
+        && let Some(c) = SCALE_OF.captures(&money_text)
+        && let Some(scale) = c.name("scale").and_then(|m| scale_of(m.as_str()))
+    {
+        found = Some((scale, c.name("c").map(|m| m.as_str())));
+    }
+    if found.is_none()
+        && let Some(c) = COMPACT.captures(&money_text)
+        && let Some(scale) = c.name("scale").and_then(|m| scale_of(m.as_str()))
+    {
+        found = Some((scale, c.name("c").map(|m| m.as_str())));
+    }
+    if found.is_none() && THOUSANDS_MARK.is_match(&money_text) {
+        found = Some((Decimal::ONE_THOUSAND, None));
+    }
+    let title_currency = CURRENCY_ONLY
+        .captures(&lower)
+        .and_then(|c| currency_of(c.name("code")?.as_str()));
+    match found {
+        Some((scale, currency)) => {
+            let named = currency.and_then(currency_of);
+            Some(UnitLine {
+                text: Some(text.trim().to_string()),
+                scale,
+                monetary_only: currency.is_some(),
+                share_scale,
+                currency: named.or(title_currency),
+            })
+        }
+        None if share_scale.is_some() || title_currency.is_some() => Some(UnitLine {
+            text: Some(text.trim().to_string()),
+            scale: Decimal::ONE,
+            monetary_only: title_currency.is_some(),
+            share_scale,
+            currency: title_currency,
+        }),
+        None => None,
+    }
+}
+
+fn scale_of(word: &str) -> Option<Decimal> {
+    let word = word.trim_start_matches('\'');
+    match word {
+        "000" | "000s" => Some(Decimal::ONE_THOUSAND),
+        _ => crate::number::scale_word(word),
+    }
+}
+
+fn currency_of(word: &str) -> Option<Currency> {
+    match word {
+        "dollar" | "dollars" | "u.s. dollars" | "us dollars" | "u.s. dollar" | "us dollar"
+        | "u.s dollars" | "us$" => Some(Currency::USD),
+        "euro" | "euros" => Some(Currency::EUR),
+        "pound" | "pounds" | "pounds sterling" => Some(Currency::GBP),
+        other => crate::number::currency(&other.to_uppercase())
+            .or_else(|| crate::number::currency(other)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit(text: &str) -> (String, bool, Option<String>, Option<&'static str>) {
+        let u = parse_unit_line(text).unwrap_or_else(|| panic!("no unit in {text:?}"));
+        (
+            u.scale.to_string(),
+            u.monetary_only,
+            u.share_scale.map(|s| s.to_string()),
+            u.currency.map(Currency::code),
+        )
+    }
+
+    #[test]
+    fn reads_unit_lines() {
+        type Expected<'a> = (&'a str, bool, Option<&'a str>, Option<&'a str>);
+        let cases: &[(&str, Expected)] = &[
+            (
+                "($ in millions, except per share data)",
+                ("1000000", true, None, Some("USD")),
+            ),
+            ("(in thousands)", ("1000", false, None, None)),
+            (
+                "In millions, except per share amounts",
+                ("1000000", false, None, None),
+            ),
+            (
+                "(in thousands, except per share amounts)",
+                ("1000", false, None, None),
+            ),
+            (
+                "(Dollars in thousands, except per share amounts)",
+                ("1000", true, None, Some("USD")),
+            ),
+            (
+                "(In thousands of U.S. dollars)",
+                ("1000", true, None, Some("USD")),
+            ),
+            ("in €m", ("1000000", true, None, Some("EUR"))),
+            ("€m", ("1000000", true, None, Some("EUR"))),
+            ("in € million", ("1000000", true, None, Some("EUR"))),
+            ("£'000", ("1000", true, None, Some("GBP"))),
+            ("$000s", ("1000", true, None, Some("USD"))),
+            ("(000s)", ("1000", false, None, None)),
+            ("Thousands of dollars", ("1000", true, None, Some("USD"))),
+            (
+                "(In thousands, except per share data; shares in thousands)",
+                ("1000", false, Some("1000"), None),
+            ),
+            (
+                "CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS - USD ($) shares in Thousands, $ in Millions",
+                ("1000000", true, Some("1000"), Some("USD")),
+            ),
+            (
+                "Consolidated Balance Sheets - USD ($) $ in Millions",
+                ("1000000", true, None, Some("USD")),
+            ),
+            ("(in billions)", ("1000000000", false, None, None)),
+            ("USD ($)", ("1", true, None, Some("USD"))),
+        ];
+        for (text, (scale, monetary, shares, currency)) in cases {
+            let got = unit(text);
+            assert_eq!(got.0, *scale, "{text}");
+            assert_eq!(got.1, *monetary, "{text}");
+            assert_eq!(got.2.as_deref(), *shares, "{text}");
+            assert_eq!(got.3, *currency, "{text}");
+        }
+    }
+
+    #[test]
+    fn ignores_text_without_units() {
+        for text in [
+            "Consolidated Statements of Operations",
+            "Acme Corp",
+            "Year Ended December 31,",
+            "Revenue",
+            "Investments in marketable securities",
+            "Payments made in connection with acquisitions",
+        ] {
+            assert_eq!(parse_unit_line(text), None, "{text}");
+        }
+    }
+}
