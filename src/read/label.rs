@@ -767,3 +767,6 @@ fn continues_on_next_row(
         .and_then(|(t, _)| t.chars().next())
         .is_some_and(char::is_lowercase)
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,308 @@
+//! Table-driven tests of the labeler on small grids written out as rows.
+
+use super::*;
+use crate::model::Period;
+use jiff::civil::date;
+use rust_decimal::Decimal;
+use std::str::FromStr;
+
+/// A grid from rows of text; "#n" writes the native number n, "@2023-12-31"
+/// a native date, and leading spaces stay in the text.
+fn grid(rows: &[&[&str]]) -> Vec<Vec<GridValue>> {
+    rows.iter()
+        .map(|row| {
+            row.iter()
+                .map(|t| {
+                    if t.is_empty() {
+                        GridValue::Empty
+                    } else if let Some(n) = t.strip_prefix('#') {
+                        let value = Decimal::from_str(n).unwrap();
+                        GridValue::Number {
+                            amount: Amount::plain(value, value.scale()),
+                            text: n.to_string(),
+                        }
+                    } else if let Some(d) = t.strip_prefix('@') {
+                        GridValue::Date(d.parse().unwrap())
+                    } else {
+                        GridValue::Text { text: t.to_string(), indent: 0 }
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn label(part: TablePart, rows: &[&[&str]]) -> Table {
+    label_with_merges(part, rows, Vec::new())
+}
+
+fn label_with_merges(part: TablePart, rows: &[&[&str]], merges: Vec<super::super::Merge>) -> Table {
+    let raw = RawTable { part, grid: grid(rows), merges };
+    label_table(raw, "t.xlsx", &Vocab::builtin())
+}
+
+fn cell<'a>(table: &'a Table, a1: &str) -> &'a Cell {
+    let coord = Coord::parse(a1).unwrap();
+    table
+        .cells
+        .iter()
+        .find(|c| c.reference.coord() == Some(coord))
+        .unwrap_or_else(|| panic!("no labeled cell at {a1}; cells: {:?}", table.cells.iter().map(|c| c.reference.to_string()).collect::<Vec<_>>()))
+}
+
+fn has_cell(table: &Table, a1: &str) -> bool {
+    let coord = Coord::parse(a1).unwrap();
+    table.cells.iter().any(|c| c.reference.coord() == Some(coord))
+}
+
+fn d(text: &str) -> Decimal {
+    Decimal::from_str(text).unwrap()
+}
+
+const INCOME: &[&[&str]] = &[
+    &["Acme Corp", "", ""],
+    &["Consolidated Statements of Operations", "", ""],
+    &["($ in millions, except per share data)", "", ""],
+    &["", "Year Ended December 31,", ""],
+    &["", "2024", "2023"],
+    &["Revenue", "$ 4,200", "$ 3,900"],
+    &["Costs and expenses:", "", ""],
+    &["  Cost of revenue", "2,600", "2,450"],
+    &["  Research and development", "310", "290"],
+    &["  Total costs and expenses", "2,910", "2,740"],
+    &["Other income (expense), net", "(482)", "15"],
+    &["Net income", "798", "1,175"],
+    &["Earnings per share:", "", ""],
+    &["  Basic", "1.65", "1.53"],
+    &["  Diluted", "1.65", "1.50"],
+    &["Weighted-average shares outstanding:", "", ""],
+    &["  Basic", "483", "480"],
+];
+
+#[test]
+fn income_statement_from_text_cells() {
+    let t = label(TablePart::Only, INCOME);
+    assert_eq!(t.statement, StatementKind::Income);
+    assert_eq!(t.header_rows, vec![3, 4]);
+    assert_eq!(t.unit.scale, d("1000000"));
+    assert!(t.warnings.is_empty(), "{:?}", t.warnings);
+    assert_eq!(t.reference.to_string(), "t.xlsx");
+
+    let revenue = cell(&t, "B6");
+    assert_eq!(revenue.reference.to_string(), "t.xlsx#B6");
+    assert_eq!(revenue.value, d("4200"));
+    assert_eq!(revenue.value_base, Some(d("4200000000")));
+    assert_eq!(revenue.currency.map(|c| c.code()), Some("USD"));
+    assert_eq!(revenue.col_label.as_deref(), Some("Year Ended December 31, 2024"));
+    assert_eq!(
+        revenue.period,
+        Some(Period::Duration {
+            fy: Some(2024),
+            quarter: None,
+            half: None,
+            months: Some(12),
+            start: Some(date(2024, 1, 1)),
+            end: Some(date(2024, 12, 31)),
+        })
+    );
+    assert_eq!(revenue.concept.as_ref().map(|c| c.as_str()), Some("Revenues"));
+
+    let cost = cell(&t, "C8");
+    assert_eq!(cost.row_label.as_deref(), Some("Cost of revenue"));
+    assert_eq!(cost.indent, 1);
+    assert_eq!(&*cost.section, ["Costs and expenses"]);
+    assert_eq!(cost.concept.as_ref().map(|c| c.as_str()), Some("CostOfRevenue"));
+    assert_eq!(cost.period.as_ref().and_then(Period::year), Some(2023));
+
+    let total = cell(&t, "B10");
+    assert_eq!(&*total.section, ["Costs and expenses"], "a total belongs to its section");
+    let other = cell(&t, "B11");
+    assert!(other.section.is_empty(), "the total closed the section");
+    assert_eq!(other.value, d("-482"));
+    assert!(other.parens);
+
+    let eps = cell(&t, "B14");
+    assert_eq!(eps.concept.as_ref().map(|c| c.as_str()), Some("EarningsPerShareBasic"));
+    assert_eq!(eps.measure, Measure::PerShare);
+    assert_eq!(eps.scale, Decimal::ONE, "per-share amounts are not scaled");
+    assert_eq!(eps.decimals, 2);
+    let diluted = cell(&t, "B15");
+    assert_eq!(diluted.concept.as_ref().map(|c| c.as_str()), Some("EarningsPerShareDiluted"));
+
+    let shares = cell(&t, "B17");
+    assert_eq!(&*shares.section, ["Weighted-average shares outstanding"]);
+    assert_eq!(shares.measure, Measure::Shares);
+    assert_eq!(shares.scale, Decimal::ONE, "a $-only unit line does not scale share counts");
+    assert!(!has_cell(&t, "B5"), "years in the header are not amounts");
+}
+
+#[test]
+fn balance_sheet_years_under_a_date_are_instants_and_upper_case_captions_nest() {
+    let t = label(
+        TablePart::Sheet("BS".into()),
+        &[
+            &["Consolidated Balance Sheets", "", ""],
+            &["(in thousands)", "", ""],
+            &["", "June 30,", ""],
+            &["", "#2024", "#2023"],
+            &["ASSETS", "", ""],
+            &["Current assets:", "", ""],
+            &["  Cash and cash equivalents", "#1200", "#900"],
+            &["  Inventories", "#412", "#380"],
+            &["    Total current assets", "#1612", "#1280"],
+            &["Goodwill", "#412", "#412"],
+            &["Total assets", "#2024", "#1692"],
+            &["LIABILITIES AND STOCKHOLDERS' EQUITY", "", ""],
+            &["Accounts payable", "#300", "#250"],
+        ],
+    );
+    assert_eq!(t.statement, StatementKind::Balance);
+    let cash = cell(&t, "B7");
+    assert_eq!(cash.period, Some(Period::instant(date(2024, 6, 30))));
+    assert_eq!(&*cash.section, ["ASSETS", "Current assets"]);
+    assert_eq!(cash.scale, d("1000"));
+    assert_eq!(cash.concept.as_ref().map(|c| c.as_str()), Some("CashAndCashEquivalentsAtCarryingValue"));
+    assert_eq!(&*cell(&t, "B10").section, ["ASSETS"]);
+    let total_assets = cell(&t, "B11");
+    assert_eq!(total_assets.value, d("2024"), "a year-like number in a data row is an amount");
+    assert_eq!(total_assets.concept.as_ref().map(|c| c.as_str()), Some("Assets"));
+    assert_eq!(&*cell(&t, "C13").section, ["LIABILITIES AND STOCKHOLDERS' EQUITY"]);
+}
+
+#[test]
+fn merged_headers_spread_over_exactly_their_columns() {
+    let merge = |first_row, first_col, last_col| super::super::Merge { first_row, first_col, last_row: first_row, last_col };
+    let t = label_with_merges(
+        TablePart::Sheet("IS".into()),
+        &[
+            &["(In thousands, except per share data; shares in thousands)", "", "", "", ""],
+            &["", "Three Months Ended", "", "Nine Months Ended", ""],
+            &["", "September 30,", "", "September 30,", ""],
+            &["", "#2024", "#2023", "#2024", "#2023"],
+            &["Revenue", "#5100", "#4800", "#15000", "#14100"],
+            &["Weighted-average diluted shares", "#51000", "#50000", "#50900", "#50100"],
+        ],
+        vec![merge(1, 1, 2), merge(1, 3, 4), merge(2, 1, 2), merge(2, 3, 4)],
+    );
+    let q = cell(&t, "C5");
+    assert_eq!(q.col_label.as_deref(), Some("Three Months Ended September 30, 2023"));
+    assert_eq!(
+        q.period,
+        Some(Period::Duration {
+            fy: None,
+            quarter: None,
+            half: None,
+            months: Some(3),
+            start: Some(date(2023, 7, 1)),
+            end: Some(date(2023, 9, 30)),
+        })
+    );
+    let ytd = cell(&t, "D5");
+    assert_eq!(ytd.col_label.as_deref(), Some("Nine Months Ended September 30, 2024"));
+    assert_eq!(ytd.scale, d("1000"));
+    let shares = cell(&t, "B6");
+    assert_eq!(shares.measure, Measure::Shares);
+    assert_eq!(shares.scale, d("1000"), "the shares clause scales share counts");
+}
+
+#[test]
+fn currency_columns_notes_columns_and_dashes() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &["Consolidated income statement", "", "", "", "", ""],
+            &["€m", "", "", "", "", ""],
+            &["", "Notes", "", "2024", "", "2023"],
+            &["Revenue", "3", "€", "1,250", "€", "1,100"],
+            &["Cost of sales", "4", "", "(700)", "", "(640)"],
+            &["Impairment", "5", "", "—", "", "12"],
+        ],
+    );
+    assert!(!has_cell(&t, "B4"), "note numbers are not amounts");
+    let revenue = cell(&t, "D4");
+    assert_eq!(revenue.currency.map(|c| c.code()), Some("EUR"));
+    assert_eq!(revenue.period.as_ref().and_then(Period::year), Some(2024));
+    assert_eq!(revenue.scale, d("1000000"));
+    let cost = cell(&t, "F5");
+    assert_eq!(cost.value, d("-640"));
+    assert_eq!(cost.concept.as_ref().map(|c| c.as_str()), Some("CostOfRevenue"));
+    let nil = cell(&t, "D6");
+    assert!(nil.dash);
+    assert_eq!(nil.value, Decimal::ZERO);
+}
+
+#[test]
+fn a_table_without_header_keeps_its_cells_and_says_so() {
+    let t = label(TablePart::Only, &[&["Revenue", "100", "90"], &["Net income", "10", "9"]]);
+    assert_eq!(t.cells.len(), 4);
+    assert!(t.cells.iter().all(|c| c.period.is_none() && c.col_label.is_none()));
+    assert_eq!(t.warnings, ["no header row found: periods and column labels are null"]);
+    assert_eq!(cell(&t, "C2").row_label.as_deref(), Some("Net income"));
+}
+
+#[test]
+fn percent_and_change_columns() {
+    let t = label(
+        TablePart::Sheet("KPI".into()),
+        &[
+            &["Key metrics", "", "", ""],
+            &["", "2024", "2023", "% change"],
+            &["Gross margin", "38.1%", "36.0%", "5.8%"],
+            &["Active customers", "12,500", "11,000", "13.6%"],
+        ],
+    );
+    let margin = cell(&t, "B3");
+    assert!(margin.percent);
+    assert_eq!(margin.measure, Measure::Percent);
+    assert_eq!(margin.value, d("38.1"));
+    assert_eq!(margin.decimals, 1);
+    let change = cell(&t, "D4");
+    assert!(matches!(change.period, Some(Period::Change { percent: true, .. })));
+    assert_eq!(change.col_label.as_deref(), Some("% change"));
+}
+
+#[test]
+fn second_header_block_and_wrapped_labels() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &["", "2024", "2023"],
+            &["Revenue", "100", "90"],
+            &["Net cash provided by (used in) operating", "", ""],
+            &["activities", "25", "20"],
+            &["", "", ""],
+            &["", "Q1 2024", "Q1 2023"],
+            &["Revenue", "30", "28"],
+        ],
+    );
+    assert_eq!(
+        cell(&t, "B4").row_label.as_deref(),
+        Some("Net cash provided by (used in) operating activities")
+    );
+    assert!(cell(&t, "B4").section.is_empty());
+    let q = cell(&t, "B7");
+    assert_eq!(q.col_label.as_deref(), Some("Q1 2024"));
+    assert!(matches!(q.period, Some(Period::Duration { quarter: Some(1), .. })));
+    assert_eq!(t.header_rows, vec![0, 5]);
+}
+
+#[test]
+fn native_dates_in_headers_are_instants() {
+    let t = label(
+        TablePart::Sheet("SOFP".into()),
+        &[
+            &["Consolidated statement of financial position", "", ""],
+            &["", "@2024-12-31", "@2023-12-31"],
+            &["Property, plant and equipment", "#820", "#790"],
+        ],
+    );
+    let ppe = cell(&t, "C3");
+    assert_eq!(ppe.col_label.as_deref(), Some("December 31, 2023"));
+    assert_eq!(ppe.period, Some(Period::instant(date(2023, 12, 31))));
+}
+
+#[test]
+fn no_numbers_means_no_cells() {
+    let t = label(TablePart::Sheet("Cover".into()), &[&["Acme Corp"], &["Annual Report 2024"]]);
+    assert!(t.cells.is_empty());
+}
