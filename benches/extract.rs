@@ -43,7 +43,14 @@ fn build_workbook(path: &Path) -> Result<(), rust_xlsxwriter::XlsxError> {
         sheet.write_string(0, 0, format!("Company {s}"))?;
         sheet.write_string(1, 0, "Consolidated Statements of Operations")?;
         sheet.write_string(2, 0, "($ in millions, except per share data)")?;
-        sheet.merge_range(3, 1, 3, YEARS as u16, "Year Ended December 31,", &Format::new())?;
+        sheet.merge_range(
+            3,
+            1,
+            3,
+            YEARS as u16,
+            "Year Ended December 31,",
+            &Format::new(),
+        )?;
         for y in 0..YEARS {
             sheet.write_number(4, 1 + y as u16, (2024 - y) as f64)?;
         }
@@ -54,7 +61,8 @@ fn build_workbook(path: &Path) -> Result<(), rust_xlsxwriter::XlsxError> {
             for (i, label) in LABELS.iter().enumerate() {
                 sheet.write_string_with_format(row, 0, *label, &indent)?;
                 for y in 0..YEARS {
-                    let value = ((s * 7919 + block * 104_729 + i * 1_299_709 + y * 15_485_863) % 900_000) as f64
+                    let value = ((s * 7919 + block * 104_729 + i * 1_299_709 + y * 15_485_863)
+                        % 900_000) as f64
                         / 100.0
                         - 1_000.0;
                     sheet.write_number_with_format(row, 1 + y as u16, value, &number)?;
@@ -106,13 +114,21 @@ fn bench(c: &mut Criterion) {
     let numeric = load_source(&path, "bench.xlsx", &vocab, &options)
         .map(|d| d.cells().count())
         .unwrap_or(0);
-    eprintln!("bench workbook: {} ({} bytes, {numeric} labeled numeric cells)", path.display(), bytes.len());
+    eprintln!(
+        "bench workbook: {} ({} bytes, {numeric} labeled numeric cells)",
+        path.display(),
+        bytes.len()
+    );
 
     let mut group = c.benchmark_group("extract");
     group.sample_size(20);
-    group.bench_function("calamine_raw", |b| b.iter(|| black_box(calamine_raw(&path))));
+    group.bench_function("calamine_raw", |b| {
+        b.iter(|| black_box(calamine_raw(&path)))
+    });
     group.bench_function("tickmark_load_source", |b| {
-        b.iter(|| black_box(load_source(&path, "bench.xlsx", &vocab, &options).map(|d| d.tables.len())))
+        b.iter(|| {
+            black_box(load_source(&path, "bench.xlsx", &vocab, &options).map(|d| d.tables.len()))
+        })
     });
     group.finish();
 }

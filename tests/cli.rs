@@ -23,7 +23,10 @@ fn assert_unreadable(file: &str, message: &str) {
         stderr.contains(&format!("error: {file}")),
         "{file}: the message names the file: {stderr}"
     );
-    assert!(stderr.contains(message), "{file}: expected {message:?} in {stderr:?}");
+    assert!(
+        stderr.contains(message),
+        "{file}: expected {message:?} in {stderr:?}"
+    );
     assert_eq!(stderr.lines().count(), 1, "{file}: one message: {stderr}");
     assert!(output.stdout.is_empty() || !String::from_utf8_lossy(&output.stdout).contains('#'));
 }
@@ -32,17 +35,38 @@ fn assert_unreadable(file: &str, message: &str) {
 fn bad_input_gives_one_clear_message_and_exit_2() {
     let cases = [
         ("missing.xlsx", "cannot open: no such file"),
-        ("report.docx", "unknown file type \"docx\": expected .xlsx, .xlsm, .xlsb, .xls, .ods, .csv or .tsv"),
+        (
+            "report.docx",
+            "unknown file type \"docx\": expected .xlsx, .xlsm, .xlsb, .xls, .ods, .csv or .tsv",
+        ),
         ("truncated.xlsx", "not a readable xlsx workbook"),
         ("random.xlsx", "not a readable xlsx workbook"),
         ("zero.xlsx", "the file is empty (0 bytes)"),
         ("zero.csv", "the file is empty (0 bytes)"),
-        ("encrypted.xlsx", "the workbook is password-protected; save an unprotected copy"),
-        ("empty_sheet.xlsx", "no numbers found: sheet \"Sheet1\" is empty"),
-        ("no_numbers.xlsx", "no numbers found: sheet \"Sheet1\" has no numbers"),
-        ("ragged.csv", "line 4: field 4 is beyond the 3 columns of the header (line 4"),
-        ("invalid_utf8.csv", "line 3: field 1: invalid UTF-8 (byte 0x80); save the file as UTF-8"),
-        ("utf16.csv", "line 1: the file is UTF-16 encoded; save it as UTF-8"),
+        (
+            "encrypted.xlsx",
+            "the workbook is password-protected; save an unprotected copy",
+        ),
+        (
+            "empty_sheet.xlsx",
+            "no numbers found: sheet \"Sheet1\" is empty",
+        ),
+        (
+            "no_numbers.xlsx",
+            "no numbers found: sheet \"Sheet1\" has no numbers",
+        ),
+        (
+            "ragged.csv",
+            "line 4: field 4 is beyond the 3 columns of the header (line 4",
+        ),
+        (
+            "invalid_utf8.csv",
+            "line 3: field 1: invalid UTF-8 (byte 0x80); save the file as UTF-8",
+        ),
+        (
+            "utf16.csv",
+            "line 1: the file is UTF-16 encoded; save it as UTF-8",
+        ),
     ];
     for (name, message) in cases {
         assert_unreadable(&bad(name), message);
@@ -52,12 +76,21 @@ fn bad_input_gives_one_clear_message_and_exit_2() {
 #[test]
 fn one_bad_source_does_not_hide_the_good_ones() {
     let output = tickmark()
-        .args(["extract", "--format", "jsonl", "samples/acme_income.csv", &bad("random.xlsx")])
+        .args([
+            "extract",
+            "--format",
+            "jsonl",
+            "samples/acme_income.csv",
+            &bad("random.xlsx"),
+        ])
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(stdout.lines().count() > 20, "the good source is still extracted");
+    assert!(
+        stdout.lines().count() > 20,
+        "the good source is still extracted"
+    );
     assert!(String::from_utf8_lossy(&output.stderr).contains("random.xlsx"));
 }
 
@@ -69,13 +102,20 @@ fn a_table_without_header_is_extracted_with_a_warning() {
         .unwrap();
     assert_eq!(output.status.code(), Some(0));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("no header row found: periods and column labels are null"), "{stderr}");
+    assert!(
+        stderr.contains("no header row found: periods and column labels are null"),
+        "{stderr}"
+    );
     let cells: Vec<ContractCell> = String::from_utf8_lossy(&output.stdout)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert!(!cells.is_empty());
-    assert!(cells.iter().all(|c| c.period.is_none() && c.row_label.is_some()));
+    assert!(
+        cells
+            .iter()
+            .all(|c| c.period.is_none() && c.row_label.is_some())
+    );
 }
 
 #[test]
@@ -90,7 +130,10 @@ fn short_csv_rows_are_padded() {
 #[test]
 fn usage_errors_exit_2() {
     tickmark().args(["extract"]).assert().code(2);
-    tickmark().args(["extract", "--format", "xml", "samples/acme.xlsx"]).assert().code(2);
+    tickmark()
+        .args(["extract", "--format", "xml", "samples/acme.xlsx"])
+        .assert()
+        .code(2);
     tickmark().args(["frobnicate"]).assert().code(2);
     tickmark().args(["--help"]).assert().success();
 }
@@ -161,7 +204,10 @@ fn json_output_follows_the_cell_contract() {
     assert_eq!(revenue.measure, "monetary");
     assert_eq!(revenue.row_label.as_deref(), Some("Revenue"));
     assert!(revenue.section.is_empty());
-    assert_eq!(revenue.col_label.as_deref(), Some("Year Ended December 31, 2024"));
+    assert_eq!(
+        revenue.col_label.as_deref(),
+        Some("Year Ended December 31, 2024")
+    );
     let period = revenue.period.as_ref().unwrap();
     assert_eq!(period.kind, "duration");
     assert_eq!(period.fy, Some(2024));
@@ -174,7 +220,10 @@ fn json_output_follows_the_cell_contract() {
         .find(|c| c.reference == "samples/acme.xlsx#BS!B16")
         .expect("goodwill 2024");
     let instant = goodwill.period.as_ref().unwrap();
-    assert_eq!((instant.kind.as_str(), instant.date.as_deref()), ("instant", Some("2024-12-31")));
+    assert_eq!(
+        (instant.kind.as_str(), instant.date.as_deref()),
+        ("instant", Some("2024-12-31"))
+    );
     assert_eq!(goodwill.statement, "balance");
     // Everything a contract cell carries is used, and deserialization rejects drift.
     let _ = (
@@ -211,7 +260,11 @@ fn jsonl_and_csv_carry_the_same_cells() {
         .map(|r| r.unwrap().get(0).unwrap().to_string())
         .collect();
     assert_eq!(json_refs, csv_refs);
-    assert!(json_refs.iter().any(|r| r == "samples/birchwood.xlsx#'Income Statement'!B7"));
+    assert!(
+        json_refs
+            .iter()
+            .any(|r| r == "samples/birchwood.xlsx#'Income Statement'!B7")
+    );
 }
 
 #[test]
@@ -220,7 +273,9 @@ fn human_output_is_a_table_per_sheet() {
         .args(["extract", "samples/acme.xlsx"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("samples/acme.xlsx#IS  Consolidated Statements of Operations"))
+        .stdout(predicate::str::contains(
+            "samples/acme.xlsx#IS  Consolidated Statements of Operations",
+        ))
         .stdout(predicate::str::contains("EarningsPerShareBasic"))
         .stderr(predicate::str::contains("sheet \"Cover\" has no numbers"));
 }
@@ -237,7 +292,12 @@ fn user_vocabulary_extends_the_built_in_one() {
     .unwrap();
     // The label already belongs to a built-in concept: a clear error, exit 2.
     let output = tickmark()
-        .args(["extract", "--vocab", vocab.to_str().unwrap(), "samples/acme.xlsx"])
+        .args([
+            "extract",
+            "--vocab",
+            vocab.to_str().unwrap(),
+            "samples/acme.xlsx",
+        ])
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
@@ -248,11 +308,21 @@ fn user_vocabulary_extends_the_built_in_one() {
     )
     .unwrap();
     tickmark()
-        .args(["extract", "--vocab", vocab.to_str().unwrap(), "samples/acme.xlsx"])
+        .args([
+            "extract",
+            "--vocab",
+            vocab.to_str().unwrap(),
+            "samples/acme.xlsx",
+        ])
         .assert()
         .success();
     tickmark()
-        .args(["extract", "--vocab", "no/such/vocab.toml", "samples/acme.xlsx"])
+        .args([
+            "extract",
+            "--vocab",
+            "no/such/vocab.toml",
+            "samples/acme.xlsx",
+        ])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("no/such/vocab.toml"));

@@ -134,6 +134,20 @@ pub struct UnitLine {
     pub share_scale: Option<Decimal>,
     /// Currency named by the unit line or the title.
     pub currency: Option<Currency>,
+    /// What the line exempts from its scale ("except per share data, customer
+    /// counts" → `["per share", "customer"]`), lower case and singular.
+    pub exceptions: Vec<String>,
+}
+
+impl UnitLine {
+    /// True when a row label falls under one of the line's exceptions.
+    pub fn exempts(&self, label: &str) -> bool {
+        if self.exceptions.is_empty() {
+            return false;
+        }
+        let label = label.to_lowercase();
+        self.exceptions.iter().any(|e| label.contains(e.as_str()))
+    }
 }
 
 impl Default for UnitLine {
@@ -144,6 +158,7 @@ impl Default for UnitLine {
             monetary_only: false,
             share_scale: None,
             currency: None,
+            exceptions: Vec::new(),
         }
     }
 }

@@ -299,7 +299,14 @@ fn make_cell(p: CellParts<'_>) -> Cell {
     } else {
         p.measure
     };
-    let scale = p.amount.scale.unwrap_or_else(|| scale_for(measure, p.unit));
+    let exempt = p.row_label.as_deref().is_some_and(|l| p.unit.exempts(l));
+    let scale = p.amount.scale.unwrap_or_else(|| {
+        if exempt {
+            Decimal::ONE
+        } else {
+            scale_for(measure, p.unit)
+        }
+    });
     let currency = p.amount.currency.or(p.currency).or(match measure {
         Measure::Monetary | Measure::PerShare => p.unit.currency,
         _ => None,
@@ -354,25 +361,45 @@ fn row_measure(concept: Option<Measure>, label: Option<&str>, section: &[String]
     if let Some(measure) = concept {
         return measure;
     }
-    let mut words = label.unwrap_or("").to_lowercase();
+    let label = label.unwrap_or("").to_lowercase();
+    let mut words = label.clone();
     for s in section {
         words.push(' ');
         words.push_str(&s.to_lowercase());
     }
-    if words.contains("per share")
-        || words.contains("per common share")
-        || words.contains("per ordinary share")
-        || words.contains("per diluted share")
-        || words.contains("per basic share")
-        || words
-            .split(|c: char| !c.is_alphanumeric())
-            .any(|w| w == "eps")
-    {
+    let has_word = |text: &str, word: &str| {
+        text.split(|c: char| !c.is_alphanumeric())
+            .any(|w| w == word)
+    };
+    // "Shares used in computing net income per share" counts shares, so share
+    // counts are recognised before "per share".
+    let counts_shares = [
+        "shares used",
+        "shares outstanding",
+        "weighted average shares",
+        "weighted-average shares",
+        "weighted average number of",
+        "weighted-average number of",
+        "number of shares",
+        "shares in computing",
+    ]
+    .iter()
+    .any(|p| words.contains(p));
+    let per_share = [
+        "per share",
+        "per common share",
+        "per ordinary share",
+        "per diluted share",
+        "per basic share",
+    ]
+    .iter()
+    .any(|p| words.contains(p))
+        || has_word(&words, "eps");
+    if counts_shares && !label.contains("per share") {
+        Measure::Shares
+    } else if per_share {
         Measure::PerShare
-    } else if words
-        .split(|c: char| !c.is_alphanumeric())
-        .any(|w| w == "shares")
-    {
+    } else if has_word(&words, "shares") {
         Measure::Shares
     } else {
         Measure::Monetary
@@ -646,8 +673,14 @@ fn header_columns(
         let period = if note {
             None
         } else {
-            (0..parts.len()).find_map(|start| {
-                let text = parts.get(start..).map(|p| p.join(" ")).unwrap_or_default();
+            // A unit caption under the years ("2024" over "€m") names no period.
+            let timed: Vec<&str> = parts
+                .iter()
+                .map(String::as_str)
+                .filter(|p| parse_unit_line(p).is_none() || parse_period(p, hint).is_some())
+                .collect();
+            (0..timed.len()).find_map(|start| {
+                let text = timed.get(start..).map(|p| p.join(" ")).unwrap_or_default();
                 parse_period(&text, hint)
             })
         };

@@ -43,6 +43,8 @@ static SCALE_OF: LazyLock<Regex> = LazyLock::new(|| {
 
 static THOUSANDS_MARK: LazyLock<Regex> = LazyLock::new(|| regex(r"\(\s*'?000s?\s*\)"));
 
+static EXCEPT: LazyLock<Regex> = LazyLock::new(|| regex(r"\bexcept(?:\s+for)?\s+(?P<what>[^;)]*)"));
+
 static CURRENCY_ONLY: LazyLock<Regex> =
     LazyLock::new(|| regex(r"\b(?P<code>usd|eur|gbp|jpy|chf)\s*\((?:\$|€|£|¥)\)"));
 
@@ -85,6 +87,7 @@ pub fn parse_unit_line(text: &str) -> Option<UnitLine> {
     if found.is_none() && THOUSANDS_MARK.is_match(&money_text) {
         found = Some((Decimal::ONE_THOUSAND, None));
     }
+    let exceptions = exceptions(&money_text);
     let title_currency = CURRENCY_ONLY
         .captures(&lower)
         .and_then(|c| currency_of(c.name("code")?.as_str()));
@@ -97,6 +100,7 @@ pub fn parse_unit_line(text: &str) -> Option<UnitLine> {
                 monetary_only: currency.is_some(),
                 share_scale,
                 currency: named.or(title_currency),
+                exceptions,
             })
         }
         None if share_scale.is_some() || title_currency.is_some() => Some(UnitLine {
@@ -105,9 +109,49 @@ pub fn parse_unit_line(text: &str) -> Option<UnitLine> {
             monetary_only: title_currency.is_some(),
             share_scale,
             currency: title_currency,
+            exceptions,
         }),
         None => None,
     }
+}
+
+/// The phrases of an "except …" clause, without generic nouns ("data",
+/// "amounts", "counts") and singular: "except per share data and customer
+/// counts" → ["per share", "customer"].
+fn exceptions(text: &str) -> Vec<String> {
+    const GENERIC: [&str; 9] = [
+        "data",
+        "amounts",
+        "amount",
+        "information",
+        "figures",
+        "values",
+        "counts",
+        "numbers",
+        "items",
+    ];
+    let Some(what) = EXCEPT.captures(text).and_then(|c| c.name("what")) else {
+        return Vec::new();
+    };
+    what.as_str()
+        .split([',', '/', '&'])
+        .flat_map(|part| part.split(" and "))
+        .filter_map(|phrase| {
+            let mut words: Vec<&str> = phrase
+                .split_whitespace()
+                .filter(|w| {
+                    !GENERIC.contains(w) && *w != "as" && *w != "noted" && *w != "otherwise"
+                })
+                .collect();
+            let last = words.pop()?;
+            let singular = match last.strip_suffix('s') {
+                Some(stem) if stem.len() > 3 && !stem.ends_with('s') => stem,
+                _ => last,
+            };
+            words.push(singular);
+            Some(words.join(" "))
+        })
+        .collect()
 }
 
 fn scale_of(word: &str) -> Option<Decimal> {
@@ -197,6 +241,25 @@ mod tests {
             assert_eq!(got.2.as_deref(), *shares, "{text}");
             assert_eq!(got.3, *currency, "{text}");
         }
+    }
+
+    #[test]
+    fn reads_exceptions() {
+        let u = |t: &str| parse_unit_line(t).unwrap().exceptions;
+        assert_eq!(u("($ in millions, except per share data)"), ["per share"]);
+        assert_eq!(
+            u("(In thousands, except percentages and customer counts)"),
+            ["percentage", "customer"]
+        );
+        assert_eq!(
+            u("(in millions, except per share and share data)"),
+            ["per share", "share"]
+        );
+        assert_eq!(
+            u("(in millions, except number of stores; shares in thousands)"),
+            ["number of store"]
+        );
+        assert!(u("(in thousands)").is_empty());
     }
 
     #[test]

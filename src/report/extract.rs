@@ -125,11 +125,8 @@ fn write_human(out: &mut dyn Write, documents: &[Document]) -> io::Result<()> {
             let title = table
                 .title
                 .iter()
-                .find(|t| {
-                    t.chars().any(char::is_alphabetic)
-                        && t.len() > 3
-                        && super::super::read::unit_line::parse_unit_line(t).is_none()
-                })
+                .find(|t| crate::read::statement::from_title(t).is_some())
+                .or_else(|| table.title.first())
                 .cloned()
                 .unwrap_or_default();
             writeln!(

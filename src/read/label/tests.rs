@@ -24,7 +24,10 @@ fn grid(rows: &[&[&str]]) -> Vec<Vec<GridValue>> {
                     } else if let Some(d) = t.strip_prefix('@') {
                         GridValue::Date(d.parse().unwrap())
                     } else {
-                        GridValue::Text { text: t.to_string(), indent: 0 }
+                        GridValue::Text {
+                            text: t.to_string(),
+                            indent: 0,
+                        }
                     }
                 })
                 .collect()
@@ -37,7 +40,11 @@ fn label(part: TablePart, rows: &[&[&str]]) -> Table {
 }
 
 fn label_with_merges(part: TablePart, rows: &[&[&str]], merges: Vec<super::super::Merge>) -> Table {
-    let raw = RawTable { part, grid: grid(rows), merges };
+    let raw = RawTable {
+        part,
+        grid: grid(rows),
+        merges,
+    };
     label_table(raw, "t.xlsx", &Vocab::builtin())
 }
 
@@ -47,12 +54,24 @@ fn cell<'a>(table: &'a Table, a1: &str) -> &'a Cell {
         .cells
         .iter()
         .find(|c| c.reference.coord() == Some(coord))
-        .unwrap_or_else(|| panic!("no labeled cell at {a1}; cells: {:?}", table.cells.iter().map(|c| c.reference.to_string()).collect::<Vec<_>>()))
+        .unwrap_or_else(|| {
+            panic!(
+                "no labeled cell at {a1}; cells: {:?}",
+                table
+                    .cells
+                    .iter()
+                    .map(|c| c.reference.to_string())
+                    .collect::<Vec<_>>()
+            )
+        })
 }
 
 fn has_cell(table: &Table, a1: &str) -> bool {
     let coord = Coord::parse(a1).unwrap();
-    table.cells.iter().any(|c| c.reference.coord() == Some(coord))
+    table
+        .cells
+        .iter()
+        .any(|c| c.reference.coord() == Some(coord))
 }
 
 fn d(text: &str) -> Decimal {
@@ -93,7 +112,10 @@ fn income_statement_from_text_cells() {
     assert_eq!(revenue.value, d("4200"));
     assert_eq!(revenue.value_base, Some(d("4200000000")));
     assert_eq!(revenue.currency.map(|c| c.code()), Some("USD"));
-    assert_eq!(revenue.col_label.as_deref(), Some("Year Ended December 31, 2024"));
+    assert_eq!(
+        revenue.col_label.as_deref(),
+        Some("Year Ended December 31, 2024")
+    );
     assert_eq!(
         revenue.period,
         Some(Period::Duration {
@@ -105,34 +127,54 @@ fn income_statement_from_text_cells() {
             end: Some(date(2024, 12, 31)),
         })
     );
-    assert_eq!(revenue.concept.as_ref().map(|c| c.as_str()), Some("Revenues"));
+    assert_eq!(
+        revenue.concept.as_ref().map(|c| c.as_str()),
+        Some("Revenues")
+    );
 
     let cost = cell(&t, "C8");
     assert_eq!(cost.row_label.as_deref(), Some("Cost of revenue"));
     assert_eq!(cost.indent, 1);
     assert_eq!(&*cost.section, ["Costs and expenses"]);
-    assert_eq!(cost.concept.as_ref().map(|c| c.as_str()), Some("CostOfRevenue"));
+    assert_eq!(
+        cost.concept.as_ref().map(|c| c.as_str()),
+        Some("CostOfRevenue")
+    );
     assert_eq!(cost.period.as_ref().and_then(Period::year), Some(2023));
 
     let total = cell(&t, "B10");
-    assert_eq!(&*total.section, ["Costs and expenses"], "a total belongs to its section");
+    assert_eq!(
+        &*total.section,
+        ["Costs and expenses"],
+        "a total belongs to its section"
+    );
     let other = cell(&t, "B11");
     assert!(other.section.is_empty(), "the total closed the section");
     assert_eq!(other.value, d("-482"));
     assert!(other.parens);
 
     let eps = cell(&t, "B14");
-    assert_eq!(eps.concept.as_ref().map(|c| c.as_str()), Some("EarningsPerShareBasic"));
+    assert_eq!(
+        eps.concept.as_ref().map(|c| c.as_str()),
+        Some("EarningsPerShareBasic")
+    );
     assert_eq!(eps.measure, Measure::PerShare);
     assert_eq!(eps.scale, Decimal::ONE, "per-share amounts are not scaled");
     assert_eq!(eps.decimals, 2);
     let diluted = cell(&t, "B15");
-    assert_eq!(diluted.concept.as_ref().map(|c| c.as_str()), Some("EarningsPerShareDiluted"));
+    assert_eq!(
+        diluted.concept.as_ref().map(|c| c.as_str()),
+        Some("EarningsPerShareDiluted")
+    );
 
     let shares = cell(&t, "B17");
     assert_eq!(&*shares.section, ["Weighted-average shares outstanding"]);
     assert_eq!(shares.measure, Measure::Shares);
-    assert_eq!(shares.scale, Decimal::ONE, "a $-only unit line does not scale share counts");
+    assert_eq!(
+        shares.scale,
+        Decimal::ONE,
+        "a $-only unit line does not scale share counts"
+    );
     assert!(!has_cell(&t, "B5"), "years in the header are not amounts");
 }
 
@@ -161,31 +203,69 @@ fn balance_sheet_years_under_a_date_are_instants_and_upper_case_captions_nest() 
     assert_eq!(cash.period, Some(Period::instant(date(2024, 6, 30))));
     assert_eq!(&*cash.section, ["ASSETS", "Current assets"]);
     assert_eq!(cash.scale, d("1000"));
-    assert_eq!(cash.concept.as_ref().map(|c| c.as_str()), Some("CashAndCashEquivalentsAtCarryingValue"));
+    assert_eq!(
+        cash.concept.as_ref().map(|c| c.as_str()),
+        Some("CashAndCashEquivalentsAtCarryingValue")
+    );
     assert_eq!(&*cell(&t, "B10").section, ["ASSETS"]);
     let total_assets = cell(&t, "B11");
-    assert_eq!(total_assets.value, d("2024"), "a year-like number in a data row is an amount");
-    assert_eq!(total_assets.concept.as_ref().map(|c| c.as_str()), Some("Assets"));
-    assert_eq!(&*cell(&t, "C13").section, ["LIABILITIES AND STOCKHOLDERS' EQUITY"]);
+    assert_eq!(
+        total_assets.value,
+        d("2024"),
+        "a year-like number in a data row is an amount"
+    );
+    assert_eq!(
+        total_assets.concept.as_ref().map(|c| c.as_str()),
+        Some("Assets")
+    );
+    assert_eq!(
+        &*cell(&t, "C13").section,
+        ["LIABILITIES AND STOCKHOLDERS' EQUITY"]
+    );
 }
 
 #[test]
 fn merged_headers_spread_over_exactly_their_columns() {
-    let merge = |first_row, first_col, last_col| super::super::Merge { first_row, first_col, last_row: first_row, last_col };
+    let merge = |first_row, first_col, last_col| super::super::Merge {
+        first_row,
+        first_col,
+        last_row: first_row,
+        last_col,
+    };
     let t = label_with_merges(
         TablePart::Sheet("IS".into()),
         &[
-            &["(In thousands, except per share data; shares in thousands)", "", "", "", ""],
+            &[
+                "(In thousands, except per share data; shares in thousands)",
+                "",
+                "",
+                "",
+                "",
+            ],
             &["", "Three Months Ended", "", "Nine Months Ended", ""],
             &["", "September 30,", "", "September 30,", ""],
             &["", "#2024", "#2023", "#2024", "#2023"],
             &["Revenue", "#5100", "#4800", "#15000", "#14100"],
-            &["Weighted-average diluted shares", "#51000", "#50000", "#50900", "#50100"],
+            &[
+                "Weighted-average diluted shares",
+                "#51000",
+                "#50000",
+                "#50900",
+                "#50100",
+            ],
         ],
-        vec![merge(1, 1, 2), merge(1, 3, 4), merge(2, 1, 2), merge(2, 3, 4)],
+        vec![
+            merge(1, 1, 2),
+            merge(1, 3, 4),
+            merge(2, 1, 2),
+            merge(2, 3, 4),
+        ],
     );
     let q = cell(&t, "C5");
-    assert_eq!(q.col_label.as_deref(), Some("Three Months Ended September 30, 2023"));
+    assert_eq!(
+        q.col_label.as_deref(),
+        Some("Three Months Ended September 30, 2023")
+    );
     assert_eq!(
         q.period,
         Some(Period::Duration {
@@ -198,11 +278,18 @@ fn merged_headers_spread_over_exactly_their_columns() {
         })
     );
     let ytd = cell(&t, "D5");
-    assert_eq!(ytd.col_label.as_deref(), Some("Nine Months Ended September 30, 2024"));
+    assert_eq!(
+        ytd.col_label.as_deref(),
+        Some("Nine Months Ended September 30, 2024")
+    );
     assert_eq!(ytd.scale, d("1000"));
     let shares = cell(&t, "B6");
     assert_eq!(shares.measure, Measure::Shares);
-    assert_eq!(shares.scale, d("1000"), "the shares clause scales share counts");
+    assert_eq!(
+        shares.scale,
+        d("1000"),
+        "the shares clause scales share counts"
+    );
 }
 
 #[test]
@@ -225,7 +312,10 @@ fn currency_columns_notes_columns_and_dashes() {
     assert_eq!(revenue.scale, d("1000000"));
     let cost = cell(&t, "F5");
     assert_eq!(cost.value, d("-640"));
-    assert_eq!(cost.concept.as_ref().map(|c| c.as_str()), Some("CostOfRevenue"));
+    assert_eq!(
+        cost.concept.as_ref().map(|c| c.as_str()),
+        Some("CostOfRevenue")
+    );
     let nil = cell(&t, "D6");
     assert!(nil.dash);
     assert_eq!(nil.value, Decimal::ZERO);
@@ -233,10 +323,20 @@ fn currency_columns_notes_columns_and_dashes() {
 
 #[test]
 fn a_table_without_header_keeps_its_cells_and_says_so() {
-    let t = label(TablePart::Only, &[&["Revenue", "100", "90"], &["Net income", "10", "9"]]);
+    let t = label(
+        TablePart::Only,
+        &[&["Revenue", "100", "90"], &["Net income", "10", "9"]],
+    );
     assert_eq!(t.cells.len(), 4);
-    assert!(t.cells.iter().all(|c| c.period.is_none() && c.col_label.is_none()));
-    assert_eq!(t.warnings, ["no header row found: periods and column labels are null"]);
+    assert!(
+        t.cells
+            .iter()
+            .all(|c| c.period.is_none() && c.col_label.is_none())
+    );
+    assert_eq!(
+        t.warnings,
+        ["no header row found: periods and column labels are null"]
+    );
     assert_eq!(cell(&t, "C2").row_label.as_deref(), Some("Net income"));
 }
 
@@ -257,7 +357,10 @@ fn percent_and_change_columns() {
     assert_eq!(margin.value, d("38.1"));
     assert_eq!(margin.decimals, 1);
     let change = cell(&t, "D4");
-    assert!(matches!(change.period, Some(Period::Change { percent: true, .. })));
+    assert!(matches!(
+        change.period,
+        Some(Period::Change { percent: true, .. })
+    ));
     assert_eq!(change.col_label.as_deref(), Some("% change"));
 }
 
@@ -282,7 +385,13 @@ fn second_header_block_and_wrapped_labels() {
     assert!(cell(&t, "B4").section.is_empty());
     let q = cell(&t, "B7");
     assert_eq!(q.col_label.as_deref(), Some("Q1 2024"));
-    assert!(matches!(q.period, Some(Period::Duration { quarter: Some(1), .. })));
+    assert!(matches!(
+        q.period,
+        Some(Period::Duration {
+            quarter: Some(1),
+            ..
+        })
+    ));
     assert_eq!(t.header_rows, vec![0, 5]);
 }
 
@@ -303,6 +412,9 @@ fn native_dates_in_headers_are_instants() {
 
 #[test]
 fn no_numbers_means_no_cells() {
-    let t = label(TablePart::Sheet("Cover".into()), &[&["Acme Corp"], &["Annual Report 2024"]]);
+    let t = label(
+        TablePart::Sheet("Cover".into()),
+        &[&["Acme Corp"], &["Annual Report 2024"]],
+    );
     assert!(t.cells.is_empty());
 }
