@@ -1,0 +1,341 @@
+//! Label normalization: the one place that decides when two row labels, or a
+//! label and a stretch of claim text, are "the same words".
+//!
+//! A label becomes a *key*: lowercase words joined by single spaces, with
+//! apostrophes dropped ("stockholders’" and "stockholder's" both become
+//! "stockholders"), `&` read as "and", `%` read as "percent", trailing
+//! footnote marks removed, and the prefixes "non" and "pre" joined to the
+//! next word ("non-current" and "noncurrent" are both "noncurrent"). A second
+//! key drops everything in parentheses or brackets ("Net income (loss)" →
+//! "net income"). Matching lives in `matcher.rs`; this file only makes keys.
+
+/// One normalized word of a text and the byte range it came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Token {
+    /// The normalized word.
+    pub text: String,
+    /// Byte offset of its first character in the original text.
+    pub start: usize,
+    /// Byte offset just past its last character in the original text.
+    pub end: usize,
+}
+
+/// Words joined to the word that follows them ("non current" → "noncurrent").
+const JOINED_PREFIXES: [&str; 2] = ["non", "pre"];
+
+/// Apostrophes and single quotes, dropped without splitting a word.
+fn is_apostrophe(c: char) -> bool {
+    matches!(
+        c,
+        '\'' | '\u{2018}' | '\u{2019}' | '\u{02BC}' | '\u{2032}' | '`'
+    )
+}
+
+/// Superscript digits, read as footnote marks.
+fn is_superscript_digit(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00B9}' | '\u{00B2}' | '\u{00B3}' | '\u{2070}' | '\u{2074}'..='\u{2079}'
+    )
+}
+
+/// Marks that stand for a footnote when they end a label.
+fn is_footnote_mark(c: char) -> bool {
+    is_superscript_digit(c) || matches!(c, '*' | '\u{2020}' | '\u{2021}' | '\u{00A7}')
+}
+
+/// Splits a text into normalized words, each with its byte range in `text`.
+pub(crate) fn tokens(text: &str) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::new();
+    let mut word = String::new();
+    let mut start = 0;
+    let mut end = 0;
+
+    fn flush(out: &mut Vec<Token>, word: &mut String, start: usize, end: usize) {
+        if !word.is_empty() {
+            out.push(Token {
+                text: std::mem::take(word),
+                start,
+                end,
+            });
+        }
+    }
+
+    for (i, c) in text.char_indices() {
+        let next = i + c.len_utf8();
+        if is_apostrophe(c) {
+            continue;
+        }
+        if c.is_alphanumeric() && !is_superscript_digit(c) {
+            if word.is_empty() {
+                start = i;
+            }
+            word.extend(c.to_lowercase().filter(|l| l.is_alphanumeric()));
+            end = next;
+            continue;
+        }
+        flush(&mut out, &mut word, start, end);
+        let spelled = match c {
+            '&' | '\u{FF06}' => Some("and"),
+            '%' | '\u{FF05}' => Some("percent"),
+            _ => None,
+        };
+        if let Some(spelled) = spelled {
+            out.push(Token {
+                text: spelled.to_string(),
+                start: i,
+                end: next,
+            });
+        }
+    }
+    flush(&mut out, &mut word, start, end);
+    join_prefixes(out)
+}
+
+/// Joins "non" and "pre" to the word after them when that word starts with a letter.
+fn join_prefixes(tokens: Vec<Token>) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::with_capacity(tokens.len());
+    let mut pending: Option<Token> = None;
+    for token in tokens {
+        if let Some(prefix) = pending.take() {
+            if token.text.starts_with(|c: char| c.is_alphabetic()) {
+                out.push(Token {
+                    text: format!("{}{}", prefix.text, token.text),
+                    start: prefix.start,
+                    end: token.end,
+                });
+                continue;
+            }
+            out.push(prefix);
+        }
+        if JOINED_PREFIXES.contains(&token.text.as_str()) {
+            pending = Some(token);
+        } else {
+            out.push(token);
+        }
+    }
+    out.extend(pending);
+    out
+}
+
+/// Whether the text inside a trailing pair of parentheses is a footnote
+/// reference: one or two digits, a single letter, or a small roman numeral.
+fn is_footnote_reference(inner: &str) -> bool {
+    let inner = inner.trim();
+    let digits = !inner.is_empty() && inner.len() <= 2 && inner.chars().all(|c| c.is_ascii_digit());
+    let letter = inner.chars().count() == 1 && inner.chars().all(|c| c.is_ascii_alphabetic());
+    let roman = matches!(
+        inner.to_ascii_lowercase().as_str(),
+        "ii" | "iii" | "iv" | "vi" | "vii" | "viii" | "ix"
+    );
+    let marks = !inner.is_empty() && inner.chars().all(is_footnote_mark);
+    digits || letter || roman || marks
+}
+
+/// The label without trailing colons, whitespace and footnote marks
+/// ("Revenue (1)(2):" → "Revenue", "Net sales¹" → "Net sales").
+pub(crate) fn strip_footnotes(label: &str) -> &str {
+    let mut rest = label;
+    loop {
+        let trimmed = rest.trim_end().trim_end_matches(':').trim_end();
+        let Some(last) = trimmed.chars().next_back() else {
+            return trimmed;
+        };
+        if is_footnote_mark(last) {
+            rest = trimmed
+                .get(..trimmed.len() - last.len_utf8())
+                .unwrap_or_default();
+            continue;
+        }
+        let open = match last {
+            ')' => '(',
+            ']' => '[',
+            _ => return trimmed,
+        };
+        let Some(open_at) = trimmed.rfind(open) else {
+            return trimmed;
+        };
+        let inner = trimmed
+            .get(open_at + 1..trimmed.len() - last.len_utf8())
+            .unwrap_or_default();
+        if !is_footnote_reference(inner) {
+            return trimmed;
+        }
+        rest = trimmed.get(..open_at).unwrap_or_default();
+    }
+}
+
+/// The text with everything inside parentheses or brackets removed
+/// (nesting understood; an unclosed parenthesis drops the rest).
+pub(crate) fn strip_parentheticals(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '(' | '[' => {
+                depth += 1;
+                out.push(' ');
+            }
+            ')' | ']' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The normalized words of a text, joined by single spaces.
+pub(crate) fn join(tokens: &[Token]) -> String {
+    let mut out = String::new();
+    for token in tokens {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(&token.text);
+    }
+    out
+}
+
+/// A row label or caption as a lookup key: lowercase words separated by one
+/// space, apostrophes dropped, `&` → "and", `%` → "percent", footnote marks
+/// ("(1)", "(a)", "*", "†", superscript digits) and a trailing ":" removed,
+/// "non"/"pre" joined to the next word.
+///
+/// ```
+/// use tickmark::vocab::normalize_label;
+/// assert_eq!(normalize_label("Total stockholders’ equity (1):"), "total stockholders equity");
+/// assert_eq!(normalize_label("Other income (expense), net"), "other income expense net");
+/// assert_eq!(normalize_label("R&D"), "r and d");
+/// assert_eq!(normalize_label("Non-current assets"), "noncurrent assets");
+/// ```
+pub fn normalize_label(label: &str) -> String {
+    join(&tokens(strip_footnotes(label)))
+}
+
+/// The keys a label is looked up under, most specific first: the full
+/// normalized label, then (when different and not empty) the label without
+/// its parenthesised words. Empty when the label has no words.
+pub(crate) fn label_keys(label: &str) -> Vec<String> {
+    let base = strip_footnotes(label);
+    let full = join(&tokens(base));
+    let mut keys = Vec::with_capacity(2);
+    if full.is_empty() {
+        return keys;
+    }
+    let short = join(&tokens(strip_footnotes(&strip_parentheticals(base))));
+    keys.push(full);
+    if !short.is_empty() && keys.iter().all(|k| *k != short) {
+        keys.push(short);
+    }
+    keys
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalizes_labels() {
+        let cases = [
+            ("Net sales", "net sales"),
+            ("  Total net sales  ", "total net sales"),
+            ("Total stockholders’ equity", "total stockholders equity"),
+            ("Total stockholder's equity", "total stockholders equity"),
+            ("Total shareholders' equity:", "total shareholders equity"),
+            ("Research and development (1)", "research and development"),
+            ("Research and development(a)", "research and development"),
+            ("Revenue (1)(2)", "revenue"),
+            ("Revenue [3]", "revenue"),
+            ("Revenue*", "revenue"),
+            ("Revenue †", "revenue"),
+            ("Net sales¹", "net sales"),
+            ("Net sales²³", "net sales"),
+            ("Revenue (ii)", "revenue"),
+            ("Net income (loss)", "net income loss"),
+            ("Other income/(expense), net", "other income expense net"),
+            ("R&D", "r and d"),
+            ("SG&A expense", "sg and a expense"),
+            ("Gross margin %", "gross margin percent"),
+            ("Weighted-average shares", "weighted average shares"),
+            ("Non-current assets", "noncurrent assets"),
+            ("Non current assets", "noncurrent assets"),
+            ("Pre-tax income", "pretax income"),
+            ("Earnings per share:", "earnings per share"),
+            ("NET INCOME", "net income"),
+            (
+                "Operating lease right-of-use assets",
+                "operating lease right of use assets",
+            ),
+            ("(1)", ""),
+            ("", ""),
+            ("Level (B) items", "level b items"),
+        ];
+        for (label, want) in cases {
+            assert_eq!(normalize_label(label), want, "label {label:?}");
+        }
+    }
+
+    #[test]
+    fn label_keys_add_a_form_without_parentheticals() {
+        assert_eq!(
+            label_keys("Net income (loss)"),
+            vec!["net income loss".to_string(), "net income".to_string()]
+        );
+        assert_eq!(
+            label_keys("Other income (expense), net"),
+            vec![
+                "other income expense net".to_string(),
+                "other income net".to_string()
+            ]
+        );
+        assert_eq!(label_keys("Net sales"), vec!["net sales".to_string()]);
+        assert_eq!(
+            label_keys("Income taxes (Note 7)"),
+            vec![
+                "income taxes note 7".to_string(),
+                "income taxes".to_string()
+            ]
+        );
+        assert!(label_keys("  ").is_empty());
+        assert_eq!(label_keys("(Loss)"), vec!["loss".to_string()]);
+    }
+
+    #[test]
+    fn tokens_keep_byte_ranges() {
+        let text = "2023 net sales";
+        let toks = tokens(text);
+        let ranges: Vec<_> = toks
+            .iter()
+            .map(|t| (t.text.as_str(), t.start, t.end))
+            .collect();
+        assert_eq!(
+            ranges,
+            vec![("2023", 0, 4), ("net", 5, 8), ("sales", 9, 14)]
+        );
+
+        let text = "Stockholders’ non-current €ébit";
+        let toks = tokens(text);
+        let words: Vec<_> = toks
+            .iter()
+            .map(|t| (t.text.as_str(), text.get(t.start..t.end).unwrap_or("?")))
+            .collect();
+        assert_eq!(
+            words,
+            vec![
+                ("stockholders", "Stockholders"),
+                ("noncurrent", "non-current"),
+                ("ébit", "ébit")
+            ]
+        );
+    }
+
+    #[test]
+    fn strip_parentheticals_handles_nesting_and_unclosed() {
+        assert_eq!(
+            normalize_label(&strip_parentheticals("a (b (c) d) e")),
+            "a e"
+        );
+        assert_eq!(normalize_label(&strip_parentheticals("a (b")), "a");
+        assert_eq!(normalize_label(&strip_parentheticals("a) b")), "a b");
+    }
+}
