@@ -99,11 +99,11 @@ fn calamine_raw(path: &Path) -> usize {
 
 fn bench(c: &mut Criterion) {
     let path = workbook_path();
-    if !path.exists() {
-        if let Err(e) = build_workbook(&path) {
-            eprintln!("cannot build the bench workbook: {e}");
-            return;
-        }
+    if !path.exists()
+        && let Err(e) = build_workbook(&path)
+    {
+        eprintln!("cannot build the bench workbook: {e}");
+        return;
     }
     let Ok(bytes) = std::fs::read(&path) else {
         eprintln!("cannot read {}", path.display());

@@ -1,6 +1,9 @@
 //! The `tickmark` command line, run as a user runs it: exit codes, messages
 //! on bad input, output formats, and the JSON contract of `extract`.
 
+// Test code: a failed unwrap is a failed test, which is what it should be.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use serde::Deserialize;
@@ -57,7 +60,7 @@ fn bad_input_gives_one_clear_message_and_exit_2() {
         ),
         (
             "ragged.csv",
-            "line 4: field 4 is beyond the 3 columns of the header (line 4",
+            "line 4: field 4 is beyond the 3 columns of the header (line 3)",
         ),
         (
             "invalid_utf8.csv",

@@ -33,7 +33,7 @@ use crate::model::{
 };
 use crate::number::{currency, parse_amount};
 use crate::period::{PeriodHint, is_year, parse_period};
-use crate::vocab::Vocab;
+use crate::vocab::{ConceptId, Vocab};
 
 /// A grid value as the labeler sees it.
 #[derive(Debug, Clone, Copy)]
@@ -201,9 +201,15 @@ pub fn label_table(raw: RawTable, source_id: &str, vocab: &Vocab) -> Table {
                 };
                 sections.enter_row(indent);
                 let section = sections.path();
-                let concept = label_text
-                    .as_deref()
-                    .and_then(|l| vocab.match_label(l, &section, statement));
+                let row_toks = toks.get(r).map(Vec::as_slice).unwrap_or(&[]);
+                let concept = label_text.as_deref().and_then(|l| {
+                    let concept = vocab.match_label(l, &section, statement)?;
+                    if all_percent(row_toks, label_col) {
+                        percent_concept(vocab, l, concept)
+                    } else {
+                        Some(concept)
+                    }
+                });
                 let row_measure = row_measure(
                     concept
                         .as_ref()
@@ -214,7 +220,6 @@ pub fn label_table(raw: RawTable, source_id: &str, vocab: &Vocab) -> Table {
                 );
                 let row_label: Option<Arc<str>> = label_text.as_deref().map(Arc::from);
                 let mut pending_currency = None;
-                let row_toks = toks.get(r).map(Vec::as_slice).unwrap_or(&[]);
                 for (c, t) in row_toks.iter().enumerate() {
                     if Some(c) == label_col || label_col.is_some_and(|l| c < l) {
                         continue;
@@ -331,6 +336,39 @@ fn make_cell(p: CellParts<'_>) -> Cell {
         dash: p.amount.dash,
         parens: p.amount.parens,
     }
+}
+
+/// True when every amount right of the label column is written as a percentage.
+fn all_percent(row: &[Tok], label_col: Option<usize>) -> bool {
+    let mut amounts = row
+        .iter()
+        .enumerate()
+        .filter(|(c, _)| label_col.is_none_or(|l| *c > l))
+        .filter_map(|(_, t)| match t {
+            Tok::Amount { amount, .. } => Some(amount),
+            _ => None,
+        })
+        .peekable();
+    amounts.peek().is_some() && amounts.all(|a| a.percent)
+}
+
+/// A row of percentages cannot be a monetary line: "Gross margin" in a KPI
+/// table of percentages is the margin ratio, not gross profit. Keep the
+/// concept only if it is a percentage or ratio; else take the percentage
+/// concept the label names in claim wording, or none.
+fn percent_concept(vocab: &Vocab, label: &str, concept: ConceptId) -> Option<ConceptId> {
+    let is_ratio = |id: &ConceptId| {
+        vocab
+            .info(id.as_str())
+            .is_some_and(|i| matches!(i.measure, Measure::Percent | Measure::Ratio))
+    };
+    if is_ratio(&concept) {
+        return Some(concept);
+    }
+    vocab
+        .find_in_text(label)
+        .map(|(_, id)| id)
+        .filter(|id| is_ratio(id))
 }
 
 /// The scale a unit line gives a quantity of this measure: money takes the
@@ -721,10 +759,10 @@ fn spanning_part(
 ) -> Option<String> {
     let row = toks.get(r)?;
     for left in (first_value_col..c).rev() {
-        match row.get(left)? {
-            Tok::Empty => continue,
-            Tok::Text | Tok::Date => return header_part(grid, toks, r, left),
-            _ => return None,
+        match row.get(left) {
+            None | Some(Tok::Empty) => continue,
+            Some(Tok::Text | Tok::Date) => return header_part(grid, toks, r, left),
+            Some(_) => return None,
         }
     }
     None

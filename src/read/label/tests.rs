@@ -356,6 +356,16 @@ fn percent_and_change_columns() {
     assert_eq!(margin.measure, Measure::Percent);
     assert_eq!(margin.value, d("38.1"));
     assert_eq!(margin.decimals, 1);
+    assert_eq!(
+        margin.concept.as_ref().map(|c| c.as_str()),
+        Some("GrossMargin"),
+        "a row of percentages is the margin ratio, not gross profit"
+    );
+    assert_eq!(
+        cell(&t, "B4").concept,
+        None,
+        "an unknown label gets no concept"
+    );
     let change = cell(&t, "D4");
     assert!(matches!(
         change.period,
