@@ -56,7 +56,7 @@ fn render(file: &str) -> String {
                     .coord()
                     .map(|c| c.to_string())
                     .unwrap_or_default(),
-                cell.text,
+                cell.text(),
                 cell.value_base
                     .map(|v| v.normalize().to_string())
                     .unwrap_or("overflow".into()),

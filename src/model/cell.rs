@@ -2,22 +2,25 @@
 //! know about it — where it is, what it says, its units, when it is and what
 //! it is (DESIGN.md §3).
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use rust_decimal::Decimal;
 use serde::Serialize;
+use serde::ser::{SerializeStruct, Serializer};
 
 use super::{Amount, CellRef, Currency, Measure, Period, StatementKind};
 use crate::vocab::ConceptId;
 
-/// One numeric cell of a table, labeled.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// One numeric cell of a table, labeled. Serializes as the cell object of
+/// DESIGN.md §3 (see docs/format.md).
+#[derive(Debug, Clone, PartialEq)]
 pub struct Cell {
     /// Where the cell is.
-    #[serde(rename = "ref")]
     pub reference: CellRef,
-    /// The cell as written (for spreadsheets: the number's shortest decimal text).
-    pub text: String,
+    /// The cell's text as written, for text cells (csv, PDF); `None` for a
+    /// spreadsheet's native number, whose text is its value ([`Cell::text`]).
+    pub written: Option<Arc<str>>,
     /// The signed number in table units.
     pub value: Decimal,
     /// The multiplier from table units to base units (1, 1000, 1000000, ...).
@@ -35,7 +38,6 @@ pub struct Cell {
     /// The row label, without leading spaces.
     pub row_label: Option<Arc<str>>,
     /// Indentation level of the row label (leading spaces / cell indent).
-    #[serde(skip_serializing_if = "is_zero")]
     pub indent: u8,
     /// Captions of the sections the row is in, outermost first.
     pub section: Arc<[String]>,
@@ -48,18 +50,22 @@ pub struct Cell {
     /// Which statement the table is.
     pub statement: StatementKind,
     /// Written as a dash standing for nil.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub dash: bool,
     /// Written in parentheses.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub parens: bool,
 }
 
-fn is_zero(n: &u8) -> bool {
-    *n == 0
-}
-
 impl Cell {
+    /// The cell as written: the text of a text cell, or a native number's
+    /// shortest decimal (with `%` for a percent-formatted cell).
+    pub fn text(&self) -> Cow<'_, str> {
+        match &self.written {
+            Some(text) => Cow::Borrowed(text),
+            None if self.percent => Cow::Owned(format!("{}%", self.value)),
+            None => Cow::Owned(self.value.to_string()),
+        }
+    }
+
     /// The amount as written in the cell (table units, no scale applied).
     pub fn amount(&self) -> Amount {
         Amount {
@@ -71,5 +77,37 @@ impl Cell {
             parens: self.parens,
             dash: self.dash,
         }
+    }
+}
+
+impl Serialize for Cell {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let optional = usize::from(self.indent != 0) + usize::from(self.dash) + usize::from(self.parens);
+        let mut s = serializer.serialize_struct("Cell", 16 + optional)?;
+        s.serialize_field("ref", &self.reference)?;
+        s.serialize_field("text", &self.text())?;
+        s.serialize_field("value", &self.value)?;
+        s.serialize_field("scale", &self.scale)?;
+        s.serialize_field("value_base", &self.value_base)?;
+        s.serialize_field("percent", &self.percent)?;
+        s.serialize_field("currency", &self.currency)?;
+        s.serialize_field("decimals", &self.decimals)?;
+        s.serialize_field("measure", &self.measure)?;
+        s.serialize_field("row_label", &self.row_label)?;
+        if self.indent != 0 {
+            s.serialize_field("indent", &self.indent)?;
+        }
+        s.serialize_field("section", &self.section)?;
+        s.serialize_field("col_label", &self.col_label)?;
+        s.serialize_field("period", &self.period)?;
+        s.serialize_field("concept", &self.concept)?;
+        s.serialize_field("statement", &self.statement)?;
+        if self.dash {
+            s.serialize_field("dash", &true)?;
+        }
+        if self.parens {
+            s.serialize_field("parens", &true)?;
+        }
+        s.end()
     }
 }

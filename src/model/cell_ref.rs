@@ -22,6 +22,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -33,7 +34,7 @@ const MAX_ROW: u32 = 1_048_576;
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct CellRef {
     /// The source id: the file name as given, or the id of `--source ID=PATH`.
-    pub source: String,
+    pub source: Arc<str>,
     /// What inside the source is meant.
     pub target: Target,
 }
@@ -59,7 +60,7 @@ pub enum TablePart {
     /// The source's only table: a csv (`acme.csv#C12`).
     Only,
     /// A worksheet by name.
-    Sheet(String),
+    Sheet(Arc<str>),
     /// The `table`-th table (1-based) found on PDF page `page` (`p3t1`).
     Pdf {
         /// 1-based page number.
@@ -201,7 +202,7 @@ impl TablePart {
     pub fn name(&self) -> String {
         match self {
             TablePart::Only => String::new(),
-            TablePart::Sheet(name) => name.clone(),
+            TablePart::Sheet(name) => name.to_string(),
             TablePart::Pdf { page, table } => format!("p{page}t{table}"),
         }
     }
@@ -272,7 +273,7 @@ fn parse_range(text: &str) -> Option<(Coord, Coord)> {
 
 impl CellRef {
     /// A reference to one cell.
-    pub fn cell(source: impl Into<String>, table: TablePart, coord: Coord) -> CellRef {
+    pub fn cell(source: impl Into<Arc<str>>, table: TablePart, coord: Coord) -> CellRef {
         CellRef {
             source: source.into(),
             target: Target::Cell(table, coord),
@@ -280,7 +281,7 @@ impl CellRef {
     }
 
     /// A reference to a whole table.
-    pub fn table(source: impl Into<String>, table: TablePart) -> CellRef {
+    pub fn table(source: impl Into<Arc<str>>, table: TablePart) -> CellRef {
         CellRef {
             source: source.into(),
             target: Target::Table(table),
@@ -288,7 +289,7 @@ impl CellRef {
     }
 
     /// A reference to a whole source.
-    pub fn source(source: impl Into<String>) -> CellRef {
+    pub fn source(source: impl Into<Arc<str>>) -> CellRef {
         CellRef {
             source: source.into(),
             target: Target::Source,
@@ -366,11 +367,11 @@ impl CellRef {
                 "expected a cell such as C12 after '!', found nothing".into(),
             ));
         }
-        let source = source.to_string();
+        let source: Arc<str> = Arc::from(source);
         let Some(cells) = rest else {
             // No cell part: a table, a page, or (syntax decides) a csv cell.
             if quoted {
-                return Ok(CellRef::table(source, TablePart::Sheet(table_text)));
+                return Ok(CellRef::table(source, TablePart::Sheet(table_text.into())));
             }
             let target = if let Some(page) = parse_page(&table_text) {
                 Target::Page(page)
@@ -385,18 +386,18 @@ impl CellRef {
                     "expected a range such as A5:D5, found {table_text:?}"
                 )));
             } else {
-                Target::Table(TablePart::Sheet(table_text))
+                Target::Table(TablePart::Sheet(table_text.into()))
             };
             return Ok(CellRef { source, target });
         };
         let table = if quoted {
-            TablePart::Sheet(table_text)
+            TablePart::Sheet(table_text.into())
         } else if table_text.is_empty() {
             return Err(fail("expected a sheet name before '!'".into()));
         } else if let Some((page, table)) = parse_pdf_table(&table_text) {
             TablePart::Pdf { page, table }
         } else {
-            TablePart::Sheet(table_text)
+            TablePart::Sheet(table_text.into())
         };
         let target = if let Some(coord) = Coord::parse(cells) {
             Target::Cell(table, coord)
@@ -503,7 +504,7 @@ mod tests {
 
     #[test]
     fn parses_every_form_of_design_section_2() {
-        let sheet = |n: &str| TablePart::Sheet(n.to_string());
+        let sheet = |n: &str| TablePart::Sheet(n.into());
         let cases: Vec<(&str, CellRef)> = vec![
             (
                 "acme.xlsx#IS!C12",
@@ -673,8 +674,8 @@ mod tests {
     fn arb_table() -> impl Strategy<Value = TablePart> {
         prop_oneof![
             Just(TablePart::Only),
-            "[ -~]{1,12}".prop_map(TablePart::Sheet),
-            "\\PC{1,8}".prop_map(TablePart::Sheet),
+            "[ -~]{1,12}".prop_map(|s| TablePart::Sheet(s.into())),
+            "\\PC{1,8}".prop_map(|s| TablePart::Sheet(s.into())),
             (1u32..5000, 1u32..20).prop_map(|(page, table)| TablePart::Pdf { page, table }),
         ]
     }
@@ -698,7 +699,7 @@ mod tests {
             }),
         ];
         ("[a-zA-Z0-9_.-][a-zA-Z0-9_ ./-]{0,12}[a-zA-Z0-9_.-]", target)
-            .prop_map(|(source, target)| CellRef { source, target })
+            .prop_map(|(source, target)| CellRef { source: source.into(), target })
     }
 
     proptest! {

@@ -58,13 +58,9 @@ pub enum GridValue {
         /// Indent level from the cell's format (spreadsheets), 0 if none.
         indent: u8,
     },
-    /// A native number (spreadsheet numeric cell), with its written form.
-    Number {
-        /// The number as its shortest round-tripping decimal.
-        amount: Amount,
-        /// That decimal as text.
-        text: String,
-    },
+    /// A native number (spreadsheet numeric cell): its shortest
+    /// round-tripping decimal; a percent-formatted cell is shown ×100.
+    Number(Amount),
     /// A native date cell.
     Date(Date),
     /// Anything else (booleans, error values), as display text.
@@ -76,9 +72,9 @@ impl GridValue {
     pub fn text(&self) -> std::borrow::Cow<'_, str> {
         match self {
             GridValue::Empty => "".into(),
-            GridValue::Text { text, .. }
-            | GridValue::Number { text, .. }
-            | GridValue::Other(text) => text.as_str().into(),
+            GridValue::Text { text, .. } | GridValue::Other(text) => text.as_str().into(),
+            GridValue::Number(amount) if amount.percent => format!("{}%", amount.value).into(),
+            GridValue::Number(amount) => amount.value.to_string().into(),
             GridValue::Date(d) => d.to_string().into(),
         }
     }

@@ -98,7 +98,7 @@ pub(super) fn read_csv(bytes: &[u8], path: &Path) -> Result<RawTable, ReadError>
     Ok(RawTable {
         part: TablePart::Only,
         grid,
-        merges: Vec::new(),
+        merges: Some(Vec::new()),
     })
 }
 

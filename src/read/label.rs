@@ -67,10 +67,26 @@ struct Column {
 
 /// Labels one raw table read from source `source_id`.
 pub fn label_table(raw: RawTable, source_id: &str, vocab: &Vocab) -> Table {
+    label_raw(raw, &Arc::from(source_id), vocab).table
+}
+
+/// A labeled table, and whether reading the sheet's merged regions could
+/// change its column labels.
+pub(crate) struct Labeled {
+    pub(crate) table: Table,
+    /// The merged regions were not read, and a header spread over empty cells
+    /// by the no-merge rule gave a column no period, or a change period: the
+    /// merges would tell where that header really ends.
+    pub(crate) spans_uncertain: bool,
+}
+
+pub(crate) fn label_raw(raw: RawTable, source: &Arc<str>, vocab: &Vocab) -> Labeled {
     let RawTable { part, grid, merges } = raw;
+    let merges_read = merges.is_some();
+    let merges = merges.unwrap_or_default();
     let reference = match part {
-        TablePart::Only => CellRef::source(source_id),
-        ref p => CellRef::table(source_id, p.clone()),
+        TablePart::Only => CellRef::source(Arc::clone(source)),
+        ref p => CellRef::table(Arc::clone(source), p.clone()),
     };
     let toks: Vec<Vec<Tok>> = grid
         .iter()
@@ -138,9 +154,15 @@ pub fn label_table(raw: RawTable, source_id: &str, vocab: &Vocab) -> Table {
     });
     let hint = PeriodHint { statement };
     let merged_headers = !merges.is_empty();
-    let mut columns: HashMap<usize, Column> = HashMap::new();
+    let mut spans_uncertain = false;
+    let mut columns: Vec<Option<Column>> = Vec::new();
     let mut sections = SectionStack::new(uses_indent);
-    let mut cells = Vec::new();
+    let mut concepts = ConceptMemo::default();
+    let mut cells = Vec::with_capacity(
+        toks.iter()
+            .map(|row| row.iter().filter(|t| matches!(t, Tok::Amount { .. })).count())
+            .sum(),
+    );
     let mut wrapped: Option<String> = None;
     let mut r = 0;
     while r < kinds.len() {
@@ -166,7 +188,7 @@ pub fn label_table(raw: RawTable, source_id: &str, vocab: &Vocab) -> Table {
                         _ => break,
                     }
                 }
-                columns = header_columns(
+                let (block_columns, uncertain) = header_columns(
                     &grid,
                     &toks,
                     &block,
@@ -175,6 +197,8 @@ pub fn label_table(raw: RawTable, source_id: &str, vocab: &Vocab) -> Table {
                     merged_headers,
                     hint,
                 );
+                columns = block_columns;
+                spans_uncertain |= uncertain && !merges_read;
                 sections = SectionStack::new(uses_indent);
                 wrapped = None;
                 r = next;
@@ -203,7 +227,7 @@ pub fn label_table(raw: RawTable, source_id: &str, vocab: &Vocab) -> Table {
                 let section = sections.path();
                 let row_toks = toks.get(r).map(Vec::as_slice).unwrap_or(&[]);
                 let concept = label_text.as_deref().and_then(|l| {
-                    let concept = vocab.match_label(l, &section, statement)?;
+                    let concept = concepts.get(vocab, l, &section, statement)?;
                     if all_percent(row_toks, label_col) {
                         percent_concept(vocab, l, concept)
                     } else {
@@ -224,27 +248,26 @@ pub fn label_table(raw: RawTable, source_id: &str, vocab: &Vocab) -> Table {
                     if Some(c) == label_col || label_col.is_some_and(|l| c < l) {
                         continue;
                     }
-                    let column = columns.get(&c);
+                    let column = columns.get(c).and_then(Option::as_ref);
                     if column.is_some_and(|col| col.note) {
                         continue;
                     }
                     match t {
                         Tok::Currency(mark) => pending_currency = Some(*mark),
                         Tok::Amount { amount, .. } => {
-                            let text = grid
-                                .get(r)
-                                .and_then(|row| row.get(c))
-                                .map(|v| v.text().into_owned())
-                                .unwrap_or_default();
+                            let written = match grid.get(r).and_then(|row| row.get(c)) {
+                                Some(GridValue::Text { text, .. }) => Some(Arc::from(text.trim())),
+                                _ => None,
+                            };
                             cells.push(make_cell(CellParts {
                                 reference: CellRef {
-                                    source: source_id.to_string(),
+                                    source: Arc::clone(source),
                                     target: Target::Cell(
                                         part.clone(),
                                         Coord::new(r as u32 + 1, c as u32 + 1),
                                     ),
                                 },
-                                text,
+                                written,
                                 amount: *amount,
                                 currency: pending_currency.take(),
                                 measure: row_measure,
@@ -269,23 +292,53 @@ pub fn label_table(raw: RawTable, source_id: &str, vocab: &Vocab) -> Table {
         r += 1;
     }
 
-    Table {
-        reference,
-        part,
-        title,
-        statement,
-        unit,
-        grid,
-        header_rows,
-        label_col: label_col.unwrap_or(0),
-        cells,
-        warnings,
+    Labeled {
+        table: Table {
+            reference,
+            part,
+            title,
+            statement,
+            unit,
+            grid,
+            header_rows,
+            label_col: label_col.unwrap_or(0),
+            cells,
+            warnings,
+        },
+        spans_uncertain,
+    }
+}
+
+/// Row labels repeat (every segment has a "Revenue"); the vocabulary is asked
+/// once per distinct label and section path.
+#[derive(Default)]
+struct ConceptMemo {
+    by_section: HashMap<Arc<[String]>, HashMap<String, Option<ConceptId>>>,
+}
+
+impl ConceptMemo {
+    fn get(
+        &mut self,
+        vocab: &Vocab,
+        label: &str,
+        section: &Arc<[String]>,
+        statement: StatementKind,
+    ) -> Option<ConceptId> {
+        if let Some(found) = self.by_section.get(&**section).and_then(|m| m.get(label)) {
+            return found.clone();
+        }
+        let found = vocab.match_label(label, section, statement);
+        self.by_section
+            .entry(Arc::clone(section))
+            .or_default()
+            .insert(label.to_string(), found.clone());
+        found
     }
 }
 
 struct CellParts<'a> {
     reference: CellRef,
-    text: String,
+    written: Option<Arc<str>>,
     amount: Amount,
     currency: Option<Currency>,
     measure: Measure,
@@ -318,7 +371,7 @@ fn make_cell(p: CellParts<'_>) -> Cell {
     });
     Cell {
         reference: p.reference,
-        text: p.text,
+        written: p.written,
         value: p.amount.value,
         scale,
         value_base: p.amount.value.checked_mul(scale),
@@ -466,7 +519,7 @@ fn tok(value: &GridValue) -> Tok {
                 None => Tok::Text,
             }
         }
-        GridValue::Number { amount, .. } => Tok::Amount {
+        GridValue::Number(amount) => Tok::Amount {
             year: is_year_amount(amount),
             amount: *amount,
         },
@@ -670,16 +723,18 @@ fn header_columns(
     merges: &[super::Merge],
     merged_headers: bool,
     hint: PeriodHint,
-) -> HashMap<usize, Column> {
+) -> (Vec<Option<Column>>, bool) {
     let width = block
         .iter()
         .filter_map(|r| grid.get(*r).map(Vec::len))
         .max()
         .unwrap_or(0);
     let first_value_col = label_col.map_or(0, |l| l + 1);
-    let mut columns = HashMap::new();
+    let mut columns = vec![None; width];
+    let mut uncertain = false;
     for c in first_value_col..width {
         let mut parts: Vec<String> = Vec::new();
+        let mut spanned = false;
         for (i, &r) in block.iter().enumerate() {
             let last_row = i + 1 == block.len();
             let part = header_part(grid, toks, r, c).or_else(|| {
@@ -689,7 +744,9 @@ fn header_columns(
                         .find(|m| m.contains(r, c) && m.first_row == r && m.first_col != c)
                         .and_then(|m| header_part(grid, toks, r, m.first_col))
                 } else if !last_row {
-                    spanning_part(grid, toks, r, c, first_value_col)
+                    let part = spanning_part(grid, toks, r, c, first_value_col);
+                    spanned |= part.is_some();
+                    part
                 } else {
                     None
                 }
@@ -722,16 +779,16 @@ fn header_columns(
                 parse_period(&text, hint)
             })
         };
-        columns.insert(
-            c,
-            Column {
+        uncertain |= spanned && period.as_ref().is_none_or(Period::is_change);
+        if let Some(slot) = columns.get_mut(c) {
+            *slot = Some(Column {
                 label: Some(Arc::from(label.as_str())),
                 period,
                 note,
-            },
-        );
+            });
+        }
     }
-    columns
+    (columns, uncertain)
 }
 
 /// One header cell's text: text trimmed, a year as written, a date spelled out.

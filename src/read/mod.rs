@@ -13,6 +13,7 @@ pub mod statement;
 pub mod unit_line;
 
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::model::{Document, GridValue, SourceKind, TablePart};
 use crate::vocab::Vocab;
@@ -124,8 +125,9 @@ pub struct RawTable {
     pub part: TablePart,
     /// Rows of cells, 0-based from the sheet's A1 (so grid row 0 is row 1).
     pub grid: Vec<Vec<GridValue>>,
-    /// Merged regions, 0-based inclusive corners.
-    pub merges: Vec<Merge>,
+    /// Merged regions, 0-based inclusive corners; `None` when they were not
+    /// read (reading them costs xlsx a second pass, see [`spreadsheet`]).
+    pub merges: Option<Vec<Merge>>,
 }
 
 /// A merged region of a sheet, 0-based inclusive corners.
@@ -188,20 +190,18 @@ pub fn load_source(
     if bytes.is_empty() {
         return Err(ReadError::Empty { path: display });
     }
-    let (raw_tables, mut warnings) = match kind {
-        SourceKind::Csv => (vec![csv::read_csv(&bytes, path)?], Vec::new()),
+    let source: Arc<str> = Arc::from(id);
+    let labeler = |raw: RawTable| label::label_raw(raw, &source, vocab);
+    let (tables, mut warnings) = match kind {
+        SourceKind::Csv => (vec![labeler(csv::read_csv(&bytes, path)?).table], Vec::new()),
         SourceKind::Pdf => {
             return Err(ReadError::Unsupported {
                 path: display,
                 what: "PDF",
             });
         }
-        _ => spreadsheet::read_workbook(bytes, path, kind)?,
+        _ => spreadsheet::read_workbook(&bytes, path, kind, &labeler)?,
     };
-    let tables: Vec<_> = raw_tables
-        .into_iter()
-        .map(|raw| label::label_table(raw, id, vocab))
-        .collect();
     if tables.iter().all(|t| t.cells.is_empty()) {
         let detail = if tables.is_empty() {
             "the workbook has no sheets".to_string()

@@ -16,28 +16,33 @@ use calamine::{Data, DataRef, Dimensions, Ods, Reader, SheetType, Xls, Xlsb, Xls
 use jiff::civil::Date;
 use rust_decimal::Decimal;
 
+use super::label::Labeled;
 use super::{Merge, RawTable, ReadError};
-use crate::model::{Amount, GridValue, SourceKind, TablePart};
+use crate::model::{Amount, GridValue, SourceKind, Table, TablePart};
 use crate::number::decimal_from_f64;
 
-type Tables = (Vec<RawTable>, Vec<String>);
+type Tables = (Vec<Table>, Vec<String>);
 
-/// Reads every worksheet of a workbook. Returns the raw tables and warnings
-/// (sheets skipped, such as chart sheets).
+/// Labels one raw table (the caller's labeler, shared by every reader).
+pub(super) type Labeler<'a> = dyn Fn(RawTable) -> Labeled + 'a;
+
+/// Reads and labels every worksheet of a workbook. Returns the tables and
+/// warnings (sheets skipped, such as chart sheets).
 pub(super) fn read_workbook(
-    bytes: Vec<u8>,
+    bytes: &[u8],
     path: &Path,
     kind: SourceKind,
+    label: &Labeler<'_>,
 ) -> Result<Tables, ReadError> {
     let display = path.display().to_string();
     let format = format_name(kind);
     let result = catch_unwind(AssertUnwindSafe(|| match kind {
-        SourceKind::Xlsx => read_xlsx(bytes, &display),
-        SourceKind::Xlsb => read_with_range::<Xlsb<_>>(bytes, &display, format, |_, _| Vec::new()),
-        SourceKind::Xls => read_with_range::<Xls<_>>(bytes, &display, format, |wb, name| {
-            wb.merge_cells_by_sheet_name(name).unwrap_or_default()
+        SourceKind::Xlsx => read_xlsx(bytes, &display, label),
+        SourceKind::Xlsb => read_with_range::<Xlsb<_>>(bytes, &display, format, label, |_, _| None),
+        SourceKind::Xls => read_with_range::<Xls<_>>(bytes, &display, format, label, |wb, name| {
+            wb.merge_cells_by_sheet_name(name).ok()
         }),
-        _ => read_with_range::<Ods<_>>(bytes, &display, format, |_, _| Vec::new()),
+        _ => read_with_range::<Ods<_>>(bytes, &display, format, label, |_, _| None),
     }));
     match result {
         Ok(tables) => tables,
@@ -128,7 +133,7 @@ fn strip_quoted(code: &str) -> String {
     out
 }
 
-fn read_xlsx(bytes: Vec<u8>, path: &str) -> Result<Tables, ReadError> {
+fn read_xlsx(bytes: &[u8], path: &str, label: &Labeler<'_>) -> Result<Tables, ReadError> {
     let mut workbook = Xlsx::new(Cursor::new(bytes)).map_err(|e| match e {
         XlsxError::Password => ReadError::Encrypted {
             path: path.to_string(),
@@ -153,49 +158,43 @@ fn read_xlsx(bytes: Vec<u8>, path: &str) -> Result<Tables, ReadError> {
             sheet: name.clone(),
             reason: reason(&e),
         };
-        let mut grid: Vec<Vec<GridValue>> = Vec::new();
+        let mut grid = Grid::default();
         {
             let mut cells = workbook
                 .worksheet_cells_reader(&name)
                 .map_err(sheet_error)?;
+            grid.reserve(cells.dimensions());
             let flags: Vec<StyleFlags> = cells.styles().iter().map(StyleFlags::of).collect();
             while let Some((cell, style)) = cells.next_cell_with_style_id().map_err(sheet_error)? {
                 let flags = flags.get(style).copied().unwrap_or_default();
                 let (row, col) = cell.get_position();
-                let value = from_data_ref(cell.get_value(), flags);
-                place(&mut grid, row, col, value);
+                grid.place(row, col, from_data_ref(cell.get_value(), flags));
             }
         }
-        let merges = if needs_merges(&grid) {
-            workbook
+        let part = TablePart::Sheet(name.as_str().into());
+        // Merged regions cost a second pass over the sheet's XML: read them
+        // only when the labeler says they could change a column's label.
+        let mut labeled = label(RawTable {
+            part: part.clone(),
+            grid: grid.rows,
+            merges: None,
+        });
+        if labeled.spans_uncertain {
+            let merges = workbook
                 .merge_cells_by_sheet_name(&name)
                 .map_err(sheet_error)?
                 .iter()
                 .map(merge_of)
-                .collect()
-        } else {
-            Vec::new()
-        };
-        tables.push(RawTable {
-            part: TablePart::Sheet(name),
-            grid,
-            merges,
-        });
+                .collect();
+            labeled = label(RawTable {
+                part,
+                grid: std::mem::take(&mut labeled.table.grid),
+                merges: Some(merges),
+            });
+        }
+        tables.push(labeled.table);
     }
     Ok((tables, warnings))
-}
-
-/// Merged regions only change labeling where a header cell may span the
-/// empty cells to its right; reading them costs a second pass over the
-/// sheet's XML, so it is skipped when the top of the sheet has no text cell
-/// (past the label column) followed by an empty one.
-fn needs_merges(grid: &[Vec<GridValue>]) -> bool {
-    grid.iter().take(40).any(|row| {
-        row.iter().enumerate().skip(1).any(|(col, value)| {
-            matches!(value, GridValue::Text { .. } | GridValue::Date(_))
-                && row.get(col + 1).is_none_or(GridValue::is_blank)
-        })
-    })
 }
 
 fn merge_of(d: &Dimensions) -> Merge {
@@ -207,14 +206,15 @@ fn merge_of(d: &Dimensions) -> Merge {
     }
 }
 
-fn read_with_range<R>(
-    bytes: Vec<u8>,
+fn read_with_range<'b, R>(
+    bytes: &'b [u8],
     path: &str,
     format: &'static str,
-    merges_of: impl Fn(&mut R, &str) -> Vec<Dimensions>,
+    label: &Labeler<'_>,
+    merges_of: impl Fn(&mut R, &str) -> Option<Vec<Dimensions>>,
 ) -> Result<Tables, ReadError>
 where
-    R: Reader<Cursor<Vec<u8>>>,
+    R: Reader<Cursor<&'b [u8]>>,
     R::Error: std::fmt::Display,
 {
     let mut workbook = R::new(Cursor::new(bytes)).map_err(|e| {
@@ -247,40 +247,66 @@ where
                 sheet: name.clone(),
                 reason: reason(&e),
             })?;
-        let mut grid = Vec::new();
-        if let Some((row0, col0)) = range.start() {
+        let mut grid = Grid::default();
+        if let (Some(start), Some(end)) = (range.start(), range.end()) {
+            grid.reserve(Dimensions::new(start, end));
             for (row, col, value) in range.used_cells() {
-                let value = from_data(value);
-                place(&mut grid, row0 + row as u32, col0 + col as u32, value);
+                grid.place(start.0 + row as u32, start.1 + col as u32, from_data(value));
             }
         }
+        // Formats whose merges calamine cannot read are labeled as if they
+        // had none (the no-merge rule for spanning headers applies).
         let merges = merges_of(&mut workbook, &name)
+            .unwrap_or_default()
             .iter()
             .map(merge_of)
             .collect();
-        tables.push(RawTable {
-            part: TablePart::Sheet(name),
-            grid,
-            merges,
-        });
+        tables.push(
+            label(RawTable {
+                part: TablePart::Sheet(name.as_str().into()),
+                grid: grid.rows,
+                merges: Some(merges),
+            })
+            .table,
+        );
     }
     Ok((tables, warnings))
 }
 
-fn place(grid: &mut Vec<Vec<GridValue>>, row: u32, col: u32, value: GridValue) {
-    if matches!(value, GridValue::Empty) {
-        return;
+/// A sheet's grid as it is filled, cell by cell, in row order.
+#[derive(Default)]
+struct Grid {
+    rows: Vec<Vec<GridValue>>,
+    width: usize,
+}
+
+impl Grid {
+    /// Capacity hints from the sheet's declared dimensions, bounded so that a
+    /// hostile declaration ("A1:XFD1048576") cannot allocate by itself.
+    fn reserve(&mut self, dimensions: Dimensions) {
+        let rows = (dimensions.end.0 as usize + 1).min(1 << 16);
+        self.width = (dimensions.end.1 as usize + 1).min(1 << 8);
+        self.rows.reserve(rows);
     }
-    let (row, col) = (row as usize, col as usize);
-    if grid.len() <= row {
-        grid.resize_with(row + 1, Vec::new);
-    }
-    if let Some(cells) = grid.get_mut(row) {
-        if cells.len() <= col {
-            cells.resize(col + 1, GridValue::Empty);
+
+    fn place(&mut self, row: u32, col: u32, value: GridValue) {
+        if matches!(value, GridValue::Empty) {
+            return;
         }
-        if let Some(slot) = cells.get_mut(col) {
-            *slot = value;
+        let (row, col) = (row as usize, col as usize);
+        if self.rows.len() <= row {
+            // Rows in between stay unallocated; only the row being filled
+            // gets the width hint.
+            self.rows.resize_with(row, Vec::new);
+            self.rows.push(Vec::with_capacity(self.width));
+        }
+        if let Some(cells) = self.rows.get_mut(row) {
+            if cells.len() <= col {
+                cells.resize(col + 1, GridValue::Empty);
+            }
+            if let Some(slot) = cells.get_mut(col) {
+                *slot = value;
+            }
         }
     }
 }
@@ -348,12 +374,7 @@ fn number(value: Decimal, decimals: u32, flags: StyleFlags) -> GridValue {
     let mut amount = Amount::plain(value, decimals);
     amount.percent = flags.percent;
     amount.parens = flags.parens && value.is_sign_negative() && !value.is_zero();
-    let text = if flags.percent {
-        format!("{value}%")
-    } else {
-        value.to_string()
-    };
-    GridValue::Number { amount, text }
+    GridValue::Number(amount)
 }
 
 fn excel_date(dt: &calamine::ExcelDateTime) -> GridValue {
@@ -403,12 +424,13 @@ mod tests {
             percent: true,
             ..StyleFlags::default()
         };
-        let GridValue::Number { amount, text } = float(0.381, flags) else {
+        let value = float(0.381, flags);
+        let GridValue::Number(amount) = value else {
             panic!("expected a number");
         };
         assert_eq!(amount.value.to_string(), "38.1");
         assert_eq!(amount.decimals, 1);
         assert!(amount.percent);
-        assert_eq!(text, "38.1%");
+        assert_eq!(value.text(), "38.1%");
     }
 }

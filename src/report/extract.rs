@@ -65,7 +65,7 @@ fn write_csv(out: &mut dyn Write, documents: &[Document]) -> io::Result<()> {
         let (kind, start, end) = period_fields(cell.period.as_ref());
         writer.write_record([
             cell.reference.to_string(),
-            cell.text.clone(),
+            cell.text().into_owned(),
             cell.value.to_string(),
             cell.scale.to_string(),
             cell.value_base.map(|v| v.to_string()).unwrap_or_default(),
@@ -157,7 +157,7 @@ fn write_human(out: &mut dyn Write, documents: &[Document]) -> io::Result<()> {
                         cell.concept
                             .as_ref()
                             .map_or("—".to_string(), |c| c.to_string()),
-                        cell.text.clone(),
+                        cell.text().into_owned(),
                         cell.value_base
                             .map_or("overflow".to_string(), |v| v.normalize().to_string()),
                     ]

@@ -17,10 +17,7 @@ fn grid(rows: &[&[&str]]) -> Vec<Vec<GridValue>> {
                         GridValue::Empty
                     } else if let Some(n) = t.strip_prefix('#') {
                         let value = Decimal::from_str(n).unwrap();
-                        GridValue::Number {
-                            amount: Amount::plain(value, value.scale()),
-                            text: n.to_string(),
-                        }
+                        GridValue::Number(Amount::plain(value, value.scale()))
                     } else if let Some(d) = t.strip_prefix('@') {
                         GridValue::Date(d.parse().unwrap())
                     } else {
@@ -43,7 +40,7 @@ fn label_with_merges(part: TablePart, rows: &[&[&str]], merges: Vec<super::super
     let raw = RawTable {
         part,
         grid: grid(rows),
-        merges,
+        merges: Some(merges),
     };
     label_table(raw, "t.xlsx", &Vocab::builtin())
 }
@@ -427,4 +424,37 @@ fn no_numbers_means_no_cells() {
         &[&["Acme Corp"], &["Annual Report 2024"]],
     );
     assert!(t.cells.is_empty());
+}
+
+#[test]
+fn merges_are_asked_for_only_when_a_spanning_header_is_in_doubt() {
+    let uncertain = |rows: &[&[&str]]| {
+        let raw = RawTable { part: TablePart::Only, grid: grid(rows), merges: None };
+        label_raw(raw, &Arc::from("t.xlsx"), &Vocab::builtin()).spans_uncertain
+    };
+    // "Year Ended December 31," over years reads the same whatever its merge.
+    assert!(!uncertain(&[
+        &["", "Year Ended December 31,", ""],
+        &["", "2024", "2023"],
+        &["Revenue", "100", "90"],
+    ]));
+    // Over a "% change" column the no-merge rule may have spread it too far.
+    assert!(uncertain(&[
+        &["", "Year Ended December 31,", "", ""],
+        &["", "2024", "2023", "% change"],
+        &["Revenue", "100", "90", "11.1%"],
+    ]));
+    // Known merges (even none) leave nothing in doubt.
+    let raw = RawTable {
+        part: TablePart::Only,
+        grid: grid(&[
+            &["", "Year Ended December 31,", "", ""],
+            &["", "2024", "2023", "% change"],
+            &["Revenue", "100", "90", "11.1%"],
+        ]),
+        merges: Some(vec![super::super::Merge { first_row: 0, first_col: 1, last_row: 0, last_col: 2 }]),
+    };
+    let labeled = label_raw(raw, &Arc::from("t.xlsx"), &Vocab::builtin());
+    assert!(!labeled.spans_uncertain);
+    assert_eq!(cell(&labeled.table, "D3").col_label.as_deref(), Some("% change"));
 }
