@@ -10,8 +10,13 @@ use std::path::Path;
 use tickmark::{Document, ReadOptions, Vocab, load_source};
 
 fn load(path: &str) -> Document {
-    load_source(Path::new(path), "book", &Vocab::builtin(), &ReadOptions::default())
-        .unwrap_or_else(|e| panic!("{e}"))
+    load_source(
+        Path::new(path),
+        "book",
+        &Vocab::builtin(),
+        &ReadOptions::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -35,9 +40,12 @@ fn xls_and_ods_copies_label_like_the_xlsx() {
                     )
                 };
                 let want: Vec<_> = a.cells.iter().filter(comparable).map(key).collect();
-                let got: Vec<_> = b.cells.iter().filter(|c| {
-                    want.iter().any(|w| w.0 == c.reference.to_string())
-                }).map(key).collect();
+                let got: Vec<_> = b
+                    .cells
+                    .iter()
+                    .filter(|c| want.iter().any(|w| w.0 == c.reference.to_string()))
+                    .map(key)
+                    .collect();
                 assert_eq!(want.len(), got.len(), "{name}.{ext}#{}", a.name());
                 for (w, g) in want.iter().zip(&got) {
                     assert_eq!(w, g, "{name}.{ext}");
@@ -52,11 +60,15 @@ fn xls_keeps_dates_and_merges() {
     let calder = load("tests/fixtures/formats/calder.xls");
     let sfp = calder.tables.iter().find(|t| t.name() == "SFP").unwrap();
     let cell = sfp.cells.first().unwrap();
-    assert_eq!(cell.period.as_ref().map(|p| p.to_string()).as_deref(), Some("2024-12-31"));
+    assert_eq!(
+        cell.period.as_ref().map(|p| p.to_string()).as_deref(),
+        Some("2024-12-31")
+    );
     let dunmore = load("tests/fixtures/formats/dunmore.xls");
     let ops = &dunmore.tables[0];
-    assert!(ops
-        .cells
-        .iter()
-        .any(|c| c.col_label.as_deref() == Some("Nine Months Ended September 30, 2023")));
+    assert!(
+        ops.cells
+            .iter()
+            .any(|c| c.col_label.as_deref() == Some("Nine Months Ended September 30, 2023"))
+    );
 }

@@ -82,7 +82,8 @@ impl Cell {
 
 impl Serialize for Cell {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let optional = usize::from(self.indent != 0) + usize::from(self.dash) + usize::from(self.parens);
+        let optional =
+            usize::from(self.indent != 0) + usize::from(self.dash) + usize::from(self.parens);
         let mut s = serializer.serialize_struct("Cell", 16 + optional)?;
         s.serialize_field("ref", &self.reference)?;
         s.serialize_field("text", &self.text())?;

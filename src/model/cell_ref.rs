@@ -698,8 +698,12 @@ mod tests {
                 Target::Range(t, tl, br)
             }),
         ];
-        ("[a-zA-Z0-9_.-][a-zA-Z0-9_ ./-]{0,12}[a-zA-Z0-9_.-]", target)
-            .prop_map(|(source, target)| CellRef { source: source.into(), target })
+        ("[a-zA-Z0-9_.-][a-zA-Z0-9_ ./-]{0,12}[a-zA-Z0-9_.-]", target).prop_map(
+            |(source, target)| CellRef {
+                source: source.into(),
+                target,
+            },
+        )
     }
 
     proptest! {

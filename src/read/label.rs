@@ -33,7 +33,7 @@ use crate::model::{
 };
 use crate::number::{currency, parse_amount};
 use crate::period::{PeriodHint, is_year, parse_period};
-use crate::vocab::{ConceptId, Vocab};
+use crate::vocab::{ConceptId, LabelCache, Vocab};
 
 /// A grid value as the labeler sees it.
 #[derive(Debug, Clone, Copy)]
@@ -160,7 +160,11 @@ pub(crate) fn label_raw(raw: RawTable, source: &Arc<str>, vocab: &Vocab) -> Labe
     let mut concepts = ConceptMemo::default();
     let mut cells = Vec::with_capacity(
         toks.iter()
-            .map(|row| row.iter().filter(|t| matches!(t, Tok::Amount { .. })).count())
+            .map(|row| {
+                row.iter()
+                    .filter(|t| matches!(t, Tok::Amount { .. }))
+                    .count()
+            })
             .sum(),
     );
     let mut wrapped: Option<String> = None;
@@ -310,10 +314,12 @@ pub(crate) fn label_raw(raw: RawTable, source: &Arc<str>, vocab: &Vocab) -> Labe
 }
 
 /// Row labels repeat (every segment has a "Revenue"); the vocabulary is asked
-/// once per distinct label and section path.
+/// once per distinct label and section path, and normalizes each distinct
+/// label or caption once.
 #[derive(Default)]
 struct ConceptMemo {
     by_section: HashMap<Arc<[String]>, HashMap<String, Option<ConceptId>>>,
+    keys: LabelCache,
 }
 
 impl ConceptMemo {
@@ -327,7 +333,7 @@ impl ConceptMemo {
         if let Some(found) = self.by_section.get(&**section).and_then(|m| m.get(label)) {
             return found.clone();
         }
-        let found = vocab.match_label(label, section, statement);
+        let found = vocab.match_label_cached(&mut self.keys, label, section, statement);
         self.by_section
             .entry(Arc::clone(section))
             .or_default()

@@ -193,7 +193,10 @@ pub fn load_source(
     let source: Arc<str> = Arc::from(id);
     let labeler = |raw: RawTable| label::label_raw(raw, &source, vocab);
     let (tables, mut warnings) = match kind {
-        SourceKind::Csv => (vec![labeler(csv::read_csv(&bytes, path)?).table], Vec::new()),
+        SourceKind::Csv => (
+            vec![labeler(csv::read_csv(&bytes, path)?).table],
+            Vec::new(),
+        ),
         SourceKind::Pdf => {
             return Err(ReadError::Unsupported {
                 path: display,

@@ -109,6 +109,25 @@ fn line_of(text: &str, offset: usize) -> usize {
         + 1
 }
 
+/// Byte offsets of line starts: spans become line numbers by binary search,
+/// so checking every label of a large file stays linear.
+struct Lines(Vec<usize>);
+
+impl Lines {
+    fn new(text: &str) -> Lines {
+        Lines(
+            std::iter::once(0)
+                .chain(text.match_indices('\n').map(|(at, _)| at + 1))
+                .collect(),
+        )
+    }
+
+    /// The 1-based line of a byte offset.
+    fn of(&self, offset: usize) -> usize {
+        self.0.partition_point(|&start| start <= offset)
+    }
+}
+
 /// The 1-based column (in characters) of a byte offset.
 fn column_of(text: &str, offset: usize) -> usize {
     let before = text.get(..offset).unwrap_or_default();
@@ -149,13 +168,13 @@ fn valid_id(id: &str) -> bool {
 
 /// Checks one label or phrase and returns it with its line.
 fn checked_label(
-    text: &str,
+    lines: &Lines,
     origin: &str,
     id: &str,
     what: &str,
     label: &Spanned<String>,
 ) -> Result<(String, usize), VocabError> {
-    let line = line_of(text, label.span().start);
+    let line = lines.of(label.span().start);
     let written = label.get_ref();
     let key = normalize_label(written);
     if key.is_empty() {
@@ -191,11 +210,12 @@ fn append_new(into: &mut Vec<String>, labels: Vec<String>) {
 pub(crate) fn merge(base: &Contents, text: &str, origin: &str) -> Result<Merged, VocabError> {
     let raw: RawFile = toml::from_str(text).map_err(|e| toml_error(text, origin, &e))?;
     let mut contents = base.clone();
+    let lines = Lines::new(text);
     let mut label_lines = Vec::new();
     let mut defined_here: HashMap<String, usize> = HashMap::new();
 
     for concept in raw.concept {
-        let line = line_of(text, concept.id.span().start);
+        let line = lines.of(concept.id.span().start);
         let id = concept.id.get_ref().trim().to_string();
         if !valid_id(&id) {
             return Err(invalid(
@@ -214,7 +234,7 @@ pub(crate) fn merge(base: &Contents, text: &str, origin: &str) -> Result<Merged,
 
         let mut labels = Vec::with_capacity(concept.labels.len());
         for label in &concept.labels {
-            let (label, at) = checked_label(text, origin, &id, "label", label)?;
+            let (label, at) = checked_label(&lines, origin, &id, "label", label)?;
             for key in label_keys(&label).into_iter().take(1) {
                 label_lines.push((key, at));
             }
@@ -222,7 +242,7 @@ pub(crate) fn merge(base: &Contents, text: &str, origin: &str) -> Result<Merged,
         }
         let mut text_labels = Vec::with_capacity(concept.text_labels.len());
         for label in &concept.text_labels {
-            let (label, at) = checked_label(text, origin, &id, "text label", label)?;
+            let (label, at) = checked_label(&lines, origin, &id, "text label", label)?;
             label_lines.push((normalize_label(&label), at));
             text_labels.push(label);
         }
@@ -239,11 +259,11 @@ pub(crate) fn merge(base: &Contents, text: &str, origin: &str) -> Result<Merged,
             }
             let mut section = Vec::with_capacity(rule.section.len());
             for phrase in &rule.section {
-                section.push(checked_label(text, origin, &id, "section phrase", phrase)?.0);
+                section.push(checked_label(&lines, origin, &id, "section phrase", phrase)?.0);
             }
             let mut rule_labels = Vec::with_capacity(rule.labels.len());
             for label in &rule.labels {
-                let (label, at) = checked_label(text, origin, &id, "section label", label)?;
+                let (label, at) = checked_label(&lines, origin, &id, "section label", label)?;
                 label_lines.push((normalize_label(&label), at));
                 rule_labels.push(label);
             }
@@ -343,7 +363,7 @@ pub(crate) fn merge(base: &Contents, text: &str, origin: &str) -> Result<Merged,
     ] {
         let mut added = Vec::with_capacity(list.len());
         for phrase in list {
-            added.push(checked_label(text, origin, "(top level)", what, phrase)?.0);
+            added.push(checked_label(&lines, origin, "(top level)", what, phrase)?.0);
         }
         append_new(into, added);
     }

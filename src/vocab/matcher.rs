@@ -7,6 +7,7 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::ops::Range;
+use std::sync::Arc;
 
 use super::ConceptInfo;
 use super::file::{Contents, TOTAL_WORDS};
@@ -24,6 +25,25 @@ const KINDS: [StatementKind; 4] = [
 /// Leading words dropped before a last plain lookup ("Total research and
 /// development", "Less: accumulated depreciation").
 const DROPPED_LEADS: [&str; 2] = ["total ", "less "];
+
+/// Normalized keys of the labels and captions already read. A table's rows
+/// repeat labels ("Revenue" in every segment) and share captions, so the
+/// labeler keeps one cache per source and normalizes each text once.
+#[derive(Debug, Default)]
+pub struct LabelCache {
+    keys: HashMap<String, Arc<[String]>>,
+}
+
+impl LabelCache {
+    fn keys(&mut self, text: &str) -> Arc<[String]> {
+        if let Some(keys) = self.keys.get(text) {
+            return Arc::clone(keys);
+        }
+        let keys: Arc<[String]> = label_keys(text).into();
+        self.keys.insert(text.to_string(), Arc::clone(&keys));
+        keys
+    }
+}
 
 /// Labels under a section, for one concept.
 #[derive(Debug)]
@@ -289,15 +309,17 @@ impl Index {
         label: &str,
         section: &[String],
         statement: StatementKind,
+        cache: &mut LabelCache,
     ) -> Option<usize> {
         // Section captions, innermost first, blank ones skipped.
-        let captions: Vec<Vec<String>> = section
+        let captions: Vec<Arc<[String]>> = section
             .iter()
             .rev()
-            .map(|caption| label_keys(caption))
+            .map(|caption| cache.keys(caption))
             .filter(|k| !k.is_empty())
             .collect();
-        if let Some(decided) = self.match_steps(concepts, label, &captions, statement) {
+        if let Some(decided) = self.match_steps(concepts, &cache.keys(label), &captions, statement)
+        {
             return decided;
         }
         // 6. Numeric detail cut off: "Common stock, $0.01 par value; 500
@@ -309,7 +331,9 @@ impl Index {
             if head.is_empty() {
                 return None;
             }
-            if let Some(decided) = self.match_steps(concepts, head, &captions, statement) {
+            if let Some(decided) =
+                self.match_steps(concepts, &label_keys(head), &captions, statement)
+            {
                 return decided;
             }
             let separator = head.rfind([',', ';', ':', '(', '[', '\u{2013}', '\u{2014}'])?;
@@ -322,11 +346,10 @@ impl Index {
     fn match_steps(
         &self,
         concepts: &[ConceptInfo],
-        label: &str,
-        captions: &[Vec<String>],
+        keys: &[String],
+        captions: &[Arc<[String]>],
         statement: StatementKind,
     ) -> Option<Option<usize>> {
-        let keys = label_keys(label);
         let first = keys.first()?;
         let decide = |found: Lookup| -> Option<Option<usize>> {
             match found {
@@ -338,24 +361,24 @@ impl Index {
 
         // 1. Labels that mean a concept only under a section, innermost first.
         for caption in captions {
-            if let Some(decided) = decide(self.in_section(concepts, &keys, caption, statement)) {
+            if let Some(decided) = decide(self.in_section(concepts, keys, caption, statement)) {
                 return Some(decided);
             }
         }
         // 2. The label itself.
-        if let Some(decided) = decide(self.lookup_keys(concepts, &keys, statement)) {
+        if let Some(decided) = decide(self.lookup_keys(concepts, keys, statement)) {
             return Some(decided);
         }
         // 3. A bare "Total" takes the innermost section's caption.
         if TOTAL_WORDS.contains(&first.as_str())
             && let Some(caption) = captions.first()
-            && let Some(decided) = decide(self.lookup_keys(concepts, caption, statement))
+            && let Some(decided) = decide(self.lookup_keys(concepts, caption.iter(), statement))
         {
             return Some(decided);
         }
         // 4. Section caption and label read together, innermost section first.
         for caption in captions {
-            for caption_key in caption {
+            for caption_key in caption.iter() {
                 let joined: Vec<String> =
                     keys.iter().map(|k| format!("{caption_key} {k}")).collect();
                 if let Some(decided) = decide(self.lookup_keys(concepts, &joined, statement)) {

@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::{Measure, StatementKind};
 
+pub use matcher::LabelCache;
 pub use normalize::normalize_label;
 
 /// The built-in vocabulary file.
@@ -220,11 +221,24 @@ impl Vocab {
         section: &[String],
         statement: StatementKind,
     ) -> Option<ConceptId> {
+        self.match_label_cached(&mut LabelCache::default(), label, section, statement)
+    }
+
+    /// [`Vocab::match_label`] with the normalized forms of labels and
+    /// captions kept in `cache`, for reading many rows of one source.
+    pub fn match_label_cached(
+        &self,
+        cache: &mut LabelCache,
+        label: &str,
+        section: &[String],
+        statement: StatementKind,
+    ) -> Option<ConceptId> {
         let found = self.inner.index.match_label(
             &self.inner.contents.concepts,
             label,
             section,
             statement,
+            cache,
         )?;
         self.concept_id(found)
     }

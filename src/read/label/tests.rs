@@ -429,7 +429,11 @@ fn no_numbers_means_no_cells() {
 #[test]
 fn merges_are_asked_for_only_when_a_spanning_header_is_in_doubt() {
     let uncertain = |rows: &[&[&str]]| {
-        let raw = RawTable { part: TablePart::Only, grid: grid(rows), merges: None };
+        let raw = RawTable {
+            part: TablePart::Only,
+            grid: grid(rows),
+            merges: None,
+        };
         label_raw(raw, &Arc::from("t.xlsx"), &Vocab::builtin()).spans_uncertain
     };
     // "Year Ended December 31," over years reads the same whatever its merge.
@@ -452,9 +456,17 @@ fn merges_are_asked_for_only_when_a_spanning_header_is_in_doubt() {
             &["", "2024", "2023", "% change"],
             &["Revenue", "100", "90", "11.1%"],
         ]),
-        merges: Some(vec![super::super::Merge { first_row: 0, first_col: 1, last_row: 0, last_col: 2 }]),
+        merges: Some(vec![super::super::Merge {
+            first_row: 0,
+            first_col: 1,
+            last_row: 0,
+            last_col: 2,
+        }]),
     };
     let labeled = label_raw(raw, &Arc::from("t.xlsx"), &Vocab::builtin());
     assert!(!labeled.spans_uncertain);
-    assert_eq!(cell(&labeled.table, "D3").col_label.as_deref(), Some("% change"));
+    assert_eq!(
+        cell(&labeled.table, "D3").col_label.as_deref(),
+        Some("% change")
+    );
 }
