@@ -29,21 +29,20 @@ fn xls_and_ods_copies_label_like_the_xlsx() {
             for (a, b) in xlsx.tables.iter().zip(&other.tables) {
                 assert_eq!(a.name(), b.name());
                 // Percent formats are xlsx-only (calamine reads no styles elsewhere).
-                let comparable = |c: &&tickmark::Cell| !c.percent;
-                let key = |c: &tickmark::Cell| {
+                let comparable = |c: &tickmark::Cell<'_>| !c.percent();
+                let key = |c: tickmark::Cell<'_>| {
                     (
-                        c.reference.to_string(),
-                        c.value_base,
-                        c.row_label.clone(),
-                        c.period.clone(),
-                        c.concept.clone(),
+                        c.reference().to_string(),
+                        c.value_base(),
+                        c.row_label().map(str::to_string),
+                        c.period().cloned(),
+                        c.concept().cloned(),
                     )
                 };
-                let want: Vec<_> = a.cells.iter().filter(comparable).map(key).collect();
+                let want: Vec<_> = a.cells().filter(comparable).map(key).collect();
                 let got: Vec<_> = b
-                    .cells
-                    .iter()
-                    .filter(|c| want.iter().any(|w| w.0 == c.reference.to_string()))
+                    .cells()
+                    .filter(|c| want.iter().any(|w| w.0 == c.reference().to_string()))
                     .map(key)
                     .collect();
                 assert_eq!(want.len(), got.len(), "{name}.{ext}#{}", a.name());
@@ -59,16 +58,15 @@ fn xls_and_ods_copies_label_like_the_xlsx() {
 fn xls_keeps_dates_and_merges() {
     let calder = load("tests/fixtures/formats/calder.xls");
     let sfp = calder.tables.iter().find(|t| t.name() == "SFP").unwrap();
-    let cell = sfp.cells.first().unwrap();
+    let cell = sfp.cells().next().unwrap();
     assert_eq!(
-        cell.period.as_ref().map(|p| p.to_string()).as_deref(),
+        cell.period().map(|p| p.to_string()).as_deref(),
         Some("2024-12-31")
     );
     let dunmore = load("tests/fixtures/formats/dunmore.xls");
     let ops = &dunmore.tables[0];
     assert!(
-        ops.cells
-            .iter()
-            .any(|c| c.col_label.as_deref() == Some("Nine Months Ended September 30, 2023"))
+        ops.cells()
+            .any(|c| c.col_label() == Some("Nine Months Ended September 30, 2023"))
     );
 }

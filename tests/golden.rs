@@ -48,31 +48,24 @@ fn render(file: &str) -> String {
         for warning in &table.warnings {
             let _ = writeln!(out, "# warning: {warning}");
         }
-        for cell in &table.cells {
+        for cell in table.cells() {
             let _ = writeln!(
                 out,
                 "{} | {} = {} | {} | {} | {} | {} | {}",
-                cell.reference
-                    .coord()
-                    .map(|c| c.to_string())
-                    .unwrap_or_default(),
+                cell.coord(),
                 cell.text(),
-                cell.value_base
+                cell.value_base()
                     .map(|v| v.normalize().to_string())
                     .unwrap_or("overflow".into()),
-                cell.row_label.as_deref().unwrap_or("-"),
-                if cell.section.is_empty() {
+                cell.row_label().unwrap_or("-"),
+                if cell.section().is_empty() {
                     "-".to_string()
                 } else {
-                    cell.section.join(" > ")
+                    cell.section().join(" > ")
                 },
-                cell.col_label.as_deref().unwrap_or("-"),
-                cell.period
-                    .as_ref()
-                    .map_or("-".to_string(), |p| p.to_string()),
-                cell.concept
-                    .as_ref()
-                    .map_or("-".to_string(), |c| c.to_string()),
+                cell.col_label().unwrap_or("-"),
+                cell.period().map_or("-".to_string(), |p| p.to_string()),
+                cell.concept().map_or("-".to_string(), |c| c.to_string()),
             );
         }
     }
@@ -138,16 +131,16 @@ fn csv_and_xlsx_of_a_statement_agree() {
             load_source(&Path::new("samples").join(book), book, &vocab, &options).unwrap();
         let text = load_source(&Path::new("samples").join(csv), csv, &vocab, &options).unwrap();
         let table = workbook.tables.iter().find(|t| t.name() == sheet).unwrap();
-        let key = |c: &tickmark::Cell| {
+        let key = |c: tickmark::Cell<'_>| {
             (
-                c.reference.coord(),
-                c.value_base,
-                c.row_label.clone(),
-                c.period.clone(),
-                c.concept.clone(),
+                c.coord(),
+                c.value_base(),
+                c.row_label().map(str::to_string),
+                c.period().cloned(),
+                c.concept().cloned(),
             )
         };
-        let from_book: Vec<_> = table.cells.iter().map(key).collect();
+        let from_book: Vec<_> = table.cells().map(key).collect();
         let from_csv: Vec<_> = text.cells().map(key).collect();
         assert_eq!(from_book.len(), from_csv.len(), "{book}#{sheet} vs {csv}");
         for (a, b) in from_book.iter().zip(&from_csv) {

@@ -1,6 +1,12 @@
 //! A labeled cell: one number of a table with everything the checks need to
 //! know about it — where it is, what it says, its units, when it is and what
 //! it is (DESIGN.md §3).
+//!
+//! A table stores its numbers compactly ([`CellRecord`]: position, amount,
+//! row and column index) and the facts they share once: per data row
+//! ([`RowInfo`]: label, section, concept, measure) and per header column
+//! ([`ColumnInfo`]: label, period). A [`Cell`] is a cheap view that joins them;
+//! nothing is copied per cell until someone asks.
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -9,104 +15,243 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 
-use super::{Amount, CellRef, Currency, Measure, Period, StatementKind};
+use super::{
+    Amount, CellRef, Coord, Currency, GridValue, Measure, Period, StatementKind, Table, Target,
+};
 use crate::vocab::ConceptId;
 
-/// One numeric cell of a table, labeled. Serializes as the cell object of
-/// DESIGN.md §3 (see docs/format.md).
+/// What a table knows about one of its data rows.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Cell {
-    /// Where the cell is.
-    pub reference: CellRef,
-    /// The cell's text as written, for text cells (csv, PDF); `None` for a
-    /// spreadsheet's native number, whose text is its value ([`Cell::text`]).
-    pub written: Option<Arc<str>>,
-    /// The signed number in table units.
-    pub value: Decimal,
-    /// The multiplier from table units to base units (1, 1000, 1000000, ...).
-    pub scale: Decimal,
-    /// `value × scale`; `None` if that overflows.
-    pub value_base: Option<Decimal>,
-    /// The number is a percentage.
-    pub percent: bool,
-    /// The currency, from the cell or the table's unit line.
-    pub currency: Option<Currency>,
-    /// Digits after the decimal point as written.
-    pub decimals: u32,
-    /// What kind of quantity the row holds.
-    pub measure: Measure,
-    /// The row label, without leading spaces.
-    pub row_label: Option<Arc<str>>,
-    /// Indentation level of the row label (leading spaces / cell indent).
+pub struct RowInfo {
+    /// 0-based grid row.
+    pub row: usize,
+    /// The row label, without leading spaces; `None` when the row has none.
+    pub label: Option<String>,
+    /// Indentation level of the label (leading spaces / cell indent).
     pub indent: u8,
     /// Captions of the sections the row is in, outermost first.
     pub section: Arc<[String]>,
-    /// The column header, header rows stacked top to bottom.
-    pub col_label: Option<Arc<str>>,
-    /// The column's period, `None` when the header says none.
-    pub period: Option<Period>,
-    /// The row's concept id from the vocabulary, `None` when not recognised.
+    /// The concept id from the vocabulary, `None` when not recognised.
     pub concept: Option<ConceptId>,
-    /// Which statement the table is.
-    pub statement: StatementKind,
+    /// What kind of quantity the row holds.
+    pub measure: Measure,
+    /// The unit line's "except …" clause names this row: not scaled.
+    pub scale_exempt: bool,
+}
+
+/// What a header block says about one column.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ColumnInfo {
+    /// The header rows' text stacked top to bottom.
+    pub label: Option<String>,
+    /// The period the header names, if any.
+    pub period: Option<Period>,
+}
+
+/// One number of a table, stored compactly; read it through [`Cell`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct CellRecord {
+    /// Where it is (1-based, as references print).
+    pub coord: Coord,
+    /// The number as written, with any currency written beside it.
+    pub amount: Amount,
+    /// Index into the table's rows.
+    pub row: u32,
+    /// Index into the table's columns; `None` without a header.
+    pub column: Option<u32>,
+}
+
+/// A labeled cell: a view of one [`CellRecord`] with its row, column and table.
+/// Serializes as the cell object of DESIGN.md §3 (see docs/format.md).
+#[derive(Debug, Clone, Copy)]
+pub struct Cell<'a> {
+    table: &'a Table,
+    record: &'a CellRecord,
+}
+
+impl<'a> Cell<'a> {
+    /// The view of `record`, which must belong to `table`.
+    pub fn new(table: &'a Table, record: &'a CellRecord) -> Cell<'a> {
+        Cell { table, record }
+    }
+
+    /// The table the cell is in.
+    pub fn table(&self) -> &'a Table {
+        self.table
+    }
+
+    /// The compact record behind the view.
+    pub fn record(&self) -> &'a CellRecord {
+        self.record
+    }
+
+    /// The row facts.
+    pub fn row(&self) -> Option<&'a RowInfo> {
+        self.table.rows.get(self.record.row as usize)
+    }
+
+    /// The column facts, when the cell has a header.
+    pub fn column(&self) -> Option<&'a ColumnInfo> {
+        self.record
+            .column
+            .and_then(|c| self.table.columns.get(c as usize))
+    }
+
+    /// Where the cell is.
+    pub fn reference(&self) -> CellRef {
+        CellRef {
+            source: Arc::clone(&self.table.reference.source),
+            target: Target::Cell(self.table.part.clone(), self.record.coord),
+        }
+    }
+
+    /// The 1-based position in the table's grid.
+    pub fn coord(&self) -> Coord {
+        self.record.coord
+    }
+
+    /// The number as written in the cell (table units, no scale applied).
+    pub fn amount(&self) -> &'a Amount {
+        &self.record.amount
+    }
+
+    /// The cell as written: a text cell's text (trimmed), or a native
+    /// number's shortest decimal (with `%` for a percent-formatted cell).
+    pub fn text(&self) -> Cow<'a, str> {
+        let at = self.record.coord;
+        let raw = self
+            .table
+            .grid_value(at.row as usize - 1, at.col as usize - 1);
+        match raw {
+            Some(GridValue::Text { text, .. }) => Cow::Borrowed(text.trim()),
+            Some(other) => Cow::Owned(other.text().into_owned()),
+            None => Cow::Owned(self.value().to_string()),
+        }
+    }
+
+    /// The signed number in table units.
+    pub fn value(&self) -> Decimal {
+        self.record.amount.value
+    }
+
+    /// The multiplier from table units to base units: a scale word written in
+    /// the cell, else the unit line's scale for the row's measure.
+    pub fn scale(&self) -> Decimal {
+        if let Some(scale) = self.record.amount.scale {
+            return scale;
+        }
+        if self.row().is_some_and(|r| r.scale_exempt) {
+            return Decimal::ONE;
+        }
+        crate::read::label::scale_for(self.measure(), &self.table.unit)
+    }
+
+    /// `value × scale`; `None` if that overflows.
+    pub fn value_base(&self) -> Option<Decimal> {
+        self.value().checked_mul(self.scale())
+    }
+
+    /// The number is a percentage.
+    pub fn percent(&self) -> bool {
+        self.record.amount.percent
+    }
+
+    /// The currency, from the cell or the table's unit line.
+    pub fn currency(&self) -> Option<Currency> {
+        self.record.amount.currency.or(match self.measure() {
+            Measure::Monetary | Measure::PerShare => self.table.unit.currency,
+            _ => None,
+        })
+    }
+
+    /// Digits after the decimal point as written.
+    pub fn decimals(&self) -> u32 {
+        self.record.amount.decimals
+    }
+
+    /// What kind of quantity the cell holds: a percentage when written as
+    /// one, else the row's measure.
+    pub fn measure(&self) -> Measure {
+        if self.record.amount.percent {
+            Measure::Percent
+        } else {
+            self.row().map_or(Measure::Monetary, |r| r.measure)
+        }
+    }
+
+    /// The row label.
+    pub fn row_label(&self) -> Option<&'a str> {
+        self.row().and_then(|r| r.label.as_deref())
+    }
+
+    /// The row label's indentation level.
+    pub fn indent(&self) -> u8 {
+        self.row().map_or(0, |r| r.indent)
+    }
+
+    /// The section path, outermost first.
+    pub fn section(&self) -> &'a [String] {
+        self.row().map_or(&[], |r| &r.section)
+    }
+
+    /// The column header.
+    pub fn col_label(&self) -> Option<&'a str> {
+        self.column().and_then(|c| c.label.as_deref())
+    }
+
+    /// The column's period.
+    pub fn period(&self) -> Option<&'a Period> {
+        self.column().and_then(|c| c.period.as_ref())
+    }
+
+    /// The row's concept.
+    pub fn concept(&self) -> Option<&'a ConceptId> {
+        self.row().and_then(|r| r.concept.as_ref())
+    }
+
+    /// The statement the table is.
+    pub fn statement(&self) -> StatementKind {
+        self.table.statement
+    }
+
     /// Written as a dash standing for nil.
-    pub dash: bool,
+    pub fn dash(&self) -> bool {
+        self.record.amount.dash
+    }
+
     /// Written in parentheses.
-    pub parens: bool,
-}
-
-impl Cell {
-    /// The cell as written: the text of a text cell, or a native number's
-    /// shortest decimal (with `%` for a percent-formatted cell).
-    pub fn text(&self) -> Cow<'_, str> {
-        match &self.written {
-            Some(text) => Cow::Borrowed(text),
-            None if self.percent => Cow::Owned(format!("{}%", self.value)),
-            None => Cow::Owned(self.value.to_string()),
-        }
-    }
-
-    /// The amount as written in the cell (table units, no scale applied).
-    pub fn amount(&self) -> Amount {
-        Amount {
-            value: self.value,
-            decimals: self.decimals,
-            scale: None,
-            percent: self.percent,
-            currency: self.currency,
-            parens: self.parens,
-            dash: self.dash,
-        }
+    pub fn parens(&self) -> bool {
+        self.record.amount.parens
     }
 }
 
-impl Serialize for Cell {
+impl Serialize for Cell<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let optional =
-            usize::from(self.indent != 0) + usize::from(self.dash) + usize::from(self.parens);
+        let (indent, dash, parens) = (self.indent(), self.dash(), self.parens());
+        let optional = usize::from(indent != 0) + usize::from(dash) + usize::from(parens);
         let mut s = serializer.serialize_struct("Cell", 16 + optional)?;
-        s.serialize_field("ref", &self.reference)?;
+        s.serialize_field("ref", &self.reference())?;
         s.serialize_field("text", &self.text())?;
-        s.serialize_field("value", &self.value)?;
-        s.serialize_field("scale", &self.scale)?;
-        s.serialize_field("value_base", &self.value_base)?;
-        s.serialize_field("percent", &self.percent)?;
-        s.serialize_field("currency", &self.currency)?;
-        s.serialize_field("decimals", &self.decimals)?;
-        s.serialize_field("measure", &self.measure)?;
-        s.serialize_field("row_label", &self.row_label)?;
-        if self.indent != 0 {
-            s.serialize_field("indent", &self.indent)?;
+        s.serialize_field("value", &self.value())?;
+        s.serialize_field("scale", &self.scale())?;
+        s.serialize_field("value_base", &self.value_base())?;
+        s.serialize_field("percent", &self.percent())?;
+        s.serialize_field("currency", &self.currency())?;
+        s.serialize_field("decimals", &self.decimals())?;
+        s.serialize_field("measure", &self.measure())?;
+        s.serialize_field("row_label", &self.row_label())?;
+        if indent != 0 {
+            s.serialize_field("indent", &indent)?;
         }
-        s.serialize_field("section", &self.section)?;
-        s.serialize_field("col_label", &self.col_label)?;
-        s.serialize_field("period", &self.period)?;
-        s.serialize_field("concept", &self.concept)?;
-        s.serialize_field("statement", &self.statement)?;
-        if self.dash {
+        s.serialize_field("section", self.section())?;
+        s.serialize_field("col_label", &self.col_label())?;
+        s.serialize_field("period", &self.period())?;
+        s.serialize_field("concept", &self.concept())?;
+        s.serialize_field("statement", &self.statement())?;
+        if dash {
             s.serialize_field("dash", &true)?;
         }
-        if self.parens {
+        if parens {
             s.serialize_field("parens", &true)?;
         }
         s.end()

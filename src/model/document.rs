@@ -42,7 +42,7 @@ pub struct Document {
 
 impl Document {
     /// Every labeled cell of every table.
-    pub fn cells(&self) -> impl Iterator<Item = &super::Cell> {
-        self.tables.iter().flat_map(|t| t.cells.iter())
+    pub fn cells(&self) -> impl Iterator<Item = super::Cell<'_>> {
+        self.tables.iter().flat_map(|t| t.cells())
     }
 }

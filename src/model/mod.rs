@@ -14,7 +14,7 @@ mod period;
 mod table;
 
 pub use amount::{Amount, Currency, Measure};
-pub use cell::Cell;
+pub use cell::{Cell, CellRecord, ColumnInfo, RowInfo};
 pub use cell_ref::{CellRef, Coord, RefParseError, TablePart, Target};
 pub use document::{Document, SourceKind};
 pub use period::Period;

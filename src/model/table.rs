@@ -5,7 +5,7 @@
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use super::{Amount, Cell, CellRef, Currency, TablePart};
+use super::{Amount, Cell, CellRecord, CellRef, ColumnInfo, Coord, Currency, RowInfo, TablePart};
 use jiff::civil::Date;
 
 /// One table of a source, labeled.
@@ -28,8 +28,12 @@ pub struct Table {
     pub header_rows: Vec<usize>,
     /// 0-based column of the row labels.
     pub label_col: usize,
-    /// The labeled numeric cells, row-major.
-    pub cells: Vec<Cell>,
+    /// The data rows: label, section, concept, measure.
+    pub rows: Vec<RowInfo>,
+    /// The columns of every header block: label and period.
+    pub columns: Vec<ColumnInfo>,
+    /// The numbers, row-major; read them as [`Cell`]s with [`Table::cells`].
+    pub records: Vec<CellRecord>,
     /// What the labeler could not do ("no header row found: periods are null").
     pub warnings: Vec<String>,
 }
@@ -38,6 +42,22 @@ impl Table {
     /// The table's name as a reference prints it (sheet name, `p3t1`, empty for csv).
     pub fn name(&self) -> String {
         self.part.name()
+    }
+
+    /// The labeled numeric cells, row-major.
+    pub fn cells(&self) -> impl ExactSizeIterator<Item = Cell<'_>> + '_ {
+        self.records
+            .iter()
+            .map(move |record| Cell::new(self, record))
+    }
+
+    /// The labeled cell at a position, if it holds a number.
+    pub fn cell_at(&self, coord: Coord) -> Option<Cell<'_>> {
+        let at = self
+            .records
+            .binary_search_by(|r| (r.coord.row, r.coord.col).cmp(&(coord.row, coord.col)))
+            .ok()?;
+        self.records.get(at).map(|record| Cell::new(self, record))
     }
 
     /// The raw value at a 0-based position.

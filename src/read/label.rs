@@ -28,8 +28,8 @@ use super::sections::{SectionStack, is_upper_case};
 use super::statement;
 use super::unit_line::parse_unit_line;
 use crate::model::{
-    Amount, Cell, CellRef, Coord, Currency, GridValue, Measure, Period, StatementKind, Table,
-    TablePart, Target, UnitLine,
+    Amount, CellRecord, CellRef, ColumnInfo, Coord, Currency, GridValue, Measure, Period, RowInfo,
+    StatementKind, Table, TablePart, UnitLine,
 };
 use crate::number::{currency, parse_amount};
 use crate::period::{PeriodHint, is_year, parse_period};
@@ -57,11 +57,12 @@ enum RowKind {
     TextRow,
 }
 
-/// What a header block says about one column.
-#[derive(Debug, Clone, Default)]
+/// A value column of the current header block.
+#[derive(Debug, Clone, Copy)]
 struct Column {
-    label: Option<Arc<str>>,
-    period: Option<Period>,
+    /// Index of its [`ColumnInfo`] in the table.
+    info: Option<u32>,
+    /// A "Notes" column: note numbers, not amounts.
     note: bool,
 }
 
@@ -156,9 +157,11 @@ pub(crate) fn label_raw(raw: RawTable, source: &Arc<str>, vocab: &Vocab) -> Labe
     let merged_headers = !merges.is_empty();
     let mut spans_uncertain = false;
     let mut columns: Vec<Option<Column>> = Vec::new();
+    let mut column_infos: Vec<ColumnInfo> = Vec::new();
+    let mut rows: Vec<RowInfo> = Vec::new();
     let mut sections = SectionStack::new(uses_indent);
     let mut concepts = ConceptMemo::default();
-    let mut cells = Vec::with_capacity(
+    let mut records = Vec::with_capacity(
         toks.iter()
             .map(|row| {
                 row.iter()
@@ -201,7 +204,16 @@ pub(crate) fn label_raw(raw: RawTable, source: &Arc<str>, vocab: &Vocab) -> Labe
                     merged_headers,
                     hint,
                 );
-                columns = block_columns;
+                columns = block_columns
+                    .into_iter()
+                    .map(|column| {
+                        column.map(|(info, note)| {
+                            let index = u32::try_from(column_infos.len()).ok();
+                            column_infos.push(info);
+                            Column { info: index, note }
+                        })
+                    })
+                    .collect();
                 spans_uncertain |= uncertain && !merges_read;
                 sections = SectionStack::new(uses_indent);
                 wrapped = None;
@@ -246,8 +258,10 @@ pub(crate) fn label_raw(raw: RawTable, source: &Arc<str>, vocab: &Vocab) -> Labe
                     label_text.as_deref(),
                     &section,
                 );
-                let row_label: Option<Arc<str>> = label_text.as_deref().map(Arc::from);
+                let scale_exempt = label_text.as_deref().is_some_and(|l| unit.exempts(l));
+                let row_index = u32::try_from(rows.len()).unwrap_or(u32::MAX);
                 let mut pending_currency = None;
+                let mut any = false;
                 for (c, t) in row_toks.iter().enumerate() {
                     if Some(c) == label_col || label_col.is_some_and(|l| c < l) {
                         continue;
@@ -259,36 +273,32 @@ pub(crate) fn label_raw(raw: RawTable, source: &Arc<str>, vocab: &Vocab) -> Labe
                     match t {
                         Tok::Currency(mark) => pending_currency = Some(*mark),
                         Tok::Amount { amount, .. } => {
-                            let written = match grid.get(r).and_then(|row| row.get(c)) {
-                                Some(GridValue::Text { text, .. }) => Some(Arc::from(text.trim())),
-                                _ => None,
-                            };
-                            cells.push(make_cell(CellParts {
-                                reference: CellRef {
-                                    source: Arc::clone(source),
-                                    target: Target::Cell(
-                                        part.clone(),
-                                        Coord::new(r as u32 + 1, c as u32 + 1),
-                                    ),
-                                },
-                                written,
-                                amount: *amount,
-                                currency: pending_currency.take(),
-                                measure: row_measure,
-                                unit: &unit,
-                                row_label: row_label.clone(),
-                                indent,
-                                section: Arc::clone(&section),
-                                column,
-                                concept: concept.clone(),
-                                statement,
-                            }));
+                            let mut amount = *amount;
+                            amount.currency = amount.currency.or(pending_currency.take());
+                            records.push(CellRecord {
+                                coord: Coord::new(r as u32 + 1, c as u32 + 1),
+                                amount,
+                                row: row_index,
+                                column: column.and_then(|col| col.info),
+                            });
+                            any = true;
                         }
                         _ => {}
                     }
                 }
                 if let Some(label) = &label_text {
                     sections.leave_row(label);
+                }
+                if any {
+                    rows.push(RowInfo {
+                        row: r,
+                        label: label_text,
+                        indent,
+                        section,
+                        concept,
+                        measure: row_measure,
+                        scale_exempt,
+                    });
                 }
             }
             RowKind::Title | RowKind::TextRow => {}
@@ -306,7 +316,9 @@ pub(crate) fn label_raw(raw: RawTable, source: &Arc<str>, vocab: &Vocab) -> Labe
             grid,
             header_rows,
             label_col: label_col.unwrap_or(0),
-            cells,
+            rows,
+            columns: column_infos,
+            records,
             warnings,
         },
         spans_uncertain,
@@ -339,61 +351,6 @@ impl ConceptMemo {
             .or_default()
             .insert(label.to_string(), found.clone());
         found
-    }
-}
-
-struct CellParts<'a> {
-    reference: CellRef,
-    written: Option<Arc<str>>,
-    amount: Amount,
-    currency: Option<Currency>,
-    measure: Measure,
-    unit: &'a UnitLine,
-    row_label: Option<Arc<str>>,
-    indent: u8,
-    section: Arc<[String]>,
-    column: Option<&'a Column>,
-    concept: Option<crate::vocab::ConceptId>,
-    statement: StatementKind,
-}
-
-fn make_cell(p: CellParts<'_>) -> Cell {
-    let measure = if p.amount.percent {
-        Measure::Percent
-    } else {
-        p.measure
-    };
-    let exempt = p.row_label.as_deref().is_some_and(|l| p.unit.exempts(l));
-    let scale = p.amount.scale.unwrap_or_else(|| {
-        if exempt {
-            Decimal::ONE
-        } else {
-            scale_for(measure, p.unit)
-        }
-    });
-    let currency = p.amount.currency.or(p.currency).or(match measure {
-        Measure::Monetary | Measure::PerShare => p.unit.currency,
-        _ => None,
-    });
-    Cell {
-        reference: p.reference,
-        written: p.written,
-        value: p.amount.value,
-        scale,
-        value_base: p.amount.value.checked_mul(scale),
-        percent: p.amount.percent,
-        currency,
-        decimals: p.amount.decimals,
-        measure,
-        row_label: p.row_label,
-        indent: p.indent,
-        section: p.section,
-        col_label: p.column.and_then(|c| c.label.clone()),
-        period: p.column.and_then(|c| c.period.clone()),
-        concept: p.concept,
-        statement: p.statement,
-        dash: p.amount.dash,
-        parens: p.amount.parens,
     }
 }
 
@@ -729,7 +686,7 @@ fn header_columns(
     merges: &[super::Merge],
     merged_headers: bool,
     hint: PeriodHint,
-) -> (Vec<Option<Column>>, bool) {
+) -> (Vec<Option<(ColumnInfo, bool)>>, bool) {
     let width = block
         .iter()
         .filter_map(|r| grid.get(*r).map(Vec::len))
@@ -787,11 +744,13 @@ fn header_columns(
         };
         uncertain |= spanned && period.as_ref().is_none_or(Period::is_change);
         if let Some(slot) = columns.get_mut(c) {
-            *slot = Some(Column {
-                label: Some(Arc::from(label.as_str())),
-                period,
+            *slot = Some((
+                ColumnInfo {
+                    label: Some(label),
+                    period,
+                },
                 note,
-            });
+            ));
         }
     }
     (columns, uncertain)

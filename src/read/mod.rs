@@ -205,7 +205,7 @@ pub fn load_source(
         }
         _ => spreadsheet::read_workbook(&bytes, path, kind, &labeler)?,
     };
-    if tables.iter().all(|t| t.cells.is_empty()) {
+    if tables.iter().all(|t| t.records.is_empty()) {
         let detail = if tables.is_empty() {
             "the workbook has no sheets".to_string()
         } else {
@@ -224,7 +224,7 @@ pub fn load_source(
         });
     }
     for table in &tables {
-        if table.cells.is_empty() {
+        if table.records.is_empty() {
             warnings.push(format!("sheet {:?} {}", table.name(), empty_reason(table)));
         }
     }

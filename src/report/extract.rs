@@ -23,13 +23,13 @@ pub fn write(out: &mut dyn Write, documents: &[Document], format: ExtractFormat)
     match format {
         ExtractFormat::Human => write_human(out, documents),
         ExtractFormat::Json => {
-            let cells: Vec<&Cell> = documents.iter().flat_map(Document::cells).collect();
+            let cells: Vec<Cell<'_>> = documents.iter().flat_map(Document::cells).collect();
             serde_json::to_writer_pretty(&mut *out, &cells).map_err(io::Error::other)?;
             writeln!(out)
         }
         ExtractFormat::Jsonl => {
             for cell in documents.iter().flat_map(Document::cells) {
-                serde_json::to_writer(&mut *out, cell).map_err(io::Error::other)?;
+                serde_json::to_writer(&mut *out, &cell).map_err(io::Error::other)?;
                 writeln!(out)?;
             }
             Ok(())
@@ -62,38 +62,32 @@ fn write_csv(out: &mut dyn Write, documents: &[Document]) -> io::Result<()> {
     let mut writer = csv::Writer::from_writer(out);
     writer.write_record(CSV_HEADER)?;
     for cell in documents.iter().flat_map(Document::cells) {
-        let (kind, start, end) = period_fields(cell.period.as_ref());
+        let (kind, start, end) = period_fields(cell.period());
         writer.write_record([
-            cell.reference.to_string(),
+            cell.reference().to_string(),
             cell.text().into_owned(),
-            cell.value.to_string(),
-            cell.scale.to_string(),
-            cell.value_base.map(|v| v.to_string()).unwrap_or_default(),
-            cell.percent.to_string(),
-            cell.currency.map(|c| c.to_string()).unwrap_or_default(),
-            measure_name(cell),
-            cell.row_label.as_deref().unwrap_or("").to_string(),
-            cell.section.join(" > "),
-            cell.col_label.as_deref().unwrap_or("").to_string(),
-            cell.period
-                .as_ref()
-                .map(Period::to_string)
-                .unwrap_or_default(),
+            cell.value().to_string(),
+            cell.scale().to_string(),
+            cell.value_base().map(|v| v.to_string()).unwrap_or_default(),
+            cell.percent().to_string(),
+            cell.currency().map(|c| c.to_string()).unwrap_or_default(),
+            measure_name(&cell),
+            cell.row_label().unwrap_or("").to_string(),
+            cell.section().join(" > "),
+            cell.col_label().unwrap_or("").to_string(),
+            cell.period().map(Period::to_string).unwrap_or_default(),
             kind.to_string(),
             start,
             end,
-            cell.concept
-                .as_ref()
-                .map(|c| c.to_string())
-                .unwrap_or_default(),
-            cell.statement.as_str().to_string(),
+            cell.concept().map(|c| c.to_string()).unwrap_or_default(),
+            cell.statement().as_str().to_string(),
         ])?;
     }
     writer.flush()
 }
 
 fn measure_name(cell: &Cell) -> String {
-    serde_json::to_value(cell.measure)
+    serde_json::to_value(cell.measure())
         .ok()
         .and_then(|v| v.as_str().map(str::to_string))
         .unwrap_or_default()
@@ -115,7 +109,7 @@ const MAX_WIDTH: usize = 34;
 fn write_human(out: &mut dyn Write, documents: &[Document]) -> io::Result<()> {
     for document in documents {
         for table in &document.tables {
-            if table.cells.is_empty() {
+            if table.records.is_empty() {
                 continue;
             }
             let mut facts = vec![table.statement.as_str().to_string()];
@@ -140,25 +134,17 @@ fn write_human(out: &mut dyn Write, documents: &[Document]) -> io::Result<()> {
                 writeln!(out, "  note: {warning}")?;
             }
             let rows: Vec<[String; 8]> = table
-                .cells
-                .iter()
+                .cells()
                 .map(|cell| {
                     [
-                        cell.reference
-                            .coord()
-                            .map(|c| c.to_string())
-                            .unwrap_or_default(),
-                        cell.row_label.as_deref().unwrap_or("—").to_string(),
-                        cell.section.join(" > "),
-                        cell.col_label.as_deref().unwrap_or("—").to_string(),
-                        cell.period
-                            .as_ref()
-                            .map_or("—".to_string(), Period::to_string),
-                        cell.concept
-                            .as_ref()
-                            .map_or("—".to_string(), |c| c.to_string()),
+                        cell.coord().to_string(),
+                        cell.row_label().unwrap_or("—").to_string(),
+                        cell.section().join(" > "),
+                        cell.col_label().unwrap_or("—").to_string(),
+                        cell.period().map_or("—".to_string(), Period::to_string),
+                        cell.concept().map_or("—".to_string(), |c| c.to_string()),
                         cell.text().into_owned(),
-                        cell.value_base
+                        cell.value_base()
                             .map_or("overflow".to_string(), |v| v.normalize().to_string()),
                     ]
                 })

@@ -1,7 +1,7 @@
 //! Table-driven tests of the labeler on small grids written out as rows.
 
 use super::*;
-use crate::model::Period;
+use crate::model::{Cell, Period};
 use jiff::civil::date;
 use rust_decimal::Decimal;
 use std::str::FromStr;
@@ -45,30 +45,21 @@ fn label_with_merges(part: TablePart, rows: &[&[&str]], merges: Vec<super::super
     label_table(raw, "t.xlsx", &Vocab::builtin())
 }
 
-fn cell<'a>(table: &'a Table, a1: &str) -> &'a Cell {
+fn cell<'a>(table: &'a Table, a1: &str) -> Cell<'a> {
     let coord = Coord::parse(a1).unwrap();
-    table
-        .cells
-        .iter()
-        .find(|c| c.reference.coord() == Some(coord))
-        .unwrap_or_else(|| {
-            panic!(
-                "no labeled cell at {a1}; cells: {:?}",
-                table
-                    .cells
-                    .iter()
-                    .map(|c| c.reference.to_string())
-                    .collect::<Vec<_>>()
-            )
-        })
+    table.cell_at(coord).unwrap_or_else(|| {
+        panic!(
+            "no labeled cell at {a1}; cells: {:?}",
+            table
+                .cells()
+                .map(|c| c.coord().to_string())
+                .collect::<Vec<_>>()
+        )
+    })
 }
 
 fn has_cell(table: &Table, a1: &str) -> bool {
-    let coord = Coord::parse(a1).unwrap();
-    table
-        .cells
-        .iter()
-        .any(|c| c.reference.coord() == Some(coord))
+    table.cell_at(Coord::parse(a1).unwrap()).is_some()
 }
 
 fn d(text: &str) -> Decimal {
@@ -105,16 +96,13 @@ fn income_statement_from_text_cells() {
     assert_eq!(t.reference.to_string(), "t.xlsx");
 
     let revenue = cell(&t, "B6");
-    assert_eq!(revenue.reference.to_string(), "t.xlsx#B6");
-    assert_eq!(revenue.value, d("4200"));
-    assert_eq!(revenue.value_base, Some(d("4200000000")));
-    assert_eq!(revenue.currency.map(|c| c.code()), Some("USD"));
+    assert_eq!(revenue.reference().to_string(), "t.xlsx#B6");
+    assert_eq!(revenue.value(), d("4200"));
+    assert_eq!(revenue.value_base(), Some(d("4200000000")));
+    assert_eq!(revenue.currency().map(|c| c.code()), Some("USD"));
+    assert_eq!(revenue.col_label(), Some("Year Ended December 31, 2024"));
     assert_eq!(
-        revenue.col_label.as_deref(),
-        Some("Year Ended December 31, 2024")
-    );
-    assert_eq!(
-        revenue.period,
+        revenue.period().cloned(),
         Some(Period::Duration {
             fy: Some(2024),
             quarter: None,
@@ -124,51 +112,49 @@ fn income_statement_from_text_cells() {
             end: Some(date(2024, 12, 31)),
         })
     );
-    assert_eq!(
-        revenue.concept.as_ref().map(|c| c.as_str()),
-        Some("Revenues")
-    );
+    assert_eq!(revenue.concept().map(|c| c.as_str()), Some("Revenues"));
 
     let cost = cell(&t, "C8");
-    assert_eq!(cost.row_label.as_deref(), Some("Cost of revenue"));
-    assert_eq!(cost.indent, 1);
-    assert_eq!(&*cost.section, ["Costs and expenses"]);
-    assert_eq!(
-        cost.concept.as_ref().map(|c| c.as_str()),
-        Some("CostOfRevenue")
-    );
-    assert_eq!(cost.period.as_ref().and_then(Period::year), Some(2023));
+    assert_eq!(cost.row_label(), Some("Cost of revenue"));
+    assert_eq!(cost.indent(), 1);
+    assert_eq!(cost.section(), ["Costs and expenses"]);
+    assert_eq!(cost.concept().map(|c| c.as_str()), Some("CostOfRevenue"));
+    assert_eq!(cost.period().and_then(Period::year), Some(2023));
 
     let total = cell(&t, "B10");
     assert_eq!(
-        &*total.section,
+        total.section(),
         ["Costs and expenses"],
         "a total belongs to its section"
     );
     let other = cell(&t, "B11");
-    assert!(other.section.is_empty(), "the total closed the section");
-    assert_eq!(other.value, d("-482"));
-    assert!(other.parens);
+    assert!(other.section().is_empty(), "the total closed the section");
+    assert_eq!(other.value(), d("-482"));
+    assert!(other.parens());
 
     let eps = cell(&t, "B14");
     assert_eq!(
-        eps.concept.as_ref().map(|c| c.as_str()),
+        eps.concept().map(|c| c.as_str()),
         Some("EarningsPerShareBasic")
     );
-    assert_eq!(eps.measure, Measure::PerShare);
-    assert_eq!(eps.scale, Decimal::ONE, "per-share amounts are not scaled");
-    assert_eq!(eps.decimals, 2);
+    assert_eq!(eps.measure(), Measure::PerShare);
+    assert_eq!(
+        eps.scale(),
+        Decimal::ONE,
+        "per-share amounts are not scaled"
+    );
+    assert_eq!(eps.decimals(), 2);
     let diluted = cell(&t, "B15");
     assert_eq!(
-        diluted.concept.as_ref().map(|c| c.as_str()),
+        diluted.concept().map(|c| c.as_str()),
         Some("EarningsPerShareDiluted")
     );
 
     let shares = cell(&t, "B17");
-    assert_eq!(&*shares.section, ["Weighted-average shares outstanding"]);
-    assert_eq!(shares.measure, Measure::Shares);
+    assert_eq!(shares.section(), ["Weighted-average shares outstanding"]);
+    assert_eq!(shares.measure(), Measure::Shares);
     assert_eq!(
-        shares.scale,
+        shares.scale(),
         Decimal::ONE,
         "a $-only unit line does not scale share counts"
     );
@@ -197,26 +183,26 @@ fn balance_sheet_years_under_a_date_are_instants_and_upper_case_captions_nest() 
     );
     assert_eq!(t.statement, StatementKind::Balance);
     let cash = cell(&t, "B7");
-    assert_eq!(cash.period, Some(Period::instant(date(2024, 6, 30))));
-    assert_eq!(&*cash.section, ["ASSETS", "Current assets"]);
-    assert_eq!(cash.scale, d("1000"));
     assert_eq!(
-        cash.concept.as_ref().map(|c| c.as_str()),
+        cash.period().cloned(),
+        Some(Period::instant(date(2024, 6, 30)))
+    );
+    assert_eq!(cash.section(), ["ASSETS", "Current assets"]);
+    assert_eq!(cash.scale(), d("1000"));
+    assert_eq!(
+        cash.concept().map(|c| c.as_str()),
         Some("CashAndCashEquivalentsAtCarryingValue")
     );
-    assert_eq!(&*cell(&t, "B10").section, ["ASSETS"]);
+    assert_eq!(cell(&t, "B10").section(), ["ASSETS"]);
     let total_assets = cell(&t, "B11");
     assert_eq!(
-        total_assets.value,
+        total_assets.value(),
         d("2024"),
         "a year-like number in a data row is an amount"
     );
+    assert_eq!(total_assets.concept().map(|c| c.as_str()), Some("Assets"));
     assert_eq!(
-        total_assets.concept.as_ref().map(|c| c.as_str()),
-        Some("Assets")
-    );
-    assert_eq!(
-        &*cell(&t, "C13").section,
+        cell(&t, "C13").section(),
         ["LIABILITIES AND STOCKHOLDERS' EQUITY"]
     );
 }
@@ -259,12 +245,9 @@ fn merged_headers_spread_over_exactly_their_columns() {
         ],
     );
     let q = cell(&t, "C5");
+    assert_eq!(q.col_label(), Some("Three Months Ended September 30, 2023"));
     assert_eq!(
-        q.col_label.as_deref(),
-        Some("Three Months Ended September 30, 2023")
-    );
-    assert_eq!(
-        q.period,
+        q.period().cloned(),
         Some(Period::Duration {
             fy: None,
             quarter: None,
@@ -276,14 +259,14 @@ fn merged_headers_spread_over_exactly_their_columns() {
     );
     let ytd = cell(&t, "D5");
     assert_eq!(
-        ytd.col_label.as_deref(),
+        ytd.col_label(),
         Some("Nine Months Ended September 30, 2024")
     );
-    assert_eq!(ytd.scale, d("1000"));
+    assert_eq!(ytd.scale(), d("1000"));
     let shares = cell(&t, "B6");
-    assert_eq!(shares.measure, Measure::Shares);
+    assert_eq!(shares.measure(), Measure::Shares);
     assert_eq!(
-        shares.scale,
+        shares.scale(),
         d("1000"),
         "the shares clause scales share counts"
     );
@@ -304,18 +287,15 @@ fn currency_columns_notes_columns_and_dashes() {
     );
     assert!(!has_cell(&t, "B4"), "note numbers are not amounts");
     let revenue = cell(&t, "D4");
-    assert_eq!(revenue.currency.map(|c| c.code()), Some("EUR"));
-    assert_eq!(revenue.period.as_ref().and_then(Period::year), Some(2024));
-    assert_eq!(revenue.scale, d("1000000"));
+    assert_eq!(revenue.currency().map(|c| c.code()), Some("EUR"));
+    assert_eq!(revenue.period().and_then(Period::year), Some(2024));
+    assert_eq!(revenue.scale(), d("1000000"));
     let cost = cell(&t, "F5");
-    assert_eq!(cost.value, d("-640"));
-    assert_eq!(
-        cost.concept.as_ref().map(|c| c.as_str()),
-        Some("CostOfRevenue")
-    );
+    assert_eq!(cost.value(), d("-640"));
+    assert_eq!(cost.concept().map(|c| c.as_str()), Some("CostOfRevenue"));
     let nil = cell(&t, "D6");
-    assert!(nil.dash);
-    assert_eq!(nil.value, Decimal::ZERO);
+    assert!(nil.dash());
+    assert_eq!(nil.value(), Decimal::ZERO);
 }
 
 #[test]
@@ -324,17 +304,16 @@ fn a_table_without_header_keeps_its_cells_and_says_so() {
         TablePart::Only,
         &[&["Revenue", "100", "90"], &["Net income", "10", "9"]],
     );
-    assert_eq!(t.cells.len(), 4);
+    assert_eq!(t.records.len(), 4);
     assert!(
-        t.cells
-            .iter()
-            .all(|c| c.period.is_none() && c.col_label.is_none())
+        t.cells()
+            .all(|c| c.period().is_none() && c.col_label().is_none())
     );
     assert_eq!(
         t.warnings,
         ["no header row found: periods and column labels are null"]
     );
-    assert_eq!(cell(&t, "C2").row_label.as_deref(), Some("Net income"));
+    assert_eq!(cell(&t, "C2").row_label(), Some("Net income"));
 }
 
 #[test]
@@ -349,26 +328,26 @@ fn percent_and_change_columns() {
         ],
     );
     let margin = cell(&t, "B3");
-    assert!(margin.percent);
-    assert_eq!(margin.measure, Measure::Percent);
-    assert_eq!(margin.value, d("38.1"));
-    assert_eq!(margin.decimals, 1);
+    assert!(margin.percent());
+    assert_eq!(margin.measure(), Measure::Percent);
+    assert_eq!(margin.value(), d("38.1"));
+    assert_eq!(margin.decimals(), 1);
     assert_eq!(
-        margin.concept.as_ref().map(|c| c.as_str()),
+        margin.concept().map(|c| c.as_str()),
         Some("GrossMargin"),
         "a row of percentages is the margin ratio, not gross profit"
     );
     assert_eq!(
-        cell(&t, "B4").concept,
+        cell(&t, "B4").concept(),
         None,
         "an unknown label gets no concept"
     );
     let change = cell(&t, "D4");
     assert!(matches!(
-        change.period,
+        change.period().cloned(),
         Some(Period::Change { percent: true, .. })
     ));
-    assert_eq!(change.col_label.as_deref(), Some("% change"));
+    assert_eq!(change.col_label(), Some("% change"));
 }
 
 #[test]
@@ -386,14 +365,14 @@ fn second_header_block_and_wrapped_labels() {
         ],
     );
     assert_eq!(
-        cell(&t, "B4").row_label.as_deref(),
+        cell(&t, "B4").row_label(),
         Some("Net cash provided by (used in) operating activities")
     );
-    assert!(cell(&t, "B4").section.is_empty());
+    assert!(cell(&t, "B4").section().is_empty());
     let q = cell(&t, "B7");
-    assert_eq!(q.col_label.as_deref(), Some("Q1 2024"));
+    assert_eq!(q.col_label(), Some("Q1 2024"));
     assert!(matches!(
-        q.period,
+        q.period().cloned(),
         Some(Period::Duration {
             quarter: Some(1),
             ..
@@ -413,8 +392,11 @@ fn native_dates_in_headers_are_instants() {
         ],
     );
     let ppe = cell(&t, "C3");
-    assert_eq!(ppe.col_label.as_deref(), Some("December 31, 2023"));
-    assert_eq!(ppe.period, Some(Period::instant(date(2023, 12, 31))));
+    assert_eq!(ppe.col_label(), Some("December 31, 2023"));
+    assert_eq!(
+        ppe.period().cloned(),
+        Some(Period::instant(date(2023, 12, 31)))
+    );
 }
 
 #[test]
@@ -423,7 +405,7 @@ fn no_numbers_means_no_cells() {
         TablePart::Sheet("Cover".into()),
         &[&["Acme Corp"], &["Annual Report 2024"]],
     );
-    assert!(t.cells.is_empty());
+    assert!(t.records.is_empty());
 }
 
 #[test]
@@ -465,8 +447,5 @@ fn merges_are_asked_for_only_when_a_spanning_header_is_in_doubt() {
     };
     let labeled = label_raw(raw, &Arc::from("t.xlsx"), &Vocab::builtin());
     assert!(!labeled.spans_uncertain);
-    assert_eq!(
-        cell(&labeled.table, "D3").col_label.as_deref(),
-        Some("% change")
-    );
+    assert_eq!(cell(&labeled.table, "D3").col_label(), Some("% change"));
 }
