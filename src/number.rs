@@ -217,8 +217,38 @@ pub fn decimal_from_f64(value: f64) -> Option<(Decimal, u32)> {
     if value.trunc() == value && value.abs() < 9_007_199_254_740_992.0 {
         return Some((Decimal::from(value as i64), 0));
     }
+    if let Some(found) = few_decimals(value) {
+        return Some(found);
+    }
     let mut buffer = ryu::Buffer::new();
     shortest_to_decimal(buffer.format_finite(value))
+}
+
+/// Powers of ten exactly representable as `f64`.
+const POWERS_OF_TEN: [f64; 16] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+];
+
+/// The fast path of [`decimal_from_f64`] for the common spreadsheet float
+/// (a few decimals, well inside 2^50 once scaled): the fewest decimals `k`
+/// such that `n = round(value · 10^k)` maps back to exactly `value` (`n /
+/// 10^k` is correctly rounded). With `|n| < 2^50` the candidates `k`
+/// decimals apart are several ulps of `value` apart, so at most one decimal
+/// with `k` digits round-trips and this finds the same shortest decimal as the
+/// general path, without formatting text. `None` hands over to that path.
+fn few_decimals(value: f64) -> Option<(Decimal, u32)> {
+    const LIMIT: f64 = 1_125_899_906_842_624.0; // 2^50
+    for (k, power) in POWERS_OF_TEN.iter().enumerate() {
+        let n = (value * power).round();
+        if n.abs() >= LIMIT {
+            return None;
+        }
+        if n / power == value {
+            let decimals = u32::try_from(k).ok()?;
+            return Some((Decimal::new(n as i64, decimals), decimals));
+        }
+    }
+    None
 }
 
 /// Reads ryu's output ("-1234.5", "0.001", "1.5e-7", "1e21") into a decimal
@@ -1139,6 +1169,28 @@ mod tests {
         #[test]
         fn integers_convert_exactly(int in -(1i64 << 53)..=(1i64 << 53)) {
             prop_assert_eq!(decimal_from_f64(int as f64), Some((Decimal::from(int), 0)));
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn the_fast_float_path_agrees_with_shortest_text(
+            mantissa in -999_999_999_999i64..999_999_999_999,
+            decimals in 0u32..8,
+            bits in any::<u64>(),
+        ) {
+            let written = Decimal::new(mantissa, decimals).to_string();
+            let random = f64::from_bits(bits);
+            for value in [written.parse::<f64>().unwrap(), random] {
+                if !value.is_finite() {
+                    continue;
+                }
+                let mut buffer = ryu::Buffer::new();
+                let slow = shortest_to_decimal(buffer.format_finite(value));
+                if let Some(fast) = few_decimals(value) {
+                    prop_assert_eq!(Some(fast), slow, "{}", value);
+                }
+            }
         }
     }
 }

@@ -40,7 +40,13 @@ use crate::vocab::{ConceptId, LabelCache, Vocab};
 enum Tok {
     Empty,
     Text,
-    Amount { amount: Amount, year: bool },
+    /// An amount: `year` when it could be a header year, `parsed` indexes
+    /// the amounts parsed from text (or is [`NATIVE`]).
+    Amount {
+        year: bool,
+        percent: bool,
+        parsed: u32,
+    },
     Date,
     Currency(Currency),
     Other,
@@ -89,9 +95,10 @@ pub(crate) fn label_raw(raw: RawTable, source: &Arc<str>, vocab: &Vocab) -> Labe
         TablePart::Only => CellRef::source(Arc::clone(source)),
         ref p => CellRef::table(Arc::clone(source), p.clone()),
     };
+    let mut parsed = Vec::new();
     let toks: Vec<Vec<Tok>> = grid
         .iter()
-        .map(|row| row.iter().map(tok).collect())
+        .map(|row| row.iter().map(|v| tok(v, &mut parsed)).collect())
         .collect();
     let label_col = find_label_column(&toks);
     let kinds = classify_rows(&grid, &toks, label_col);
@@ -272,8 +279,10 @@ pub(crate) fn label_raw(raw: RawTable, source: &Arc<str>, vocab: &Vocab) -> Labe
                     }
                     match t {
                         Tok::Currency(mark) => pending_currency = Some(*mark),
-                        Tok::Amount { amount, .. } => {
-                            let mut amount = *amount;
+                        Tok::Amount { parsed: at, .. } => {
+                            let Some(mut amount) = amount_at(&grid, &parsed, r, c, *at) else {
+                                continue;
+                            };
                             amount.currency = amount.currency.or(pending_currency.take());
                             records.push(CellRecord {
                                 coord: Coord::new(r as u32 + 1, c as u32 + 1),
@@ -356,16 +365,16 @@ impl ConceptMemo {
 
 /// True when every amount right of the label column is written as a percentage.
 fn all_percent(row: &[Tok], label_col: Option<usize>) -> bool {
-    let mut amounts = row
+    let mut percents = row
         .iter()
         .enumerate()
         .filter(|(c, _)| label_col.is_none_or(|l| *c > l))
         .filter_map(|(_, t)| match t {
-            Tok::Amount { amount, .. } => Some(amount),
+            Tok::Amount { percent, .. } => Some(*percent),
             _ => None,
         })
         .peekable();
-    amounts.peek().is_some() && amounts.all(|a| a.percent)
+    percents.peek().is_some() && percents.all(|p| p)
 }
 
 /// A row of percentages cannot be a monetary line: "Gross margin" in a KPI
@@ -460,7 +469,30 @@ fn row_measure(concept: Option<Measure>, label: Option<&str>, section: &[String]
     }
 }
 
-fn tok(value: &GridValue) -> Tok {
+/// `Tok::Amount::parsed` of a spreadsheet's native number, read from the grid.
+const NATIVE: u32 = u32::MAX;
+
+/// The amount a token stands for: a native number from the grid, or the
+/// parsed text amount kept aside.
+fn amount_at(
+    grid: &[Vec<GridValue>],
+    parsed: &[Amount],
+    r: usize,
+    c: usize,
+    at: u32,
+) -> Option<Amount> {
+    if at == NATIVE {
+        match grid.get(r)?.get(c)? {
+            GridValue::Number(amount) => Some(*amount),
+            _ => None,
+        }
+    } else {
+        parsed.get(at as usize).copied()
+    }
+}
+
+/// What a grid value is to the labeler; amounts parsed from text go to `parsed`.
+fn tok(value: &GridValue, parsed: &mut Vec<Amount>) -> Tok {
     match value {
         GridValue::Empty => Tok::Empty,
         GridValue::Text { text, .. } => {
@@ -475,16 +507,28 @@ fn tok(value: &GridValue) -> Tok {
                 return Tok::Currency(c);
             }
             match parse_amount(t) {
-                Some(amount) => Tok::Amount {
-                    year: is_year_text(t, &amount),
-                    amount,
-                },
+                Some(amount) => {
+                    let year = is_year_text(t, &amount);
+                    let percent = amount.percent;
+                    match u32::try_from(parsed.len()) {
+                        Ok(at) if at != NATIVE => {
+                            parsed.push(amount);
+                            Tok::Amount {
+                                year,
+                                percent,
+                                parsed: at,
+                            }
+                        }
+                        _ => Tok::Other,
+                    }
+                }
                 None => Tok::Text,
             }
         }
         GridValue::Number(amount) => Tok::Amount {
             year: is_year_amount(amount),
-            amount: *amount,
+            percent: amount.percent,
+            parsed: NATIVE,
         },
         GridValue::Date(_) => Tok::Date,
         GridValue::Other(_) => Tok::Other,

@@ -84,6 +84,13 @@ impl SectionStack {
         let Some(last) = self.entries.last() else {
             return false;
         };
+        let starts_with_total = label
+            .trim_start()
+            .get(..5)
+            .is_some_and(|w| w.eq_ignore_ascii_case("total"));
+        if !starts_with_total {
+            return false;
+        }
         let label = key(label);
         let Some(rest) = label.strip_prefix("total") else {
             return false;

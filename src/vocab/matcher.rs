@@ -252,11 +252,14 @@ impl Index {
         caption_keys: &[String],
         statement: StatementKind,
     ) -> Lookup {
-        let padded: Vec<String> = caption_keys.iter().map(|k| format!(" {k} ")).collect();
+        let mut padded: Vec<String> = Vec::new();
         for key in label_keys {
             let Some(rules) = self.sections.get(key) else {
                 continue;
             };
+            if padded.is_empty() {
+                padded = caption_keys.iter().map(|k| format!(" {k} ")).collect();
+            }
             // (word position, minus phrase length, concept): smallest wins.
             let mut best: Option<(usize, isize, usize)> = None;
             let mut tied = false;
