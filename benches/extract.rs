@@ -3,9 +3,10 @@
 //! ratio is what matters, not the machine.
 //!
 //! The workbook: 20 statement-like sheets, each with a title, a unit line, a
-//! merged "Year Ended December 31," header over ten numeric year cells,
-//! indented captions and 500 labeled rows of ten numbers — 100,000 numeric
-//! cells. Run with `cargo bench --bench extract`; medians are in
+//! merged "Year Ended December 31," header over ten numeric year cells, and
+//! 50 segment captions each over ten indented income-statement lines of ten
+//! numbers (mostly whole amounts, one in five with cents) — 100,000 numeric
+//! cells in 10,000 labeled rows. Run with `cargo bench --bench extract`; medians are in
 //! `target/criterion/extract/*/new/estimates.json`.
 
 use std::hint::black_box;
@@ -61,10 +62,16 @@ fn build_workbook(path: &Path) -> Result<(), rust_xlsxwriter::XlsxError> {
             for (i, label) in LABELS.iter().enumerate() {
                 sheet.write_string_with_format(row, 0, *label, &indent)?;
                 for y in 0..YEARS {
-                    let value = ((s * 7919 + block * 104_729 + i * 1_299_709 + y * 15_485_863)
-                        % 900_000) as f64
-                        / 100.0
-                        - 1_000.0;
+                    // Amounts as statements print them: mostly whole units,
+                    // every fifth with cents (typed values, so each float is
+                    // the nearest double to a short decimal).
+                    let seed = s * 7919 + block * 104_729 + i * 1_299_709 + y * 15_485_863;
+                    let cents = (seed % 2_000_000) as i64 - 1_000_000;
+                    let value = if (i + y) % 5 == 0 {
+                        cents as f64 / 100.0
+                    } else {
+                        (cents / 100) as f64
+                    };
                     sheet.write_number_with_format(row, 1 + y as u16, value, &number)?;
                 }
                 row += 1;
@@ -77,7 +84,7 @@ fn build_workbook(path: &Path) -> Result<(), rust_xlsxwriter::XlsxError> {
 fn workbook_path() -> PathBuf {
     let dir = std::env::temp_dir().join("tickmark-bench");
     let _ = std::fs::create_dir_all(&dir);
-    dir.join(format!("extract-{SHEETS}x{ROWS}x{YEARS}.xlsx"))
+    dir.join(format!("extract-v2-{SHEETS}x{ROWS}x{YEARS}.xlsx"))
 }
 
 /// The baseline: read the file and every sheet's cell values, nothing more.

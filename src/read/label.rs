@@ -74,7 +74,7 @@ struct Column {
 
 /// Labels one raw table read from source `source_id`.
 pub fn label_table(raw: RawTable, source_id: &str, vocab: &Vocab) -> Table {
-    label_raw(raw, &Arc::from(source_id), vocab).table
+    label_raw(raw, &Arc::from(source_id), vocab, &mut ConceptMemo::default()).table
 }
 
 /// A labeled table, and whether reading the sheet's merged regions could
@@ -87,7 +87,14 @@ pub(crate) struct Labeled {
     pub(crate) spans_uncertain: bool,
 }
 
-pub(crate) fn label_raw(raw: RawTable, source: &Arc<str>, vocab: &Vocab) -> Labeled {
+/// Labels one raw table; `concepts` remembers row concepts across the tables
+/// of one source.
+pub(crate) fn label_raw(
+    raw: RawTable,
+    source: &Arc<str>,
+    vocab: &Vocab,
+    concepts: &mut ConceptMemo,
+) -> Labeled {
     let RawTable { part, grid, merges } = raw;
     let merges_read = merges.is_some();
     let merges = merges.unwrap_or_default();
@@ -167,7 +174,6 @@ pub(crate) fn label_raw(raw: RawTable, source: &Arc<str>, vocab: &Vocab) -> Labe
     let mut column_infos: Vec<ColumnInfo> = Vec::new();
     let mut rows: Vec<RowInfo> = Vec::new();
     let mut sections = SectionStack::new(uses_indent);
-    let mut concepts = ConceptMemo::default();
     let mut records = Vec::with_capacity(
         toks.iter()
             .map(|row| {
@@ -334,12 +340,12 @@ pub(crate) fn label_raw(raw: RawTable, source: &Arc<str>, vocab: &Vocab) -> Labe
     }
 }
 
-/// Row labels repeat (every segment has a "Revenue"); the vocabulary is asked
-/// once per distinct label and section path, and normalizes each distinct
-/// label or caption once.
+/// Row labels repeat (every segment of every sheet has a "Revenue"); the
+/// vocabulary is asked once per distinct statement kind, section path and
+/// label in a source, and normalizes each distinct label or caption once.
 #[derive(Default)]
-struct ConceptMemo {
-    by_section: HashMap<Arc<[String]>, HashMap<String, Option<ConceptId>>>,
+pub(crate) struct ConceptMemo {
+    by_section: HashMap<(StatementKind, Arc<[String]>), HashMap<String, Option<ConceptId>>>,
     keys: LabelCache,
 }
 
@@ -351,12 +357,13 @@ impl ConceptMemo {
         section: &Arc<[String]>,
         statement: StatementKind,
     ) -> Option<ConceptId> {
-        if let Some(found) = self.by_section.get(&**section).and_then(|m| m.get(label)) {
+        let key = (statement, Arc::clone(section));
+        if let Some(found) = self.by_section.get(&key).and_then(|m| m.get(label)) {
             return found.clone();
         }
         let found = vocab.match_label_cached(&mut self.keys, label, section, statement);
         self.by_section
-            .entry(Arc::clone(section))
+            .entry(key)
             .or_default()
             .insert(label.to_string(), found.clone());
         found

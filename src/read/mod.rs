@@ -191,7 +191,8 @@ pub fn load_source(
         return Err(ReadError::Empty { path: display });
     }
     let source: Arc<str> = Arc::from(id);
-    let labeler = |raw: RawTable| label::label_raw(raw, &source, vocab);
+    let mut concepts = label::ConceptMemo::default();
+    let mut labeler = |raw: RawTable| label::label_raw(raw, &source, vocab, &mut concepts);
     let (tables, mut warnings) = match kind {
         SourceKind::Csv => (
             vec![labeler(csv::read_csv(&bytes, path)?).table],
@@ -203,7 +204,7 @@ pub fn load_source(
                 what: "PDF",
             });
         }
-        _ => spreadsheet::read_workbook(&bytes, path, kind, &labeler)?,
+        _ => spreadsheet::read_workbook(&bytes, path, kind, &mut labeler)?,
     };
     if tables.iter().all(|t| t.records.is_empty()) {
         let detail = if tables.is_empty() {

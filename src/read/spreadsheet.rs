@@ -24,7 +24,7 @@ use crate::number::decimal_from_f64;
 type Tables = (Vec<Table>, Vec<String>);
 
 /// Labels one raw table (the caller's labeler, shared by every reader).
-pub(super) type Labeler<'a> = dyn Fn(RawTable) -> Labeled + 'a;
+pub(super) type Labeler<'a> = dyn FnMut(RawTable) -> Labeled + 'a;
 
 /// Reads and labels every worksheet of a workbook. Returns the tables and
 /// warnings (sheets skipped, such as chart sheets).
@@ -32,7 +32,7 @@ pub(super) fn read_workbook(
     bytes: &[u8],
     path: &Path,
     kind: SourceKind,
-    label: &Labeler<'_>,
+    label: &mut Labeler<'_>,
 ) -> Result<Tables, ReadError> {
     let display = path.display().to_string();
     let format = format_name(kind);
@@ -133,7 +133,7 @@ fn strip_quoted(code: &str) -> String {
     out
 }
 
-fn read_xlsx(bytes: &[u8], path: &str, label: &Labeler<'_>) -> Result<Tables, ReadError> {
+fn read_xlsx(bytes: &[u8], path: &str, label: &mut Labeler<'_>) -> Result<Tables, ReadError> {
     let mut workbook = Xlsx::new(Cursor::new(bytes)).map_err(|e| match e {
         XlsxError::Password => ReadError::Encrypted {
             path: path.to_string(),
@@ -210,7 +210,7 @@ fn read_with_range<'b, R>(
     bytes: &'b [u8],
     path: &str,
     format: &'static str,
-    label: &Labeler<'_>,
+    label: &mut Labeler<'_>,
     merges_of: impl Fn(&mut R, &str) -> Option<Vec<Dimensions>>,
 ) -> Result<Tables, ReadError>
 where
