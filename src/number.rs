@@ -93,7 +93,7 @@ pub fn parse_amount(text: &str) -> Option<Amount> {
     let mut closed = false;
     let mut trailing_minus = false;
     let mut percent = false;
-    let mut scale: Option<Decimal> = None;
+    let mut scale: u8 = 0;
     let mut footnote = false;
     let mut first = true;
     loop {
@@ -137,11 +137,11 @@ pub fn parse_amount(text: &str) -> Option<Amount> {
                     }
                     cur = Some(currency_dollar(word)?);
                     s.bump();
-                } else if let Some(multiplier) = scale_word(word) {
-                    if scale.is_some() {
+                } else if let Some(power) = scale_exponent(word) {
+                    if scale != 0 {
                         return None;
                     }
-                    scale = Some(multiplier);
+                    scale = power;
                 } else if word.eq_ignore_ascii_case("percent") || word.eq_ignore_ascii_case("pct") {
                     if percent {
                         return None;
@@ -165,14 +165,14 @@ pub fn parse_amount(text: &str) -> Option<Amount> {
                 if cur.is_some() {
                     return None;
                 }
-                cur = Some(Currency(symbol_currency(c)?));
+                cur = Some(Currency::from_code(symbol_currency(c)?)?);
                 s.bump();
             }
         }
     }
 
     if paren != closed
-        || (percent && (scale.is_some() || cur.is_some()))
+        || (percent && (scale != 0 || cur.is_some()))
         || (sign == Sign::Plus && (paren || trailing_minus))
     {
         return None;
@@ -192,7 +192,7 @@ pub fn parse_amount(text: &str) -> Option<Amount> {
     Some(Amount {
         value,
         decimals,
-        scale,
+        scale_exp: scale,
         percent,
         currency: cur,
         parens: paren,
@@ -320,11 +320,16 @@ const SCALE_WORDS: &[(&str, u32)] = &[
 /// also "mln" and "bln"; surrounding whitespace ignored). "t" alone is not a
 /// scale word.
 pub fn scale_word(word: &str) -> Option<Decimal> {
+    scale_exponent(word).map(|power| Decimal::from(10u64.pow(u32::from(power))))
+}
+
+/// The power of ten of a scale word ("million" → 6), as [`scale_word`].
+pub fn scale_exponent(word: &str) -> Option<u8> {
     let word = word.trim();
     SCALE_WORDS
         .iter()
         .find(|(w, _)| w.eq_ignore_ascii_case(word))
-        .map(|&(_, power)| Decimal::from(10u64.pow(power)))
+        .and_then(|&(_, power)| u8::try_from(power).ok())
 }
 
 /// ISO 4217 codes recognised when written as codes (upper case only).
@@ -364,7 +369,7 @@ pub fn currency(token: &str) -> Option<Currency> {
     if let (Some(c), None) = (chars.next(), chars.next())
         && let Some(code) = symbol_currency(c)
     {
-        return Some(Currency(code));
+        return Currency::from_code(code);
     }
     if let Some(letters) = token.strip_suffix('$') {
         return currency_dollar(letters);
@@ -396,18 +401,18 @@ fn currency_dollar(letters: &str) -> Option<Currency> {
     DOLLARS
         .iter()
         .find(|(prefix, _)| *prefix == letters)
-        .map(|&(_, code)| Currency(code))
+        .and_then(|&(_, code)| Currency::from_code(code))
 }
 
 /// An ISO code from [`CODES`], or "RMB".
 fn currency_code(word: &str) -> Option<Currency> {
     if word == "RMB" {
-        return Some(Currency("CNY"));
+        return Currency::from_code("CNY");
     }
     CODES
         .iter()
         .find(|code| **code == word)
-        .map(|&code| Currency(code))
+        .and_then(|&code| Currency::from_code(code))
 }
 
 /// The sign written before the number.
@@ -487,7 +492,7 @@ impl<'a> Scan<'a> {
         let c = self.peek()?;
         if let Some(code) = symbol_currency(c) {
             self.bump();
-            return Some(Currency(code));
+            return Currency::from_code(code);
         }
         if !c.is_ascii_uppercase() {
             return None;
@@ -917,7 +922,7 @@ mod tests {
             let want = Amount {
                 value: dec(value),
                 decimals,
-                scale: (power > 0).then(|| Decimal::from(10u64.pow(power))),
+                scale_exp: u8::try_from(power).unwrap(),
                 percent: flags.contains('%'),
                 currency: cur.map(|code| currency(code).unwrap()),
                 parens: flags.contains('P'),
@@ -1015,7 +1020,8 @@ mod tests {
             "USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "CNY", "INR", "SEK", "NOK", "DKK",
             "HKD", "SGD", "KRW", "BRL", "MXN", "ZAR",
         ] {
-            assert_eq!(currency(code), Some(Currency(code)), "{code}");
+            assert_eq!(currency(code), Currency::from_code(code), "{code}");
+            assert!(currency(code).is_some(), "{code}");
         }
     }
 

@@ -7,17 +7,18 @@ use serde::Serialize;
 /// A number as written in a table cell or a claim, before table units apply.
 ///
 /// `value` is signed and in the units written: "(1,234)" is -1234, "$4.2
-/// billion" is 4.2 with `scale` 1e9. The table's unit line is applied later by
-/// the labeler; scale words written with the number are kept in `scale`.
+/// billion" is 4.2 with `scale_exp` 9. The table's unit line is applied later
+/// by the labeler; scale words written with the number are kept here. Small
+/// and `Copy`: tables hold one per number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Amount {
     /// The signed number in the units written (scale words not applied).
     pub value: Decimal,
     /// Digits after the decimal point as written: "4.2" has 1, "1,234" has 0.
     pub decimals: u32,
-    /// Multiplier of a scale word or suffix written with the number
-    /// ("4.2 billion", "$12m", "5k"), `None` when none was written.
-    pub scale: Option<Decimal>,
+    /// The power of ten of a scale word or suffix written with the number
+    /// ("4.2 billion" → 9, "$12m" → 6, "5k" → 3); 0 when none was written.
+    pub scale_exp: u8,
     /// Written with `%`.
     pub percent: bool,
     /// Currency written with the number (`$`, `€`, `USD`, ...).
@@ -34,7 +35,7 @@ impl Amount {
         Amount {
             value,
             decimals,
-            scale: None,
+            scale_exp: 0,
             percent: false,
             currency: None,
             parens: false,
@@ -42,37 +43,67 @@ impl Amount {
         }
     }
 
+    /// The multiplier of the scale word written with the number, if any.
+    pub fn scale(&self) -> Option<Decimal> {
+        (self.scale_exp > 0)
+            .then(|| 10i64.checked_pow(u32::from(self.scale_exp)))
+            .flatten()
+            .map(Decimal::from)
+    }
+
     /// The value with the written scale word applied ("4.2 billion" →
     /// 4,200,000,000); `None` if that overflows a `Decimal`.
     pub fn scaled_value(&self) -> Option<Decimal> {
-        match self.scale {
+        match self.scale() {
             Some(scale) => self.value.checked_mul(scale),
             None => Some(self.value),
         }
     }
 }
 
-/// An ISO 4217 currency code such as `USD`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub struct Currency(pub &'static str);
+/// An ISO 4217 currency code such as `USD`, from a fixed table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Currency(u8);
+
+/// The currencies tickmark knows, by ISO 4217 code.
+const CODES: [&str; 32] = [
+    "USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "CNY", "INR", "SEK", "NOK", "DKK", "HKD",
+    "SGD", "KRW", "BRL", "MXN", "ZAR", "NZD", "TWD", "RUB", "PLN", "TRY", "ILS", "THB", "IDR",
+    "MYR", "PHP", "SAR", "AED", "CZK", "HUF",
+];
 
 impl Currency {
     /// US dollar.
-    pub const USD: Currency = Currency("USD");
+    pub const USD: Currency = Currency(0);
     /// Euro.
-    pub const EUR: Currency = Currency("EUR");
+    pub const EUR: Currency = Currency(1);
     /// Pound sterling.
-    pub const GBP: Currency = Currency("GBP");
+    pub const GBP: Currency = Currency(2);
+
+    /// The currency of an upper-case ISO code, if it is one tickmark knows.
+    pub fn from_code(code: &str) -> Option<Currency> {
+        CODES
+            .iter()
+            .position(|c| *c == code)
+            .and_then(|at| u8::try_from(at).ok())
+            .map(Currency)
+    }
 
     /// The ISO code.
     pub fn code(self) -> &'static str {
-        self.0
+        CODES.get(usize::from(self.0)).copied().unwrap_or("XXX")
     }
 }
 
 impl std::fmt::Display for Currency {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.0)
+        f.write_str(self.code())
+    }
+}
+
+impl Serialize for Currency {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.code())
     }
 }
 

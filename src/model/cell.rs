@@ -137,7 +137,7 @@ impl<'a> Cell<'a> {
     /// The multiplier from table units to base units: a scale word written in
     /// the cell, else the unit line's scale for the row's measure.
     pub fn scale(&self) -> Decimal {
-        if let Some(scale) = self.record.amount.scale {
+        if let Some(scale) = self.record.amount.scale() {
             return scale;
         }
         if self.row().is_some_and(|r| r.scale_exempt) {

@@ -547,7 +547,7 @@ fn is_year_amount(amount: &Amount) -> bool {
         && !amount.percent
         && !amount.parens
         && !amount.dash
-        && amount.scale.is_none()
+        && amount.scale_exp == 0
         && amount.currency.is_none()
         && amount.value.is_integer()
         && i64::try_from(amount.value).is_ok_and(is_year)
