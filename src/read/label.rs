@@ -340,12 +340,15 @@ pub(crate) fn label_raw(
     }
 }
 
+/// Row concepts by label, under one statement kind and section path.
+type ConceptsByLabel = HashMap<String, Option<ConceptId>>;
+
 /// Row labels repeat (every segment of every sheet has a "Revenue"); the
 /// vocabulary is asked once per distinct statement kind, section path and
 /// label in a source, and normalizes each distinct label or caption once.
 #[derive(Default)]
 pub(crate) struct ConceptMemo {
-    by_section: HashMap<(StatementKind, Arc<[String]>), HashMap<String, Option<ConceptId>>>,
+    by_section: HashMap<(StatementKind, Arc<[String]>), ConceptsByLabel>,
     keys: LabelCache,
 }
 
