@@ -103,10 +103,7 @@ pub(crate) fn label_raw(
         ref p => CellRef::table(Arc::clone(source), p.clone()),
     };
     let mut parsed = Vec::new();
-    let toks: Vec<Vec<Tok>> = grid
-        .iter()
-        .map(|row| row.iter().map(|v| tok(v, &mut parsed)).collect())
-        .collect();
+    let toks = Toks::new(&grid, &mut parsed);
     let label_col = find_label_column(&toks);
     let kinds = classify_rows(&grid, &toks, label_col);
 
@@ -254,7 +251,7 @@ pub(crate) fn label_raw(
                 };
                 sections.enter_row(indent);
                 let section = sections.path();
-                let row_toks = toks.get(r).map(Vec::as_slice).unwrap_or(&[]);
+                let row_toks = toks.get(r).unwrap_or(&[]);
                 let concept = label_text.as_deref().and_then(|l| {
                     let concept = concepts.get(vocab, l, &section, statement)?;
                     if all_percent(row_toks, label_col) {
@@ -479,6 +476,38 @@ fn row_measure(concept: Option<Measure>, label: Option<&str>, section: &[String]
     }
 }
 
+/// The tokens of a grid, row by row, in one allocation.
+struct Toks {
+    flat: Vec<Tok>,
+    starts: Vec<usize>,
+}
+
+impl Toks {
+    fn new(grid: &[Vec<GridValue>], parsed: &mut Vec<Amount>) -> Toks {
+        let mut flat = Vec::with_capacity(grid.iter().map(Vec::len).sum());
+        let mut starts = Vec::with_capacity(grid.len() + 1);
+        for row in grid {
+            starts.push(flat.len());
+            flat.extend(row.iter().map(|v| tok(v, parsed)));
+        }
+        starts.push(flat.len());
+        Toks { flat, starts }
+    }
+
+    fn len(&self) -> usize {
+        self.starts.len().saturating_sub(1)
+    }
+
+    fn get(&self, r: usize) -> Option<&[Tok]> {
+        let (start, end) = (*self.starts.get(r)?, *self.starts.get(r + 1)?);
+        self.flat.get(start..end)
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &[Tok]> + '_ {
+        (0..self.len()).map(|r| self.get(r).unwrap_or(&[]))
+    }
+}
+
 /// `Tok::Amount::parsed` of a spreadsheet's native number, read from the grid.
 const NATIVE: u32 = u32::MAX;
 
@@ -565,9 +594,9 @@ fn is_year_text(text: &str, amount: &Amount) -> bool {
 }
 
 /// The column holding row labels: most often the text left of a row's first number.
-fn find_label_column(toks: &[Vec<Tok>]) -> Option<usize> {
+fn find_label_column(toks: &Toks) -> Option<usize> {
     let mut votes: HashMap<usize, usize> = HashMap::new();
-    for row in toks {
+    for row in toks.iter() {
         let Some(first_amount) = row
             .iter()
             .position(|t| matches!(t, Tok::Amount { year: false, .. }))
@@ -596,7 +625,7 @@ fn find_label_column(toks: &[Vec<Tok>]) -> Option<usize> {
 
 fn classify_rows(
     grid: &[Vec<GridValue>],
-    toks: &[Vec<Tok>],
+    toks: &Toks,
     label_col: Option<usize>,
 ) -> Vec<RowKind> {
     let mut kinds = Vec::with_capacity(toks.len());
@@ -609,10 +638,11 @@ fn classify_rows(
             .is_some_and(|t| matches!(t, Tok::Text));
         let (mut amounts, mut years, mut texts, mut dates) = (0, 0, 0, 0);
         let mut period_like = false;
-        let mut non_empty = Vec::new();
+        let (mut non_empty, mut first_non_empty) = (0usize, None);
         for (c, t) in row.iter().enumerate() {
             if !matches!(t, Tok::Empty) {
-                non_empty.push(c);
+                non_empty += 1;
+                first_non_empty = first_non_empty.or(Some(c));
             }
             if !is_value_col(c) {
                 continue;
@@ -640,14 +670,14 @@ fn classify_rows(
                 _ => {}
             }
         }
-        let kind = if non_empty.is_empty() {
+        let kind = if non_empty == 0 {
             RowKind::Blank
-        } else if non_empty.len() == 1
+        } else if non_empty == 1
             && texts + (label as usize) == 1
             && amounts + years + dates == 0
         {
             // A single text cell: a title, a caption, or a spanning header.
-            let c = non_empty.first().copied().unwrap_or(0);
+            let c = first_non_empty.unwrap_or(0);
             if !is_value_col(c) || label {
                 if started {
                     RowKind::Caption
@@ -734,7 +764,7 @@ fn has_header_words(text: &str) -> bool {
 /// The label columns' text of one header block, per value column.
 fn header_columns(
     grid: &[Vec<GridValue>],
-    toks: &[Vec<Tok>],
+    toks: &Toks,
     block: &[usize],
     label_col: Option<usize>,
     merges: &[super::Merge],
@@ -811,14 +841,13 @@ fn header_columns(
 }
 
 /// One header cell's text: text trimmed, a year as written, a date spelled out.
-fn header_part(grid: &[Vec<GridValue>], toks: &[Vec<Tok>], r: usize, c: usize) -> Option<String> {
+fn header_part(grid: &[Vec<GridValue>], toks: &Toks, r: usize, c: usize) -> Option<String> {
     let value = grid.get(r)?.get(c)?;
     match (value, toks.get(r)?.get(c)?) {
         (_, Tok::Empty) => None,
         (GridValue::Date(d), _) => Some(d.strftime("%B %-d, %Y").to_string()),
         (v, _) => {
-            let text = v.text();
-            let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            let collapsed = collapse_whitespace(&v.text());
             (!collapsed.is_empty()).then_some(collapsed)
         }
     }
@@ -828,7 +857,7 @@ fn header_part(grid: &[Vec<GridValue>], toks: &[Vec<Tok>], r: usize, c: usize) -
 /// (in a header row that is not the last) spans them.
 fn spanning_part(
     grid: &[Vec<GridValue>],
-    toks: &[Vec<Tok>],
+    toks: &Toks,
     r: usize,
     c: usize,
     first_value_col: usize,
@@ -881,10 +910,19 @@ fn label_at(grid: &[Vec<GridValue>], r: usize, c: usize) -> Option<(String, u8)>
         return None;
     }
     let level = indent.saturating_add(u8::try_from(spaces.div_ceil(2)).unwrap_or(u8::MAX));
-    Some((
-        trimmed.split_whitespace().collect::<Vec<_>>().join(" "),
-        level,
-    ))
+    Some((collapse_whitespace(trimmed), level))
+}
+
+/// Runs of whitespace inside a label become one space ("Net  sales" → "Net sales").
+fn collapse_whitespace(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
 }
 
 /// A caption that is really the first line of a wrapped label: no colon, not

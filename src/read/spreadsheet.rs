@@ -301,10 +301,15 @@ impl Grid {
             self.rows.push(Vec::with_capacity(self.width));
         }
         if let Some(cells) = self.rows.get_mut(row) {
-            if cells.len() <= col {
-                cells.resize(col + 1, GridValue::Empty);
+            // Cells arrive left to right: usually the next one is pushed.
+            if cells.len() == col {
+                cells.push(value);
+                return;
             }
-            if let Some(slot) = cells.get_mut(col) {
+            if cells.len() < col {
+                cells.resize(col, GridValue::Empty);
+                cells.push(value);
+            } else if let Some(slot) = cells.get_mut(col) {
                 *slot = value;
             }
         }
