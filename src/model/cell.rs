@@ -2,8 +2,8 @@
 //! know about it — where it is, what it says, its units, when it is and what
 //! it is (DESIGN.md §3).
 //!
-//! A table stores its numbers compactly ([`CellRecord`]: position, amount,
-//! row and column index) and the facts they share once: per data row
+//! A table stores its numbers compactly ([`CellRecord`]: position, row and
+//! column index, where the amount is) and the facts they share once: per data row
 //! ([`RowInfo`]: label, section, concept, measure) and per header column
 //! ([`ColumnInfo`]: label, period). A [`Cell`] is a cheap view that joins them;
 //! nothing is copied per cell until someone asks.
@@ -48,17 +48,27 @@ pub struct ColumnInfo {
     pub period: Option<Period>,
 }
 
-/// One number of a table, stored compactly; read it through [`Cell`].
-#[derive(Debug, Clone, PartialEq)]
+/// One number of a table, stored compactly; read it through [`Cell`]. The
+/// amount itself stays where the reader put it: a spreadsheet's native number
+/// in the grid, an amount parsed from text in the table's `parsed` list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CellRecord {
     /// Where it is (1-based, as references print).
     pub coord: Coord,
-    /// The number as written, with any currency written beside it.
-    pub amount: Amount,
     /// Index into the table's rows.
     pub row: u32,
-    /// Index into the table's columns; `None` without a header.
-    pub column: Option<u32>,
+    /// Index into the table's columns; [`CellRecord::NONE`] without a header.
+    pub column: u32,
+    /// Index into the table's parsed amounts; [`CellRecord::NONE`] for a
+    /// native number, read from the grid.
+    pub parsed: u32,
+    /// A currency written in a column of its own before the number ("$ | 1,234").
+    pub currency: Option<Currency>,
+}
+
+impl CellRecord {
+    /// "No index": no column header, or a native number.
+    pub const NONE: u32 = u32::MAX;
 }
 
 /// A labeled cell: a view of one [`CellRecord`] with its row, column and table.
@@ -67,12 +77,31 @@ pub struct CellRecord {
 pub struct Cell<'a> {
     table: &'a Table,
     record: &'a CellRecord,
+    amount: Amount,
 }
 
 impl<'a> Cell<'a> {
     /// The view of `record`, which must belong to `table`.
     pub fn new(table: &'a Table, record: &'a CellRecord) -> Cell<'a> {
-        Cell { table, record }
+        let stored = if record.parsed == CellRecord::NONE {
+            match table.grid_value(
+                (record.coord.row as usize).saturating_sub(1),
+                (record.coord.col as usize).saturating_sub(1),
+            ) {
+                Some(GridValue::Number(amount)) => Some(*amount),
+                _ => None,
+            }
+        } else {
+            table.parsed.get(record.parsed as usize).copied()
+        };
+        // A record always points at its amount; zero is only a guard.
+        let mut amount = stored.unwrap_or_else(|| Amount::plain(Decimal::ZERO, 0));
+        amount.currency = amount.currency.or(record.currency);
+        Cell {
+            table,
+            record,
+            amount,
+        }
     }
 
     /// The table the cell is in.
@@ -92,9 +121,7 @@ impl<'a> Cell<'a> {
 
     /// The column facts, when the cell has a header.
     pub fn column(&self) -> Option<&'a ColumnInfo> {
-        self.record
-            .column
-            .and_then(|c| self.table.columns.get(c as usize))
+        self.table.columns.get(self.record.column as usize)
     }
 
     /// Where the cell is.
@@ -111,8 +138,8 @@ impl<'a> Cell<'a> {
     }
 
     /// The number as written in the cell (table units, no scale applied).
-    pub fn amount(&self) -> &'a Amount {
-        &self.record.amount
+    pub fn amount(&self) -> Amount {
+        self.amount
     }
 
     /// The cell as written: a text cell's text (trimmed), or a native
@@ -131,13 +158,13 @@ impl<'a> Cell<'a> {
 
     /// The signed number in table units.
     pub fn value(&self) -> Decimal {
-        self.record.amount.value
+        self.amount.value
     }
 
     /// The multiplier from table units to base units: a scale word written in
     /// the cell, else the unit line's scale for the row's measure.
     pub fn scale(&self) -> Decimal {
-        if let Some(scale) = self.record.amount.scale() {
+        if let Some(scale) = self.amount.scale() {
             return scale;
         }
         if self.row().is_some_and(|r| r.scale_exempt) {
@@ -153,12 +180,12 @@ impl<'a> Cell<'a> {
 
     /// The number is a percentage.
     pub fn percent(&self) -> bool {
-        self.record.amount.percent
+        self.amount.percent
     }
 
     /// The currency, from the cell or the table's unit line.
     pub fn currency(&self) -> Option<Currency> {
-        self.record.amount.currency.or(match self.measure() {
+        self.amount.currency.or(match self.measure() {
             Measure::Monetary | Measure::PerShare => self.table.unit.currency,
             _ => None,
         })
@@ -166,13 +193,13 @@ impl<'a> Cell<'a> {
 
     /// Digits after the decimal point as written.
     pub fn decimals(&self) -> u32 {
-        self.record.amount.decimals
+        self.amount.decimals
     }
 
     /// What kind of quantity the cell holds: a percentage when written as
     /// one, else the row's measure.
     pub fn measure(&self) -> Measure {
-        if self.record.amount.percent {
+        if self.amount.percent {
             Measure::Percent
         } else {
             self.row().map_or(Measure::Monetary, |r| r.measure)
@@ -216,12 +243,12 @@ impl<'a> Cell<'a> {
 
     /// Written as a dash standing for nil.
     pub fn dash(&self) -> bool {
-        self.record.amount.dash
+        self.amount.dash
     }
 
     /// Written in parentheses.
     pub fn parens(&self) -> bool {
-        self.record.amount.parens
+        self.amount.parens
     }
 }
 

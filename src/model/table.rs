@@ -34,6 +34,8 @@ pub struct Table {
     pub columns: Vec<ColumnInfo>,
     /// The numbers, row-major; read them as [`Cell`]s with [`Table::cells`].
     pub records: Vec<CellRecord>,
+    /// Amounts read from text cells (csv, PDF), which records point into.
+    pub parsed: Vec<Amount>,
     /// What the labeler could not do ("no header row found: periods are null").
     pub warnings: Vec<String>,
 }

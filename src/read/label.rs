@@ -74,7 +74,13 @@ struct Column {
 
 /// Labels one raw table read from source `source_id`.
 pub fn label_table(raw: RawTable, source_id: &str, vocab: &Vocab) -> Table {
-    label_raw(raw, &Arc::from(source_id), vocab, &mut ConceptMemo::default()).table
+    label_raw(
+        raw,
+        &Arc::from(source_id),
+        vocab,
+        &mut ConceptMemo::default(),
+    )
+    .table
 }
 
 /// A labeled table, and whether reading the sheet's merged regions could
@@ -283,15 +289,12 @@ pub(crate) fn label_raw(
                     match t {
                         Tok::Currency(mark) => pending_currency = Some(*mark),
                         Tok::Amount { parsed: at, .. } => {
-                            let Some(mut amount) = amount_at(&grid, &parsed, r, c, *at) else {
-                                continue;
-                            };
-                            amount.currency = amount.currency.or(pending_currency.take());
                             records.push(CellRecord {
                                 coord: Coord::new(r as u32 + 1, c as u32 + 1),
-                                amount,
                                 row: row_index,
-                                column: column.and_then(|col| col.info),
+                                column: column.and_then(|col| col.info).unwrap_or(CellRecord::NONE),
+                                parsed: *at,
+                                currency: pending_currency.take(),
                             });
                             any = true;
                         }
@@ -331,6 +334,7 @@ pub(crate) fn label_raw(
             rows,
             columns: column_infos,
             records,
+            parsed,
             warnings,
         },
         spans_uncertain,
@@ -509,26 +513,7 @@ impl Toks {
 }
 
 /// `Tok::Amount::parsed` of a spreadsheet's native number, read from the grid.
-const NATIVE: u32 = u32::MAX;
-
-/// The amount a token stands for: a native number from the grid, or the
-/// parsed text amount kept aside.
-fn amount_at(
-    grid: &[Vec<GridValue>],
-    parsed: &[Amount],
-    r: usize,
-    c: usize,
-    at: u32,
-) -> Option<Amount> {
-    if at == NATIVE {
-        match grid.get(r)?.get(c)? {
-            GridValue::Number(amount) => Some(*amount),
-            _ => None,
-        }
-    } else {
-        parsed.get(at as usize).copied()
-    }
-}
+const NATIVE: u32 = CellRecord::NONE;
 
 /// What a grid value is to the labeler; amounts parsed from text go to `parsed`.
 fn tok(value: &GridValue, parsed: &mut Vec<Amount>) -> Tok {
@@ -623,11 +608,7 @@ fn find_label_column(toks: &Toks) -> Option<usize> {
         })
 }
 
-fn classify_rows(
-    grid: &[Vec<GridValue>],
-    toks: &Toks,
-    label_col: Option<usize>,
-) -> Vec<RowKind> {
+fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>) -> Vec<RowKind> {
     let mut kinds = Vec::with_capacity(toks.len());
     let mut started = false; // a header or data row has been seen
     let mut data_started = false;
@@ -672,10 +653,7 @@ fn classify_rows(
         }
         let kind = if non_empty == 0 {
             RowKind::Blank
-        } else if non_empty == 1
-            && texts + (label as usize) == 1
-            && amounts + years + dates == 0
-        {
+        } else if non_empty == 1 && texts + (label as usize) == 1 && amounts + years + dates == 0 {
             // A single text cell: a title, a caption, or a spanning header.
             let c = first_non_empty.unwrap_or(0);
             if !is_value_col(c) || label {

@@ -416,7 +416,13 @@ fn merges_are_asked_for_only_when_a_spanning_header_is_in_doubt() {
             grid: grid(rows),
             merges: None,
         };
-        label_raw(raw, &Arc::from("t.xlsx"), &Vocab::builtin(), &mut ConceptMemo::default()).spans_uncertain
+        label_raw(
+            raw,
+            &Arc::from("t.xlsx"),
+            &Vocab::builtin(),
+            &mut ConceptMemo::default(),
+        )
+        .spans_uncertain
     };
     // "Year Ended December 31," over years reads the same whatever its merge.
     assert!(!uncertain(&[
@@ -445,7 +451,12 @@ fn merges_are_asked_for_only_when_a_spanning_header_is_in_doubt() {
             last_col: 2,
         }]),
     };
-    let labeled = label_raw(raw, &Arc::from("t.xlsx"), &Vocab::builtin(), &mut ConceptMemo::default());
+    let labeled = label_raw(
+        raw,
+        &Arc::from("t.xlsx"),
+        &Vocab::builtin(),
+        &mut ConceptMemo::default(),
+    );
     assert!(!labeled.spans_uncertain);
     assert_eq!(cell(&labeled.table, "D3").col_label(), Some("% change"));
 }
