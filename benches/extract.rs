@@ -128,7 +128,7 @@ fn bench(c: &mut Criterion) {
     );
 
     let mut group = c.benchmark_group("extract");
-    group.sample_size(20);
+    group.sample_size(30);
     group.bench_function("calamine_raw", |b| {
         b.iter(|| black_box(calamine_raw(&path)))
     });

@@ -349,7 +349,12 @@ type ConceptsByLabel = HashMap<String, Option<ConceptId>>;
 /// label in a source, and normalizes each distinct label or caption once.
 #[derive(Default)]
 pub(crate) struct ConceptMemo {
-    by_section: HashMap<(StatementKind, Arc<[String]>), ConceptsByLabel>,
+    /// Statement kind and section path → index into `maps`.
+    index: HashMap<(StatementKind, Arc<[String]>), usize>,
+    maps: Vec<ConceptsByLabel>,
+    /// The section of the previous row: rows mostly share it, and comparing
+    /// the `Arc` is cheaper than hashing the path.
+    last: Option<(StatementKind, Arc<[String]>, usize)>,
     keys: LabelCache,
 }
 
@@ -361,15 +366,28 @@ impl ConceptMemo {
         section: &Arc<[String]>,
         statement: StatementKind,
     ) -> Option<ConceptId> {
-        let key = (statement, Arc::clone(section));
-        if let Some(found) = self.by_section.get(&key).and_then(|m| m.get(label)) {
+        let slot = match &self.last {
+            Some((kind, path, slot)) if *kind == statement && Arc::ptr_eq(path, section) => *slot,
+            _ => {
+                let maps = &mut self.maps;
+                let slot = *self
+                    .index
+                    .entry((statement, Arc::clone(section)))
+                    .or_insert_with(|| {
+                        maps.push(ConceptsByLabel::new());
+                        maps.len() - 1
+                    });
+                self.last = Some((statement, Arc::clone(section), slot));
+                slot
+            }
+        };
+        if let Some(found) = self.maps.get(slot).and_then(|m| m.get(label)) {
             return found.clone();
         }
         let found = vocab.match_label_cached(&mut self.keys, label, section, statement);
-        self.by_section
-            .entry(key)
-            .or_default()
-            .insert(label.to_string(), found.clone());
+        if let Some(map) = self.maps.get_mut(slot) {
+            map.insert(label.to_string(), found.clone());
+        }
         found
     }
 }
