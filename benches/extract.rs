@@ -104,6 +104,26 @@ fn calamine_raw(path: &Path) -> usize {
     cells
 }
 
+/// What tickmark's reader needs from calamine: every cell with its style id
+/// (for indents, percent and parenthesised formats), values dropped.
+fn calamine_cells_with_styles(path: &Path) -> usize {
+    let Ok(bytes) = std::fs::read(path) else {
+        return 0;
+    };
+    let Ok(mut workbook) = Xlsx::new(Cursor::new(bytes)) else {
+        return 0;
+    };
+    let mut cells = 0;
+    for name in workbook.sheet_names() {
+        if let Ok(mut reader) = workbook.worksheet_cells_reader(&name) {
+            while let Ok(Some((cell, style))) = reader.next_cell_with_style_id() {
+                cells += usize::from(style < usize::MAX) + usize::from(cell.get_position().0 > u32::MAX - 1);
+            }
+        }
+    }
+    cells
+}
+
 fn bench(c: &mut Criterion) {
     let path = workbook_path();
     if !path.exists()
@@ -131,6 +151,9 @@ fn bench(c: &mut Criterion) {
     group.sample_size(30);
     group.bench_function("calamine_raw", |b| {
         b.iter(|| black_box(calamine_raw(&path)))
+    });
+    group.bench_function("calamine_cells_with_styles", |b| {
+        b.iter(|| black_box(calamine_cells_with_styles(&path)))
     });
     group.bench_function("tickmark_load_source", |b| {
         b.iter(|| {
