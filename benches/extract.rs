@@ -117,7 +117,8 @@ fn calamine_cells_with_styles(path: &Path) -> usize {
     for name in workbook.sheet_names() {
         if let Ok(mut reader) = workbook.worksheet_cells_reader(&name) {
             while let Ok(Some((cell, style))) = reader.next_cell_with_style_id() {
-                cells += usize::from(style < usize::MAX) + usize::from(cell.get_position().0 > u32::MAX - 1);
+                cells += usize::from(style < usize::MAX)
+                    + usize::from(cell.get_position().0 > u32::MAX - 1);
             }
         }
     }

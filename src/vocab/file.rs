@@ -198,9 +198,10 @@ fn checked_label(
 
 /// Appends labels whose normalized key is not there yet.
 fn append_new(into: &mut Vec<String>, labels: Vec<String>) {
+    let mut seen: std::collections::HashSet<String> =
+        into.iter().map(|l| normalize_label(l)).collect();
     for label in labels {
-        let key = normalize_label(&label);
-        if !into.iter().any(|l| normalize_label(l) == key) {
+        if seen.insert(normalize_label(&label)) {
             into.push(label);
         }
     }
