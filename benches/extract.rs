@@ -87,12 +87,15 @@ fn workbook_path() -> PathBuf {
     dir.join(format!("extract-v2-{SHEETS}x{ROWS}x{YEARS}.xlsx"))
 }
 
+/// The file opened by calamine, as a user of calamine would.
+fn open(path: &Path) -> Option<Xlsx<Cursor<Vec<u8>>>> {
+    let bytes = std::fs::read(path).ok()?;
+    Xlsx::new(Cursor::new(bytes)).ok()
+}
+
 /// The baseline: read the file and every sheet's cell values, nothing more.
 fn calamine_raw(path: &Path) -> usize {
-    let Ok(bytes) = std::fs::read(path) else {
-        return 0;
-    };
-    let Ok(mut workbook) = Xlsx::new(Cursor::new(bytes)) else {
+    let Some(mut workbook) = open(path) else {
         return 0;
     };
     let mut cells = 0;
@@ -107,18 +110,15 @@ fn calamine_raw(path: &Path) -> usize {
 /// What tickmark's reader needs from calamine: every cell with its style id
 /// (for indents, percent and parenthesised formats), values dropped.
 fn calamine_cells_with_styles(path: &Path) -> usize {
-    let Ok(bytes) = std::fs::read(path) else {
-        return 0;
-    };
-    let Ok(mut workbook) = Xlsx::new(Cursor::new(bytes)) else {
+    let Some(mut workbook) = open(path) else {
         return 0;
     };
     let mut cells = 0;
     for name in workbook.sheet_names() {
         if let Ok(mut reader) = workbook.worksheet_cells_reader(&name) {
-            while let Ok(Some((cell, style))) = reader.next_cell_with_style_id() {
-                cells += usize::from(style < usize::MAX)
-                    + usize::from(cell.get_position().0 > u32::MAX - 1);
+            while let Ok(Some(cell)) = reader.next_cell_with_style_id() {
+                black_box(&cell);
+                cells += 1;
             }
         }
     }

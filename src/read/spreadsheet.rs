@@ -54,6 +54,21 @@ pub(super) fn read_workbook(
     }
 }
 
+/// The worksheets of a workbook in order, and a warning for each other sheet
+/// (chart sheets, macro sheets), which has no cells to read.
+fn worksheets(sheets: &[calamine::Sheet]) -> (Vec<String>, Vec<String>) {
+    let mut names = Vec::new();
+    let mut warnings = Vec::new();
+    for sheet in sheets {
+        if sheet.typ == SheetType::WorkSheet {
+            names.push(sheet.name.clone());
+        } else {
+            warnings.push(format!("sheet {:?} skipped: not a worksheet", sheet.name));
+        }
+    }
+    (names, warnings)
+}
+
 fn format_name(kind: SourceKind) -> &'static str {
     match kind {
         SourceKind::Xlsx => "xlsx",
@@ -145,14 +160,8 @@ fn read_xlsx(bytes: &[u8], path: &str, label: &mut Labeler<'_>) -> Result<Tables
         },
     })?;
     let mut tables = Vec::new();
-    let mut warnings = Vec::new();
-    let sheets: Vec<_> = workbook.sheets_metadata().to_vec();
-    for sheet in sheets {
-        if sheet.typ != SheetType::WorkSheet {
-            warnings.push(format!("sheet {:?} skipped: not a worksheet", sheet.name));
-            continue;
-        }
-        let name = sheet.name;
+    let (names, warnings) = worksheets(workbook.sheets_metadata());
+    for name in names {
         let sheet_error = |e: XlsxError| ReadError::Sheet {
             path: path.to_string(),
             sheet: name.clone(),
@@ -232,14 +241,8 @@ where
         }
     })?;
     let mut tables = Vec::new();
-    let mut warnings = Vec::new();
-    let sheets: Vec<_> = workbook.sheets_metadata().to_vec();
-    for sheet in sheets {
-        if sheet.typ != SheetType::WorkSheet {
-            warnings.push(format!("sheet {:?} skipped: not a worksheet", sheet.name));
-            continue;
-        }
-        let name = sheet.name;
+    let (names, warnings) = worksheets(workbook.sheets_metadata());
+    for name in names {
         let range = workbook
             .worksheet_range(&name)
             .map_err(|e| ReadError::Sheet {
