@@ -48,6 +48,9 @@ fn render(file: &str) -> String {
         for warning in &table.warnings {
             let _ = writeln!(out, "# warning: {warning}");
         }
+        for note in &table.notes {
+            let _ = writeln!(out, "# note: {note}");
+        }
         for cell in table.cells() {
             let _ = writeln!(
                 out,

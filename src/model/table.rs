@@ -38,6 +38,9 @@ pub struct Table {
     pub parsed: Vec<Amount>,
     /// What the labeler could not do ("no header row found: periods are null").
     pub warnings: Vec<String>,
+    /// Labeling decisions worth knowing that are not problems ("share counts
+    /// read ×1000000: …").
+    pub notes: Vec<String>,
 }
 
 impl Table {

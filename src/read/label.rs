@@ -321,22 +321,27 @@ pub(crate) fn label_raw(
         r += 1;
     }
 
+    let mut table = Table {
+        reference,
+        part,
+        title,
+        statement,
+        unit,
+        grid,
+        header_rows,
+        label_col: label_col.unwrap_or(0),
+        rows,
+        columns: column_infos,
+        records,
+        parsed,
+        warnings,
+        notes: Vec::new(),
+    };
+    if let Some(note) = super::share_scale::infer(&mut table) {
+        table.notes.push(note);
+    }
     Labeled {
-        table: Table {
-            reference,
-            part,
-            title,
-            statement,
-            unit,
-            grid,
-            header_rows,
-            label_col: label_col.unwrap_or(0),
-            rows,
-            columns: column_infos,
-            records,
-            parsed,
-            warnings,
-        },
+        table,
         spans_uncertain,
     }
 }

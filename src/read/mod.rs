@@ -8,6 +8,7 @@
 mod csv;
 pub mod label;
 mod sections;
+mod share_scale;
 mod spreadsheet;
 pub mod statement;
 pub mod unit_line;

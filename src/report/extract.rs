@@ -131,7 +131,10 @@ fn write_human(out: &mut dyn Write, documents: &[Document]) -> io::Result<()> {
                 facts.join("; ")
             )?;
             for warning in &table.warnings {
-                writeln!(out, "  note: {warning}")?;
+                writeln!(out, "  warning: {warning}")?;
+            }
+            for note in &table.notes {
+                writeln!(out, "  note: {note}")?;
             }
             let rows: Vec<[String; 8]> = table
                 .cells()

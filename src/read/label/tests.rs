@@ -155,10 +155,32 @@ fn income_statement_from_text_cells() {
     assert_eq!(shares.measure(), Measure::Shares);
     assert_eq!(
         shares.scale(),
-        Decimal::ONE,
-        "a $-only unit line does not scale share counts"
+        d("1000000"),
+        "798m / 1.65 = 484m: net income over EPS says the 483 shares are millions"
     );
+    assert_eq!(t.notes.len(), 1, "{:?}", t.notes);
     assert!(!has_cell(&t, "B5"), "years in the header are not amounts");
+}
+
+#[test]
+fn share_counts_keep_the_unit_line_reading_when_eps_does_not_say() {
+    // Net income / EPS fits no power of a thousand of the share count: the
+    // $-only unit line's reading (shares unscaled) stands, and no note.
+    let mut rows: Vec<&[&str]> = INCOME.to_vec();
+    rows[16] = &["  Basic", "250", "480"];
+    let t = label(TablePart::Only, &rows);
+    assert_eq!(cell(&t, "B17").scale(), Decimal::ONE);
+    assert!(t.notes.is_empty(), "{:?}", t.notes);
+    // An explicit share clause is never overridden.
+    let mut rows: Vec<&[&str]> = INCOME.to_vec();
+    rows[2] = &[
+        "($ in millions, except per share data; shares in thousands)",
+        "",
+        "",
+    ];
+    let t = label(TablePart::Only, &rows);
+    assert_eq!(cell(&t, "B17").scale(), d("1000"));
+    assert!(t.notes.is_empty());
 }
 
 #[test]
