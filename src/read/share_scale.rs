@@ -8,6 +8,8 @@
 //! a thousand, that is the share scale; otherwise the unit line's reading
 //! stands (docs/labeling.md).
 
+use std::collections::{BTreeSet, HashMap};
+
 use rust_decimal::Decimal;
 
 use crate::model::{Measure, Table};
@@ -46,20 +48,34 @@ pub(crate) fn infer(table: &mut Table) -> Option<String> {
     if table.unit.share_scale.is_some() {
         return None;
     }
-    let value_of = |concept: &str, column: u32| {
-        table
-            .cells()
-            .find(|c| {
-                c.record().column == column && c.concept().is_some_and(|id| id.as_str() == concept)
-            })
-            .map(|c| (c.value(), c.value_base()))
+    // One pass: the first cell of each concept of interest, per column.
+    let wanted = |id: &str| {
+        NET_INCOME.contains(&id)
+            || PAIRS
+                .iter()
+                .any(|(eps, shares)| *eps == id || *shares == id)
     };
+    if !table.rows.iter().any(|r| {
+        r.concept
+            .as_ref()
+            .is_some_and(|c| c.as_str().starts_with("EarningsPerShare"))
+    }) {
+        return None;
+    }
+    let mut values: HashMap<(&str, u32), (Decimal, Option<Decimal>)> = HashMap::new();
+    let mut columns = BTreeSet::new();
+    for cell in table.cells() {
+        let Some(id) = cell.concept().map(|c| c.as_str()).filter(|id| wanted(id)) else {
+            continue;
+        };
+        let column = cell.record().column;
+        columns.insert(column);
+        values
+            .entry((id, column))
+            .or_insert_with(|| (cell.value(), cell.value_base()));
+    }
+    let value_of = |concept: &str, column: u32| values.get(&(concept, column)).copied();
     let mut found: Option<Decimal> = None;
-    let columns = table
-        .records
-        .iter()
-        .map(|r| r.column)
-        .collect::<std::collections::BTreeSet<_>>();
     for column in columns {
         let Some(net_income) = NET_INCOME
             .iter()
