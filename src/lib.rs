@@ -7,13 +7,17 @@
 //! The library computes; the binary (`src/main.rs`) talks. Nothing here prints
 //! or exits.
 
+pub mod answer;
+pub mod check;
 pub mod model;
 pub mod number;
 pub mod period;
 pub mod read;
 pub mod report;
+pub mod verify;
 pub mod vocab;
 
 pub use model::{Cell, CellRef, Document, Period, Table};
 pub use read::{ReadError, ReadOptions, load_source};
+pub use verify::{AnswerReport, ClaimReport, SourceCache, Verifier, VerifyOptions};
 pub use vocab::Vocab;

@@ -2,14 +2,18 @@
 //! flags, calls the library, picks a writer, maps outcomes to exit codes
 //! (0 all good, 1 some claim not accepted, 2 usage or unreadable input).
 
-use std::io::{self, Write};
-use std::path::PathBuf;
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 use clap::{Parser, Subcommand, ValueEnum};
+use tickmark::answer::{Shape, read_answers};
+use tickmark::check::resolve::Store;
+use tickmark::check::{Check, CheckSet, Route};
 use tickmark::report::extract::{self, ExtractFormat};
-use tickmark::{ReadOptions, Vocab, load_source};
+use tickmark::report::verify::{self as verify_report, Summary};
+use tickmark::{AnswerReport, ReadOptions, SourceCache, Verifier, VerifyOptions, Vocab, load_source};
 
 #[derive(Parser)]
 #[command(
@@ -36,6 +40,44 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         vocab: Vec<PathBuf>,
     },
+    /// Check every cited number of answers or calculation traces.
+    Verify {
+        /// Answers: a JSON object, a JSON array, or JSON Lines.
+        #[arg(long, value_name = "FILE")]
+        trace: PathBuf,
+        /// Read source ID from PATH instead of next to the trace file.
+        #[arg(long = "source", value_name = "ID=PATH")]
+        sources: Vec<String>,
+        /// Chunk ids that exist but may not be assembled: JSONL {"id", "ref"}.
+        #[arg(long, value_name = "FILE")]
+        store: Option<PathBuf>,
+        /// Output format (human on a terminal, json otherwise).
+        #[arg(long, value_enum)]
+        format: Option<VerifyFormatArg>,
+        /// The least route that makes the exit code 1.
+        #[arg(long, value_enum, default_value_t = FailOn::Recite)]
+        fail_on: FailOn,
+        /// Run only these checks (comma-separated: resolve, quote, value, role, arithmetic, support).
+        #[arg(long, value_delimiter = ',', value_name = "CHECK,...")]
+        checks: Vec<String>,
+        /// Extra concept vocabulary.
+        #[arg(long, value_name = "FILE")]
+        vocab: Vec<PathBuf>,
+    },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum VerifyFormatArg {
+    Human,
+    Json,
+    Jsonl,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum FailOn {
+    Reanswer,
+    Review,
+    Recite,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -80,7 +122,114 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             format,
             vocab,
         } => extract_command(&sources, format, &vocab),
+        Command::Verify {
+            trace,
+            sources,
+            store,
+            format,
+            fail_on,
+            checks,
+            vocab,
+        } => verify_command(VerifyArgs {
+            trace: &trace,
+            sources: &sources,
+            store: store.as_deref(),
+            format,
+            fail_on,
+            checks: &checks,
+            vocab: &vocab,
+        }),
     }
+}
+
+struct VerifyArgs<'a> {
+    trace: &'a Path,
+    sources: &'a [String],
+    store: Option<&'a Path>,
+    format: Option<VerifyFormatArg>,
+    fail_on: FailOn,
+    checks: &'a [String],
+    vocab: &'a [PathBuf],
+}
+
+fn verify_command(args: VerifyArgs<'_>) -> anyhow::Result<ExitCode> {
+    let vocab = load_vocab(args.vocab)?;
+    let mut overrides = Vec::new();
+    for spec in args.sources {
+        let Some((id, path)) = spec.split_once('=') else {
+            bail!("--source {spec:?}: expected ID=PATH, such as acme.xlsx=data/acme-2024.xlsx");
+        };
+        overrides.push((id.to_string(), PathBuf::from(path)));
+    }
+    let store = match args.store {
+        Some(path) => Store::load(path)?,
+        None => Store::default(),
+    };
+    let checks = if args.checks.is_empty() {
+        CheckSet::ALL
+    } else {
+        let mut list = Vec::new();
+        for name in args.checks {
+            let Some(check) = Check::from_name(name.trim()) else {
+                bail!(
+                    "--checks: unknown check {name:?}; expected resolve, quote, value, role, arithmetic or support"
+                );
+            };
+            list.push(check);
+        }
+        CheckSet::of(&list)
+    };
+    let answers = read_answers(args.trace)?;
+    let base_dir = args.trace.parent().unwrap_or(Path::new(".")).to_path_buf();
+    let single = answers.shape == Shape::Object;
+    let format = args.format.unwrap_or(if io::stdout().is_terminal() {
+        VerifyFormatArg::Human
+    } else {
+        VerifyFormatArg::Json
+    });
+    let verifier = Verifier::new(&vocab, &store, VerifyOptions { checks });
+    let mut cache = SourceCache::new(overrides);
+    let mut reports = Vec::with_capacity(answers.items.len());
+    let mut summary = Summary::default();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    for answer in answers.items {
+        let report = match answer {
+            Ok(answer) => verifier.verify(&answer, &mut cache, &base_dir),
+            Err(e) => AnswerReport::malformed(format!("answer-{}", e.origin.index + 1), e.to_string()),
+        };
+        summary.add(&report);
+        match format {
+            VerifyFormatArg::Jsonl => verify_report::write_jsonl(&mut out, &report)?,
+            VerifyFormatArg::Human => verify_report::write_human(&mut out, &report, &cache)?,
+            VerifyFormatArg::Json => {}
+        }
+        reports.push(report);
+    }
+    match format {
+        VerifyFormatArg::Json => verify_report::write_json(&mut out, &reports, single)?,
+        VerifyFormatArg::Human => writeln!(out, "{}", summary.line())?,
+        VerifyFormatArg::Jsonl => {}
+    }
+    out.flush().context("writing the output")?;
+    let threshold = match args.fail_on {
+        FailOn::Reanswer => Route::Reanswer,
+        FailOn::Review => Route::Review,
+        FailOn::Recite => Route::Recite,
+    };
+    Ok(if summary.malformed > 0 {
+        ExitCode::from(2)
+    } else if reports.iter().any(|r| fails(r, threshold)) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Whether an answer's claims reach the `--fail-on` route (routes are
+/// ordered accept < recite < review < reanswer).
+fn fails(report: &AnswerReport, threshold: Route) -> bool {
+    report.claims.iter().any(|c| c.route >= threshold)
 }
 
 fn load_vocab(files: &[PathBuf]) -> anyhow::Result<Vocab> {

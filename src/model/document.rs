@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use super::Table;
+use super::{Cell, CellRef, Coord, GridValue, Table, TablePart, Target};
 
 /// Which reader a source needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -40,9 +40,138 @@ pub struct Document {
     pub warnings: Vec<String>,
 }
 
+/// What a reference points at inside a loaded document.
+#[derive(Debug, Clone, Copy)]
+pub enum Located<'a> {
+    /// A whole source.
+    Source,
+    /// A whole table.
+    Table(&'a Table),
+    /// One grid position of a table (which may hold a number, text or nothing).
+    Cell(&'a Table, Coord),
+    /// A rectangle of a table.
+    Range(&'a Table, Coord, Coord),
+}
+
 impl Document {
     /// Every labeled cell of every table.
-    pub fn cells(&self) -> impl Iterator<Item = super::Cell<'_>> {
+    pub fn cells(&self) -> impl Iterator<Item = Cell<'_>> {
         self.tables.iter().flat_map(|t| t.cells())
+    }
+
+    /// The table a reference's table part names. Sheet names compare
+    /// case-insensitively; a csv's table part is empty; a PDF-style part
+    /// (`p3`, `p3t1`) on a workbook names a sheet of that name.
+    pub fn table(&self, part: &TablePart) -> Option<&Table> {
+        if let Some(table) = self.tables.iter().find(|t| t.part == *part) {
+            return Some(table);
+        }
+        match part {
+            TablePart::Only if self.tables.len() == 1 => self.tables.first(),
+            TablePart::Pdf { .. } => {
+                let name = part.name();
+                self.tables.iter().find(|t| t.part == TablePart::Sheet(name.as_str().into()))
+            }
+            _ => None,
+        }
+    }
+
+    /// Where a reference of this document points, settling the readings that
+    /// syntax alone cannot (see `CellRef`): `#Q1` on a workbook with a sheet
+    /// "Q1" is that sheet; `#C12` on a one-table source is its cell; `#p3` on
+    /// a workbook is a sheet named "p3". `None` when nothing is there.
+    pub fn locate(&self, reference: &CellRef) -> Option<Located<'_>> {
+        match &reference.target {
+            Target::Source => Some(Located::Source),
+            Target::Table(part) => self
+                .table(part)
+                .map(Located::Table)
+                .or_else(|| self.csv_cell_named(part)),
+            Target::Cell(part, coord) => match self.table(part) {
+                Some(table) => Some(Located::Cell(table, *coord)),
+                None if *part == TablePart::Only => self
+                    .table(&TablePart::Sheet(coord.to_string().as_str().into()))
+                    .map(Located::Table),
+                None => None,
+            },
+            Target::Range(part, a, b) => self.table(part).map(|t| Located::Range(t, *a, *b)),
+            Target::Page(page) => self
+                .table(&TablePart::Sheet(format!("p{page}").as_str().into()))
+                .map(Located::Table),
+        }
+    }
+
+    /// A one-table source read `#C12` as a sheet name: it was a cell.
+    fn csv_cell_named(&self, part: &TablePart) -> Option<Located<'_>> {
+        let TablePart::Sheet(name) = part else {
+            return None;
+        };
+        let only = self.table(&TablePart::Only)?;
+        let parsed = CellRef::parse(&format!("x#{name}")).ok()?;
+        match parsed.target {
+            Target::Cell(_, coord) => Some(Located::Cell(only, coord)),
+            Target::Range(_, a, b) => Some(Located::Range(only, a, b)),
+            _ => None,
+        }
+    }
+
+    /// The labeled cells inside a located scope.
+    pub fn cells_in<'a>(&'a self, located: Located<'a>) -> Box<dyn Iterator<Item = Cell<'a>> + 'a> {
+        match located {
+            Located::Source => Box::new(self.cells()),
+            Located::Table(table) => Box::new(table.cells()),
+            Located::Cell(table, coord) => Box::new(table.cell_at(coord).into_iter()),
+            Located::Range(table, a, b) => Box::new(table.cells().filter(move |c| {
+                let at = c.coord();
+                (a.row..=b.row).contains(&at.row) && (a.col..=b.col).contains(&at.col)
+            })),
+        }
+    }
+
+    /// The text of every non-empty grid cell inside a located scope, row by
+    /// row, cells joined by spaces: what a quote must be found in.
+    pub fn text_in(&self, located: Located<'_>) -> String {
+        let mut out = String::new();
+        let mut add_table = |table: &Table, rows: std::ops::RangeInclusive<usize>, cols: std::ops::RangeInclusive<usize>| {
+            let last = (*rows.end()).min(table.grid.len().saturating_sub(1));
+            for r in *rows.start()..=last {
+                let Some(row) = table.grid.get(r) else { continue };
+                for (c, value) in row.iter().enumerate() {
+                    if !cols.contains(&c) || value.is_blank() {
+                        continue;
+                    }
+                    if !out.is_empty() {
+                        out.push(' ');
+                    }
+                    match value {
+                        // A native negative number shown in parentheses reads as shown.
+                        GridValue::Number(amount) if amount.parens => {
+                            out.push_str(&format!("({})", amount.value.abs()));
+                        }
+                        other => out.push_str(other.text().trim()),
+                    }
+                }
+                out.push('\n');
+            }
+        };
+        match located {
+            Located::Source => {
+                for table in &self.tables {
+                    add_table(table, 0..=usize::MAX - 1, 0..=usize::MAX - 1);
+                }
+            }
+            Located::Table(table) => add_table(table, 0..=usize::MAX - 1, 0..=usize::MAX - 1),
+            // A cell's scope is its whole row: "cell text, row text".
+            Located::Cell(table, coord) => {
+                let r = (coord.row as usize).saturating_sub(1);
+                add_table(table, r..=r, 0..=usize::MAX - 1)
+            }
+            Located::Range(table, a, b) => add_table(
+                table,
+                (a.row as usize).saturating_sub(1)..=(b.row as usize).saturating_sub(1),
+                (a.col as usize).saturating_sub(1)..=(b.col as usize).saturating_sub(1),
+            ),
+        }
+        out
     }
 }

@@ -2,3 +2,4 @@
 //! each format is a view of the same values.
 
 pub mod extract;
+pub mod verify;

@@ -1,0 +1,527 @@
+//! Reading answers: one JSON object, a JSON array of objects, or JSON Lines
+//! (one object per line). Fields not listed in DESIGN.md §4 are kept in the
+//! file and ignored here.
+//!
+//! A malformed answer is reported with its file, line and field
+//! (`answers.jsonl line 14: claim "k2": "value" must be a string`) and the
+//! other answers are still read. Only a file that cannot be read at all (or a
+//! JSON array that does not parse) is an [`InputError`].
+
+use std::path::Path;
+
+use serde_json::{Map, Value};
+use serde_json::value::RawValue;
+
+use super::{Answer, Claim, ContextItem, Origin, Role, SourceSpec};
+use crate::model::CellRef;
+
+/// The whole input could not be read.
+#[derive(Debug, thiserror::Error)]
+#[error("{path}: {reason}")]
+pub struct InputError {
+    /// The file.
+    pub path: String,
+    /// Why, and what to do.
+    pub reason: String,
+}
+
+/// One answer of the input is malformed; the others are still checked.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{origin}: {message}")]
+pub struct AnswerError {
+    /// Where the answer is.
+    pub origin: Origin,
+    /// What is wrong, naming the claim and field.
+    pub message: String,
+}
+
+/// How the input was written; output mirrors it (one object for one object).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// One JSON object.
+    Object,
+    /// A JSON array of objects.
+    Array,
+    /// JSON Lines.
+    Lines,
+}
+
+/// The answers of an input, each read or malformed, and the input's shape.
+#[derive(Debug)]
+pub struct Answers {
+    /// Every answer, in input order.
+    pub items: Vec<Result<Answer, AnswerError>>,
+    /// How the input was written.
+    pub shape: Shape,
+}
+
+/// Reads every answer of a file.
+pub fn read_answers(path: &Path) -> Result<Answers, InputError> {
+    let display = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| InputError {
+        path: display.clone(),
+        reason: match e.kind() {
+            std::io::ErrorKind::NotFound => "cannot open: no such file".to_string(),
+            _ => format!("cannot open: {e}"),
+        },
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| InputError {
+        path: display.clone(),
+        reason: format!(
+            "invalid UTF-8 at byte {}; answers must be UTF-8 JSON",
+            e.utf8_error().valid_up_to()
+        ),
+    })?;
+    let jsonl = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("jsonl") || e.eq_ignore_ascii_case("ndjson"));
+    read_answers_str(&text, &display, jsonl)
+}
+
+/// Reads answers from text; `file` names it in messages. `jsonl` forces JSON
+/// Lines; otherwise the text is one JSON value (object or array), falling back
+/// to JSON Lines when it holds several values.
+pub fn read_answers_str(text: &str, file: &str, jsonl: bool) -> Result<Answers, InputError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim().is_empty() {
+        return Err(InputError {
+            path: file.to_string(),
+            reason: "no answers: the file is empty".to_string(),
+        });
+    }
+    if !jsonl {
+        if text.trim_start().starts_with('[') {
+            return read_array(text, file).map(|items| Answers {
+                items,
+                shape: Shape::Array,
+            });
+        }
+        match serde_json::from_str::<Value>(text) {
+            Ok(value) => {
+                let origin = Origin {
+                    file: file.to_string(),
+                    line: Some(first_line(text)),
+                    index: 0,
+                };
+                return Ok(Answers {
+                    items: vec![answer_from_value(value, origin)],
+                    shape: Shape::Object,
+                });
+            }
+            Err(e) if e.classify() == serde_json::error::Category::Syntax && is_trailing(&e) => {}
+            Err(e) if text.lines().filter(|l| !l.trim().is_empty()).count() <= 1 => {
+                return Ok(Answers {
+                    items: vec![Err(AnswerError {
+                        origin: Origin {
+                            file: file.to_string(),
+                            line: Some(e.line() as u64),
+                            index: 0,
+                        },
+                        message: format!(
+                            "invalid JSON at column {}: {}",
+                            e.column(),
+                            json_reason(&e)
+                        ),
+                    })],
+                    shape: Shape::Object,
+                });
+            }
+            Err(_) => {}
+        }
+    }
+    Ok(Answers {
+        items: read_lines(text, file),
+        shape: Shape::Lines,
+    })
+}
+
+fn is_trailing(e: &serde_json::Error) -> bool {
+    e.to_string().starts_with("trailing characters")
+}
+
+/// serde_json's message without its " at line L column C" tail.
+fn json_reason(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    match text.find(" at line ") {
+        Some(at) => text.get(..at).unwrap_or(&text).to_string(),
+        None => text,
+    }
+}
+
+fn first_line(text: &str) -> u64 {
+    let skipped = text.len() - text.trim_start().len();
+    line_at(text, skipped)
+}
+
+/// 1-based line of a byte offset.
+fn line_at(text: &str, offset: usize) -> u64 {
+    text.get(..offset)
+        .map(|before| before.bytes().filter(|b| *b == b'\n').count() as u64 + 1)
+        .unwrap_or(1)
+}
+
+fn read_array(text: &str, file: &str) -> Result<Vec<Result<Answer, AnswerError>>, InputError> {
+    let items: Vec<&RawValue> = serde_json::from_str(text).map_err(|e| InputError {
+        path: file.to_string(),
+        reason: format!(
+            "line {} column {}: invalid JSON array: {}",
+            e.line(),
+            e.column(),
+            json_reason(&e)
+        ),
+    })?;
+    let base = text.as_ptr() as usize;
+    Ok(items
+        .into_iter()
+        .enumerate()
+        .map(|(index, raw)| {
+            let offset = (raw.get().as_ptr() as usize).saturating_sub(base);
+            let origin = Origin {
+                file: file.to_string(),
+                line: Some(line_at(text, offset)),
+                index,
+            };
+            match serde_json::from_str::<Value>(raw.get()) {
+                Ok(value) => answer_from_value(value, origin),
+                Err(e) => Err(AnswerError {
+                    origin,
+                    message: format!("invalid JSON: {}", json_reason(&e)),
+                }),
+            }
+        })
+        .collect())
+}
+
+fn read_lines(text: &str, file: &str) -> Vec<Result<Answer, AnswerError>> {
+    let mut answers = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let origin = Origin {
+            file: file.to_string(),
+            line: Some(n as u64 + 1),
+            index: answers.len(),
+        };
+        answers.push(match serde_json::from_str::<Value>(line) {
+            Ok(value) => answer_from_value(value, origin),
+            Err(e) => Err(AnswerError {
+                origin,
+                message: format!("invalid JSON at column {}: {}", e.column(), json_reason(&e)),
+            }),
+        });
+    }
+    answers
+}
+
+/// Builds an answer from a parsed JSON value, or says what is wrong with it.
+pub fn answer_from_value(value: Value, origin: Origin) -> Result<Answer, AnswerError> {
+    let fail = |message: String| AnswerError {
+        origin: origin.clone(),
+        message,
+    };
+    let Value::Object(object) = value else {
+        return Err(fail(format!(
+            "expected an answer object, found {}",
+            kind(&value)
+        )));
+    };
+    let id = match object.get("id") {
+        None | Some(Value::Null) => format!("answer-{}", origin.index + 1),
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Number(n)) => n.to_string(),
+        Some(other) => return Err(fail(format!("\"id\" must be a string, found {}", kind(other)))),
+    };
+    let sources = source_list(&object).map_err(&fail)?;
+    let context = match object.get("context") {
+        None | Some(Value::Null) => None,
+        Some(Value::Array(items)) => Some(
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| context_item(item, i))
+                .collect::<Result<Vec<_>, String>>()
+                .map_err(&fail)?,
+        ),
+        Some(other) => {
+            return Err(fail(format!(
+                "\"context\" must be a list of refs and {{\"id\", \"ref\"}} objects, found {}",
+                kind(other)
+            )));
+        }
+    };
+    let claims = match object.get("claims") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| claim(item, &format!("k{}", i + 1), "claim", true))
+            .collect::<Result<Vec<_>, String>>()
+            .map_err(&fail)?,
+        Some(other) => {
+            return Err(fail(format!("\"claims\" must be a list, found {}", kind(other))));
+        }
+    };
+    Ok(Answer {
+        id,
+        sources,
+        context,
+        claims,
+        origin,
+    })
+}
+
+fn kind(value: &Value) -> String {
+    match value {
+        Value::Null => "null".to_string(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => format!("the number {n}"),
+        Value::String(s) => format!("{s:?}"),
+        Value::Array(_) => "a list".to_string(),
+        Value::Object(_) => "an object".to_string(),
+    }
+}
+
+/// An optional list of strings (a single string is a list of one).
+fn string_list(object: &Map<String, Value>, field: &str, prefix: &str) -> Result<Vec<String>, String> {
+    match object.get(field) {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::String(s)) => Ok(vec![s.clone()]),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|v| match v {
+                Value::String(s) => Ok(s.clone()),
+                other => Err(format!(
+                    "{prefix}\"{field}\" must list strings, found {}",
+                    kind(other)
+                )),
+            })
+            .collect(),
+        Some(other) => Err(format!(
+            "{prefix}\"{field}\" must be a string or a list of strings, found {}",
+            kind(other)
+        )),
+    }
+}
+
+/// `"sources"`: file names, or `{"id", "path"}` objects.
+fn source_list(object: &Map<String, Value>) -> Result<Vec<SourceSpec>, String> {
+    let items = match object.get("sources") {
+        None | Some(Value::Null) => return Ok(Vec::new()),
+        Some(Value::Array(items)) => items.as_slice(),
+        Some(Value::String(s)) => {
+            return Ok(vec![SourceSpec {
+                id: s.clone(),
+                path: s.clone(),
+            }]);
+        }
+        Some(other) => {
+            return Err(format!("\"sources\" must be a list, found {}", kind(other)));
+        }
+    };
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| match item {
+            Value::String(s) => Ok(SourceSpec {
+                id: s.clone(),
+                path: s.clone(),
+            }),
+            Value::Object(source) => {
+                let prefix = format!("source {}: ", i + 1);
+                let id = optional_string(source, "id", &prefix)?
+                    .ok_or_else(|| format!("{prefix}needs an \"id\""))?;
+                let path = optional_string(source, "path", &prefix)?.unwrap_or_else(|| id.clone());
+                Ok(SourceSpec { id, path })
+            }
+            other => Err(format!(
+                "\"sources\" must list file names or {{\"id\", \"path\"}} objects, found {}",
+                kind(other)
+            )),
+        })
+        .collect()
+}
+
+fn optional_string(object: &Map<String, Value>, field: &str, prefix: &str) -> Result<Option<String>, String> {
+    match object.get(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(other) => Err(format!("{prefix}\"{field}\" must be a string, found {}", kind(other))),
+    }
+}
+
+fn parse_ref(text: &str, what: &str) -> Result<CellRef, String> {
+    CellRef::parse(text).map_err(|e| format!("{what}: {}", e))
+}
+
+fn context_item(item: &Value, index: usize) -> Result<ContextItem, String> {
+    let what = format!("context item {}", index + 1);
+    match item {
+        Value::String(s) => Ok(ContextItem::Ref(parse_ref(s, &what)?)),
+        Value::Object(object) => {
+            let id = optional_string(object, "id", &format!("{what}: "))?
+                .ok_or_else(|| format!("{what}: an alias needs an \"id\""))?;
+            let reference = optional_string(object, "ref", &format!("{what}: "))?
+                .ok_or_else(|| format!("{what}: alias {id:?} needs a \"ref\""))?;
+            Ok(ContextItem::Alias {
+                reference: parse_ref(&reference, &format!("{what}: alias {id:?}"))?,
+                id,
+            })
+        }
+        other => Err(format!(
+            "{what} must be a ref or an {{\"id\", \"ref\"}} object, found {}",
+            kind(other)
+        )),
+    }
+}
+
+fn role(object: &Map<String, Value>, prefix: &str) -> Result<Option<Role>, String> {
+    match object.get("role") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(Role::Text(s.clone()))),
+        Some(Value::Object(role)) => {
+            let inner = format!("{prefix}\"role\": ");
+            let concept = optional_string(role, "concept", &inner)?;
+            let period = optional_string(role, "period", &inner)?;
+            if concept.is_none() && period.is_none() {
+                return Err(format!("{prefix}\"role\" needs a \"concept\" or a \"period\""));
+            }
+            Ok(Some(Role::Structured { concept, period }))
+        }
+        Some(other) => Err(format!(
+            "{prefix}\"role\" must be text or {{\"concept\", \"period\"}}, found {}",
+            kind(other)
+        )),
+    }
+}
+
+/// A claim (or, with `with_calc` false, an operand).
+fn claim(item: &Value, default_id: &str, what: &str, with_calc: bool) -> Result<Claim, String> {
+    let Value::Object(object) = item else {
+        return Err(format!("{what} {default_id}: expected an object, found {}", kind(item)));
+    };
+    let id = match object.get("id") {
+        None | Some(Value::Null) => default_id.to_string(),
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Number(n)) => n.to_string(),
+        Some(other) => return Err(format!("{what} {default_id}: \"id\" must be a string, found {}", kind(other))),
+    };
+    let prefix = format!("{what} {id:?}: ");
+    let mut cites = string_list(object, "cites", &prefix)?;
+    cites.extend(string_list(object, "cite", &prefix)?);
+    let (calc, operands) = if with_calc {
+        let calc = optional_string(object, "calc", &prefix)?;
+        let operands = match object.get("operands") {
+            None | Some(Value::Null) => Vec::new(),
+            Some(Value::Array(items)) => items
+                .iter()
+                .enumerate()
+                .map(|(i, op)| claim(op, &format!("o{}", i + 1), &format!("{what} {id:?}: operand"), false))
+                .collect::<Result<Vec<_>, String>>()?,
+            Some(other) => {
+                return Err(format!("{prefix}\"operands\" must be a list, found {}", kind(other)));
+            }
+        };
+        if calc.is_some() && operands.is_empty() {
+            return Err(format!("{prefix}\"calc\" needs \"operands\""));
+        }
+        (calc, operands)
+    } else {
+        (None, Vec::new())
+    };
+    Ok(Claim {
+        text: optional_string(object, "text", &prefix)?,
+        value: optional_string(object, "value", &prefix)?,
+        role: role(object, &prefix)?,
+        cites,
+        quote: optional_string(object, "quote", &prefix)?,
+        calc,
+        operands,
+        id,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ONE: &str = r#"{
+      "id": "acme-q1",
+      "sources": ["acme.xlsx"],
+      "context": ["acme.xlsx#IS!A1:D20", {"id": "c091", "ref": "acme.xlsx#BS!A5:D5"}],
+      "claims": [
+        {"id": "k1", "text": "Revenue rose to $4.2 billion in 2023.",
+         "value": "$4.2 billion", "role": "Revenue, FY2023",
+         "cites": ["acme.xlsx#IS!C5"], "quote": "4,200"},
+        {"id": "k2", "value": "38.1%", "role": {"concept": "GrossMargin", "period": "FY2023"},
+         "calc": "gp / rev",
+         "operands": [
+           {"id": "gp", "value": "1,600", "role": "Gross profit 2023", "cite": "c091"},
+           {"id": "rev", "value": "4,200", "role": "Revenue 2023", "cite": "acme.xlsx#IS!C5"}]}
+      ],
+      "extra": "kept and ignored"
+    }"#;
+
+    #[test]
+    fn reads_the_design_example() {
+        let answers = read_answers_str(ONE, "a.json", false).unwrap();
+        assert_eq!(answers.shape, Shape::Object);
+        let answer = answers.items.into_iter().next().unwrap().unwrap();
+        assert_eq!(answer.id, "acme-q1");
+        assert_eq!(answer.sources[0].id, "acme.xlsx");
+        assert_eq!(answer.sources[0].path, "acme.xlsx");
+        let context = answer.context.unwrap();
+        assert_eq!(context.len(), 2);
+        assert!(matches!(&context[1], ContextItem::Alias { id, .. } if id == "c091"));
+        assert_eq!(answer.claims.len(), 2);
+        assert_eq!(answer.claims[0].cites, ["acme.xlsx#IS!C5"]);
+        assert_eq!(answer.claims[0].quote.as_deref(), Some("4,200"));
+        let k2 = &answer.claims[1];
+        assert_eq!(k2.calc.as_deref(), Some("gp / rev"));
+        assert_eq!(k2.operands[0].cites, ["c091"]);
+        assert!(matches!(&k2.role, Some(Role::Structured { concept: Some(c), .. }) if c == "GrossMargin"));
+        assert_eq!(answer.origin.line, Some(1));
+    }
+
+    #[test]
+    fn reads_arrays_and_lines_with_line_numbers() {
+        let array = "[\n  {\"id\": \"a\"},\n  {\"id\": \"b\", \"claims\": 3}\n]";
+        let answers = read_answers_str(array, "a.json", false).unwrap().items;
+        assert_eq!(answers[0].as_ref().unwrap().id, "a");
+        let err = answers[1].as_ref().unwrap_err();
+        assert_eq!(err.to_string(), "a.json line 3: \"claims\" must be a list, found the number 3");
+
+        let lines = "{\"id\": \"a\"}\n\n{\"id\": \"b\", \"claims\": [{\"id\": \"k2\", \"value\": 4.2}]}\n{oops\n";
+        let answers = read_answers_str(lines, "answers.jsonl", true).unwrap().items;
+        assert_eq!(answers.len(), 3);
+        assert_eq!(
+            answers[1].as_ref().unwrap_err().to_string(),
+            "answers.jsonl line 3: claim \"k2\": \"value\" must be a string, found the number 4.2"
+        );
+        assert!(answers[2].as_ref().unwrap_err().to_string().starts_with("answers.jsonl line 4: invalid JSON"));
+        // Several objects in a .json file are read as lines too.
+        let answers = read_answers_str("{\"id\": \"a\"}\n{\"id\": \"b\"}\n", "x.json", false).unwrap();
+        assert_eq!((answers.items.len(), answers.shape), (2, Shape::Lines));
+    }
+
+    #[test]
+    fn reports_fields_precisely() {
+        let cases = [
+            (r#"{"claims": [{"id": "k1", "cites": [1]}]}"#, "claim \"k1\": \"cites\" must list strings, found the number 1"),
+            (r#"{"claims": [{"role": 5}]}"#, "claim \"k1\": \"role\" must be text or {\"concept\", \"period\"}, found the number 5"),
+            (r#"{"claims": [{"calc": "a+b"}]}"#, "claim \"k1\": \"calc\" needs \"operands\""),
+            (r#"{"context": ["acme.xlsx#IS!"]}"#, "context item 1: invalid cell reference \"acme.xlsx#IS!\""),
+            (r#"{"context": [{"id": "c1"}]}"#, "context item 1: alias \"c1\" needs a \"ref\""),
+            (r#"[1]"#, "expected an answer object, found the number 1"),
+            (r#"{"claims": [{"id": "k9", "operands": [{"value": 3}], "calc": "x"}]}"#, "claim \"k9\": operand \"o1\": \"value\" must be a string, found the number 3"),
+        ];
+        for (text, message) in cases {
+            let answers = read_answers_str(text, "a.json", false).unwrap().items;
+            let err = answers[0].as_ref().unwrap_err().to_string();
+            assert!(err.contains(message), "{text}: {err}");
+        }
+        assert!(read_answers_str("  ", "a.json", false).is_err());
+        assert!(read_answers_str("[{\"id\": 1}, oops]", "a.json", false).is_err());
+    }
+}

@@ -1,0 +1,393 @@
+//! Check 4, role: the claim's role — what the number is, and when — read
+//! with the same vocabulary and period parser as the sources, against the
+//! cited cell's concept and period.
+//!
+//! The claim's role is its `role` (free text or `{concept, period}`), else
+//! its sentence. The cell's role is its concept and column period; a cell
+//! whose row is not in the vocabulary is compared by its row label, which
+//! must then appear in the claim's role. When either side cannot be told
+//! with confidence the verdict is `ambiguous_role` (a person looks), never a
+//! guess.
+
+use super::{Check, Code, CodeDoc};
+use crate::answer::{Claim, Role};
+use crate::model::{Cell, Period};
+use crate::period::{PeriodHint, find_period, parse_period};
+use crate::vocab::{ConceptId, Vocab, normalize_label};
+
+/// The codes of this check, documented.
+pub const DOCS: &[CodeDoc] = &[
+    CodeDoc {
+        code: Code::SameNumberSwap,
+        check: Check::Role,
+        what: "The stated number IS at the pointer, but the cell's role — its concept or its period — is not the claim's. The digits are right; the cell is wrong.",
+        why: "Financial reports repeat numbers: the same 412 can be a year's net income and another year's goodwill. A digits-only check passes this citation; it points at the wrong fact. tickmark looks through the assembled context for the cell that has the claimed role and names it.",
+        example: "\"Goodwill was $412 million at the end of 2024\" citing `acme.xlsx#IS!D18` (2022 net income, also 412); `suggest`: `acme.xlsx#BS!B16`.",
+        route: "recite when the assembled cell with the claimed role holds the stated number (`suggest` names it); else reanswer.",
+    },
+    CodeDoc {
+        code: Code::RoleMismatch,
+        check: Check::Role,
+        what: "Neither the number nor the concept at the pointer is the claim's: the cite points at another line of the statement.",
+        why: "The pointer is wrong, and possibly the number too. If the claimed line holds the stated number somewhere in the context, only the pointer needs fixing.",
+        example: "\"R&D was $490 million in 2024\" citing `acme.xlsx#IS!B11` (selling, general and administrative, 588).",
+        route: "recite when `suggest` found the cell with the claimed role holding the stated number; else reanswer.",
+    },
+    CodeDoc {
+        code: Code::PeriodMismatch,
+        check: Check::Role,
+        what: "The concept at the pointer is the claim's, but the number and the period differ: the cite points at another year or quarter of the right line.",
+        why: "Off-by-one-column citations are the most common pointer error in tables; the claim may still be right about the period it names.",
+        example: "\"Revenue was $3,900 million in 2024\" citing `acme.xlsx#IS!B7` (2024 revenue, 4,200; 3,900 is 2023).",
+        route: "recite when `suggest` found the cell with the claimed role holding the stated number; else reanswer.",
+    },
+    CodeDoc {
+        code: Code::AmbiguousRole,
+        check: Check::Role,
+        what: "The claim's role or the cited cell's role cannot be determined with confidence: the role names no known concept, the cell's row is not in the vocabulary and its label is not in the claim, the column has no period, or the periods cannot be compared (a fiscal quarter against a dated quarter of unknown fiscal calendar).",
+        why: "A verifier that guesses a role would accept wrong citations. Saying \"cannot tell\" sends the claim to a person instead of passing or failing it on a guess.",
+        example: "\"Widget royalties were $3 million\" citing a row labeled \"Other\".",
+        route: "review.",
+    },
+];
+
+/// A claim's role, as read.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RoleSpec {
+    /// The role text it was read from (role, else the claim's sentence).
+    pub text: String,
+    /// The concept it names, when the vocabulary recognises one.
+    pub concept: Option<ConceptId>,
+    /// The period it names.
+    pub period: Option<Period>,
+}
+
+impl RoleSpec {
+    /// Reads a claim's role (or, without one, its sentence).
+    pub fn of(claim: &Claim, vocab: &Vocab) -> RoleSpec {
+        match &claim.role {
+            Some(Role::Text(text)) => RoleSpec::from_text(text, vocab),
+            Some(Role::Structured { concept, period }) => {
+                let concept_text = concept.as_deref().unwrap_or("");
+                let by_id = vocab
+                    .info(concept_text.trim())
+                    .map(|info| info.id.clone());
+                let concept_id = by_id.or_else(|| {
+                    vocab
+                        .find_in_text(concept_text)
+                        .map(|(_, id)| id)
+                });
+                let period_text = period.as_deref().unwrap_or("");
+                let period = parse_period(period_text, PeriodHint::default())
+                    .or_else(|| find_period(period_text).map(|(_, p)| p));
+                RoleSpec {
+                    text: format!("{concept_text} {period_text}").trim().to_string(),
+                    concept: concept_id,
+                    period,
+                }
+            }
+            None => RoleSpec::from_text(claim.text.as_deref().unwrap_or(""), vocab),
+        }
+    }
+
+    /// Reads free role text.
+    pub fn from_text(text: &str, vocab: &Vocab) -> RoleSpec {
+        RoleSpec {
+            text: text.to_string(),
+            concept: vocab.find_in_text(text).map(|(_, id)| id),
+            period: find_period(text).map(|(_, p)| p),
+        }
+    }
+
+    /// A short description for messages: "Goodwill, FY2024".
+    pub fn describe(&self) -> String {
+        let concept = self
+            .concept
+            .as_ref()
+            .map_or_else(|| format!("{:?}", self.text), |c| c.to_string());
+        match &self.period {
+            Some(p) => format!("{concept}, {p}"),
+            None => concept,
+        }
+    }
+}
+
+/// Whether two periods are the same, as far as both say.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Agreement {
+    /// Same.
+    Yes,
+    /// Different.
+    No,
+    /// Cannot be told.
+    Unknown,
+}
+
+/// How the cited cell's role compares with the claim's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RoleOutcome {
+    /// Concept and period agree.
+    Same,
+    /// The concept differs.
+    ConceptDiffers,
+    /// The concept agrees, the period differs.
+    PeriodDiffers,
+    /// Cannot be told; the reason, for the message.
+    Unknown(String),
+}
+
+/// Compares a claim's role with a cell's.
+pub fn compare(spec: &RoleSpec, cell: &Cell<'_>) -> RoleOutcome {
+    let concept = concept_agreement(spec, cell);
+    if let Agreement::Unknown = concept {
+        return RoleOutcome::Unknown(match (&spec.concept, cell.concept()) {
+            (None, _) => format!("the role {:?} names no concept tickmark knows", spec.text),
+            (Some(c), None) => format!(
+                "the cited row {:?} is not in the vocabulary and its label is not in the role ({c})",
+                cell.row_label().unwrap_or("")
+            ),
+            _ => "the roles cannot be compared".to_string(),
+        });
+    }
+    if concept == Agreement::No {
+        return RoleOutcome::ConceptDiffers;
+    }
+    match (&spec.period, cell.period()) {
+        (None, _) => RoleOutcome::Same,
+        (Some(_), None) => RoleOutcome::Unknown(
+            "the cited column has no period (no header was found)".to_string(),
+        ),
+        (Some(claimed), Some(found)) => match periods_agree(claimed, found) {
+            Agreement::Yes => RoleOutcome::Same,
+            Agreement::No => RoleOutcome::PeriodDiffers,
+            Agreement::Unknown => RoleOutcome::Unknown(format!(
+                "the claimed period {claimed} and the cell's {found} cannot be compared"
+            )),
+        },
+    }
+}
+
+/// Whether the cell's concept is the claim's. Known concepts compare by id;
+/// an unrecognised row compares by its label, which must appear in the role.
+pub fn concept_agreement(spec: &RoleSpec, cell: &Cell<'_>) -> Agreement {
+    match (&spec.concept, cell.concept()) {
+        (Some(a), Some(b)) => {
+            if a == b {
+                Agreement::Yes
+            } else {
+                Agreement::No
+            }
+        }
+        _ => {
+            if label_in_role(cell.row_label(), &spec.text) {
+                Agreement::Yes
+            } else {
+                Agreement::Unknown
+            }
+        }
+    }
+}
+
+/// A safe label match: the whole normalized row label appears, at word
+/// boundaries, in the normalized role text.
+fn label_in_role(label: Option<&str>, role: &str) -> bool {
+    let Some(label) = label else {
+        return false;
+    };
+    let label = normalize_label(label);
+    // One generic word ("Other", "Total", "Net") says nothing about a role.
+    const GENERIC: [&str; 8] = ["other", "total", "net", "basic", "diluted", "subtotal", "all", "misc"];
+    if label.is_empty() || (!label.contains(' ') && GENERIC.contains(&label.as_str())) {
+        return false;
+    }
+    let role = format!(" {} ", normalize_label(role));
+    role.contains(&format!(" {label} "))
+}
+
+/// Whether two periods are the same, comparing only what both say. A fiscal
+/// year and an instant agree when the instant ends that year; a fiscal
+/// quarter and a dated three-month period agree only under a calendar year
+/// (otherwise the fiscal calendar would be a guess, so `Unknown`).
+pub fn periods_agree(claimed: &Period, found: &Period) -> Agreement {
+    use Period::{Change, Duration, Instant};
+    let same = |a: Option<i64>, b: Option<i64>| match (a, b) {
+        (Some(x), Some(y)) => Some(x == y),
+        _ => None,
+    };
+    match (claimed, found) {
+        (
+            Duration {
+                fy: fy_a,
+                quarter: q_a,
+                half: h_a,
+                months: m_a,
+                end: end_a,
+                ..
+            },
+            Duration {
+                fy: fy_b,
+                quarter: q_b,
+                half: h_b,
+                months: m_b,
+                end: end_b,
+                ..
+            },
+        ) => {
+            let months_a = m_a.or(q_a.map(|_| 3)).or(h_a.map(|_| 6));
+            let months_b = m_b.or(q_b.map(|_| 3)).or(h_b.map(|_| 6));
+            if same(months_a.map(i64::from), months_b.map(i64::from)) == Some(false) {
+                return Agreement::No;
+            }
+            if let (Some(a), Some(b)) = (end_a, end_b) {
+                return if a == b { Agreement::Yes } else { Agreement::No };
+            }
+            let year_a = fy_a.or(end_a.map(|d| d.year())).map(i64::from);
+            let year_b = fy_b.or(end_b.map(|d| d.year())).map(i64::from);
+            match (q_a.or(*q_b), h_a.or(*h_b)) {
+                // A named quarter or half on one side only: compare by the
+                // calendar position of the other side's end date.
+                _ if q_a.is_some() && q_b.is_some() => {
+                    both(same(year_a, year_b), Some(q_a == q_b))
+                }
+                _ if h_a.is_some() && h_b.is_some() => {
+                    both(same(year_a, year_b), Some(h_a == h_b))
+                }
+                (Some(q), _) => {
+                    let end = end_a.or(*end_b);
+                    match end {
+                        Some(d) if i64::from(d.year()) == year_a.or(year_b).unwrap_or(-1)
+                            && i64::from((d.month() - 1) / 3 + 1) == i64::from(q) =>
+                        {
+                            Agreement::Yes
+                        }
+                        _ => Agreement::Unknown,
+                    }
+                }
+                (None, Some(h)) => {
+                    let end = end_a.or(*end_b);
+                    match end {
+                        Some(d) if i64::from(d.year()) == year_a.or(year_b).unwrap_or(-1)
+                            && i64::from((d.month() - 1) / 6 + 1) == i64::from(h) =>
+                        {
+                            Agreement::Yes
+                        }
+                        _ => Agreement::Unknown,
+                    }
+                }
+                (None, None) => match same(year_a, year_b) {
+                    Some(true) => Agreement::Yes,
+                    Some(false) => Agreement::No,
+                    None => Agreement::Unknown,
+                },
+            }
+        }
+        (Instant { date: da, fy: fa }, Instant { date: db, fy: fb }) => {
+            if let (Some(a), Some(b)) = (da, db) {
+                return if a == b { Agreement::Yes } else { Agreement::No };
+            }
+            let ya = fa.or(da.map(|d| d.year())).map(i64::from);
+            let yb = fb.or(db.map(|d| d.year())).map(i64::from);
+            yes_no(same(ya, yb))
+        }
+        // "Total assets, FY2023" against the balance at the 2023 year end.
+        (Duration { fy, end, months, .. }, Instant { date, fy: fy_b })
+        | (Instant { date, fy: fy_b }, Duration { fy, end, months, .. }) => {
+            if months.is_some_and(|m| m != 12) {
+                return match (end, date) {
+                    (Some(e), Some(d)) if e == d => Agreement::Yes,
+                    (Some(_), Some(_)) => Agreement::No,
+                    _ => Agreement::Unknown,
+                };
+            }
+            if let (Some(e), Some(d)) = (end, date) {
+                return if e == d { Agreement::Yes } else { Agreement::No };
+            }
+            let year_flow = fy.or(end.map(|d| d.year())).map(i64::from);
+            let year_stock = fy_b.or(date.map(|d| d.year())).map(i64::from);
+            yes_no(same(year_flow, year_stock))
+        }
+        (Change { percent: pa, from: fa, to: ta }, Change { percent: pb, from: fb, to: tb }) => {
+            if pa != pb {
+                return Agreement::No;
+            }
+            let part = |a: &Option<Box<Period>>, b: &Option<Box<Period>>| match (a, b) {
+                (Some(a), Some(b)) => periods_agree(a, b),
+                _ => Agreement::Yes,
+            };
+            match (part(fa, fb), part(ta, tb)) {
+                (Agreement::No, _) | (_, Agreement::No) => Agreement::No,
+                (Agreement::Unknown, _) | (_, Agreement::Unknown) => Agreement::Unknown,
+                _ => Agreement::Yes,
+            }
+        }
+        (Change { .. }, _) | (_, Change { .. }) => Agreement::No,
+    }
+}
+
+fn yes_no(same: Option<bool>) -> Agreement {
+    match same {
+        Some(true) => Agreement::Yes,
+        Some(false) => Agreement::No,
+        None => Agreement::Unknown,
+    }
+}
+
+fn both(year: Option<bool>, part: Option<bool>) -> Agreement {
+    match (year, part) {
+        (Some(false), _) | (_, Some(false)) => Agreement::No,
+        (Some(true), Some(true)) => Agreement::Yes,
+        _ => Agreement::Unknown,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::period::{PeriodHint, parse_period};
+    use crate::model::StatementKind;
+
+    fn p(text: &str) -> Period {
+        parse_period(text, PeriodHint::default()).unwrap_or_else(|| panic!("{text}"))
+    }
+
+    fn balance(text: &str) -> Period {
+        parse_period(text, PeriodHint { statement: StatementKind::Balance }).unwrap()
+    }
+
+    #[test]
+    fn periods_compare_on_what_both_say() {
+        use Agreement::*;
+        let cases = [
+            ("FY2023", "Year Ended December 31, 2023", Yes),
+            ("FY2023", "Year Ended December 31, 2022", No),
+            ("2024", "Fiscal Year Ended June 30, 2024", Yes),
+            ("FY2023", "Three Months Ended December 31, 2023", No),
+            ("Q1 2024", "Three Months Ended March 31, 2024", Yes),
+            ("Q2 2024", "Three Months Ended March 31, 2024", Unknown),
+            ("Q3 2024", "Q3 2024", Yes),
+            ("Q3 2024", "Q2 2024", No),
+            ("Nine Months Ended September 30, 2024", "Nine Months Ended September 30, 2024", Yes),
+            ("Nine Months Ended September 30, 2024", "Three Months Ended September 30, 2024", No),
+            ("December 31, 2023", "December 31, 2023", Yes),
+            ("December 31, 2023", "December 31, 2022", No),
+            ("FY2023", "December 31, 2023", Yes),
+            ("FY2024", "December 31, 2023", No),
+            ("2024 vs 2023", "2024 vs 2023", Yes),
+            ("% change", "FY2024", No),
+        ];
+        for (claimed, found, want) in cases {
+            assert_eq!(periods_agree(&p(claimed), &p(found)), want, "{claimed} / {found}");
+        }
+        assert_eq!(periods_agree(&p("FY2024"), &balance("2024")), Yes);
+        assert_eq!(periods_agree(&p("FY2024"), &balance("2023")), No);
+    }
+
+    #[test]
+    fn labels_match_only_whole() {
+        assert!(label_in_role(Some("Widget royalties"), "widget royalties in 2024"));
+        assert!(!label_in_role(Some("Widget royalties"), "widget sales in 2024"));
+        assert!(!label_in_role(Some("Other"), "other income 2024"), "generic words do not match");
+        assert!(!label_in_role(Some("Total"), "total revenue"));
+        assert!(!label_in_role(None, "anything"));
+    }
+}

@@ -1,0 +1,333 @@
+//! Check 3, value: the signed number at the pointer against the stated
+//! number, both read in the same units, equal within the rounding the claim
+//! wrote.
+//!
+//! Units (DESIGN.md §4): a stated value with a scale word ("$4.2 billion") is
+//! absolute and compares in base units; a percentage compares as a
+//! percentage (38.1% and a cell holding 0.381 are the same quantity); a plain
+//! number ("17,260") is read in the units the cited table prints. The claim
+//! is held to the rounding it wrote: "4.2 billion" covers [4.15, 4.25)
+//! billion. Presentation is not a sign flip: a cost shown in parentheses and
+//! stated positive, or a negative figure the claim itself calls a loss,
+//! decrease or outflow.
+
+use rust_decimal::Decimal;
+
+use super::{Check, Code, CodeDoc};
+use crate::model::{Amount, Cell};
+use crate::number::parse_amount;
+
+/// The codes of this check, documented.
+pub const DOCS: &[CodeDoc] = &[
+    CodeDoc {
+        code: Code::ValueMismatch,
+        check: Check::Value,
+        what: "The number at the pointer differs from the stated number, beyond the rounding the claim wrote (\"$4.2 billion\" accepts 4.15–4.25 billion). Also raised when the cited cell holds text rather than a number, or a different currency.",
+        why: "A citation is a promise that the figure is in the source. The wrong digits are the plainest broken promise, and no amount of fluent prose fixes them.",
+        example: "\"Revenue was $4.3 billion in 2024\" citing `acme.xlsx#IS!B7`, which holds 4,200 ($ in millions).",
+        route: "reanswer; recite when another assembled cell with the claimed role holds the stated number (`suggest` names it).",
+    },
+    CodeDoc {
+        code: Code::SignFlip,
+        check: Check::Value,
+        what: "The stated number has the magnitude of the cell but the opposite sign, and presentation does not explain it. A cost shown in parentheses and stated as a positive cost is presentation, not a flip; so is a negative figure the claim calls a loss, decrease or outflow.",
+        why: "Income stated where the statement shows an expense reverses the meaning of the figure while every digit matches, so a digits-only check passes it.",
+        example: "\"Other income was $482 thousand\" citing `birchwood.xlsx#'Income Statement'!B17`, shown as (482) on the \"Other income (expense), net\" line.",
+        route: "reanswer.",
+    },
+    CodeDoc {
+        code: Code::ScaleMismatch,
+        check: Check::Value,
+        what: "The stated number has the digits of the cell at the wrong scale: thousands for millions, billions for millions, a fraction for a percentage.",
+        why: "Scale errors are a factor of a thousand wrong while looking right to a reader who checks digits; the table's unit line is easy to miss.",
+        example: "\"Revenue was $4.2 million\" citing `acme.xlsx#IS!B7` (4,200 in a table \"$ in millions\").",
+        route: "reanswer.",
+    },
+];
+
+/// Reads a stated value as an amount: the number parser's forms, plus a
+/// hedge before it ("approximately $4.2 billion") and a unit word after it
+/// ("4.2 billion dollars", "190 million shares", "$2.35 per diluted share").
+pub fn parse_stated(text: &str) -> Option<Amount> {
+    let mut rest = text.trim().trim_end_matches(['.', ';']);
+    if let Some(amount) = parse_amount(rest) {
+        return Some(amount);
+    }
+    for hedge in ["approximately", "approx.", "about", "around", "roughly", "nearly", "~", "c."] {
+        if let Some(stripped) = strip_prefix_ci(rest, hedge) {
+            rest = stripped.trim_start();
+            break;
+        }
+    }
+    if let Some(amount) = parse_amount(rest) {
+        return Some(amount);
+    }
+    for unit in [
+        "per diluted share",
+        "per basic share",
+        "per share",
+        "a share",
+        "dollars",
+        "dollar",
+        "euros",
+        "euro",
+        "pounds",
+        "shares",
+        "percentage points",
+    ] {
+        if let Some(stripped) = strip_suffix_ci(rest, unit) {
+            let mut amount = parse_amount(stripped.trim_end())?;
+            if unit == "percentage points" {
+                amount.percent = true;
+            }
+            return Some(amount);
+        }
+    }
+    None
+}
+
+fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+    let head = text.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix).then(|| text.get(prefix.len()..)).flatten()
+}
+
+fn strip_suffix_ci<'a>(text: &'a str, suffix: &str) -> Option<&'a str> {
+    let cut = text.len().checked_sub(suffix.len())?;
+    let tail = text.get(cut..)?;
+    tail.eq_ignore_ascii_case(suffix).then(|| text.get(..cut)).flatten()
+}
+
+/// How a stated amount compares with a cell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ValueOutcome {
+    /// Equal within the stated rounding.
+    Match,
+    /// Equal in magnitude, opposite sign, explained by presentation.
+    Presentation,
+    /// Equal in magnitude, opposite sign.
+    SignFlip,
+    /// Equal after multiplying the cell by `factor`.
+    ScaleMismatch {
+        /// The factor between stated and cell (1000 = stated is a thousand times the cell).
+        factor: Decimal,
+    },
+    /// Different, or no number at the pointer.
+    Mismatch,
+    /// Stated and cell name different currencies.
+    CurrencyMismatch,
+}
+
+impl ValueOutcome {
+    /// The stated number is at the pointer.
+    pub fn holds(&self) -> bool {
+        matches!(self, ValueOutcome::Match | ValueOutcome::Presentation)
+    }
+}
+
+/// A stated amount and a cell brought to the same units, with the claim's
+/// rounding as a half-width.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Compared {
+    /// The stated quantity.
+    pub stated: Decimal,
+    /// The cell's quantity in the same units.
+    pub cell: Decimal,
+    /// Half a unit of the stated number's last written digit, in those units.
+    pub half: Decimal,
+}
+
+/// Brings a stated amount and a cell value to common units (see the module
+/// documentation). `None` when the arithmetic overflows.
+pub fn comparable(stated: &Amount, cell: &Cell<'_>) -> Option<Compared> {
+    let half_digit = Decimal::new(5, stated.decimals.saturating_add(1).min(28));
+    if stated.scale_exp > 0 {
+        let scale = stated.scale()?;
+        Some(Compared {
+            stated: stated.value.checked_mul(scale)?,
+            cell: cell.value_base()?,
+            half: half_digit.checked_mul(scale)?,
+        })
+    } else if stated.percent {
+        let cell_percent = if cell.percent() {
+            cell.value()
+        } else {
+            cell.value_base()?.checked_mul(Decimal::ONE_HUNDRED)?
+        };
+        Some(Compared {
+            stated: stated.value,
+            cell: cell_percent,
+            half: half_digit,
+        })
+    } else {
+        Some(Compared {
+            stated: stated.value,
+            cell: cell.value(),
+            half: half_digit,
+        })
+    }
+}
+
+/// True when `x` lies in the stated interval [stated − half, stated + half).
+pub fn within(stated: Decimal, half: Decimal, x: Decimal) -> bool {
+    match (stated.checked_sub(half), stated.checked_add(half)) {
+        (Some(low), Some(high)) => low <= x && x < high,
+        _ => false,
+    }
+}
+
+/// Compares a stated amount with a cell. `negative_named` says whether the
+/// claim itself names a negative direction ("loss", "decrease", "outflow").
+pub fn compare(stated: &Amount, cell: &Cell<'_>, negative_named: bool) -> ValueOutcome {
+    if let (Some(a), Some(b)) = (stated.currency, cell.currency())
+        && a != b
+    {
+        return ValueOutcome::CurrencyMismatch;
+    }
+    let Some(Compared { stated: s, cell: c, half }) = comparable(stated, cell) else {
+        return ValueOutcome::Mismatch;
+    };
+    if within(s, half, c) {
+        return ValueOutcome::Match;
+    }
+    if within(s, half, -c) {
+        let presentation = c.is_sign_negative()
+            && !s.is_sign_negative()
+            && (shown_negative_by_convention(cell) || negative_named);
+        return if presentation {
+            ValueOutcome::Presentation
+        } else {
+            ValueOutcome::SignFlip
+        };
+    }
+    for factor in scale_factors() {
+        if let Some(scaled) = c.checked_mul(factor)
+            && within(s, half, scaled)
+        {
+            return ValueOutcome::ScaleMismatch { factor };
+        }
+    }
+    ValueOutcome::Mismatch
+}
+
+/// Thousand-steps and percent/fraction: the factors a scale slip multiplies by.
+fn scale_factors() -> [Decimal; 8] {
+    [
+        Decimal::ONE_THOUSAND,
+        Decimal::from(1_000_000),
+        Decimal::from(1_000_000_000),
+        Decimal::new(1, 3),
+        Decimal::new(1, 6),
+        Decimal::new(1, 9),
+        Decimal::ONE_HUNDRED,
+        Decimal::new(1, 2),
+    ]
+}
+
+/// Rows that statements conventionally print as negatives: costs, expenses,
+/// outflows. A net line that can go either way ("Other income (expense),
+/// net", "Gain (loss)") is not one of them.
+pub fn shown_negative_by_convention(cell: &Cell<'_>) -> bool {
+    if let Some(concept) = cell.concept() {
+        let id = concept.as_str();
+        if id.starts_with("PaymentsTo")
+            || id.starts_with("PaymentsFor")
+            || id.starts_with("PaymentsOf")
+            || id.starts_with("RepaymentsOf")
+            || matches!(
+                id,
+                "CostOfRevenue"
+                    | "CostsAndExpenses"
+                    | "OperatingExpenses"
+                    | "ResearchAndDevelopmentExpense"
+                    | "SellingGeneralAndAdministrativeExpense"
+                    | "SellingAndMarketingExpense"
+                    | "GeneralAndAdministrativeExpense"
+                    | "SellingExpense"
+                    | "InterestExpense"
+                    | "IncomeTaxExpenseBenefit"
+                    | "DepreciationDepletionAndAmortization"
+                    | "RestructuringCharges"
+            )
+        {
+            return true;
+        }
+    }
+    let label = cell.row_label().unwrap_or("").to_lowercase();
+    let words: Vec<&str> = label
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let has = |w: &str| words.contains(&w);
+    let two_sided = (has("income") || has("gain") || has("gains") || has("benefit"))
+        && (has("expense") || has("expenses") || has("loss") || has("losses"));
+    if two_sided {
+        return false;
+    }
+    [
+        "cost", "costs", "expense", "expenses", "purchases", "purchase", "payments", "payment",
+        "repayments", "repayment", "repurchases", "repurchase", "expenditures", "depreciation",
+        "amortization", "impairment", "provision", "taxes",
+    ]
+    .iter()
+    .any(|w| has(w))
+        || label.contains("dividends paid")
+}
+
+/// True when claim text names a negative direction.
+pub fn names_negative(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    lower
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| {
+            matches!(
+                w,
+                "loss" | "losses" | "decrease" | "decreased" | "decline" | "declined" | "fell"
+                    | "deficit" | "outflow" | "outflows" | "used" | "paid" | "spent" | "expense"
+                    | "expenses" | "cost" | "costs" | "negative" | "drop" | "dropped"
+            )
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_stated_values_as_written() {
+        for (text, value, exp, percent) in [
+            ("$4.2 billion", "4.2", 9, false),
+            ("approximately $4.2 billion", "4.2", 9, false),
+            ("4.2 billion dollars", "4.2", 9, false),
+            ("190 million shares", "190", 6, false),
+            ("$2.35 per diluted share", "2.35", 0, false),
+            ("38.1%", "38.1", 0, true),
+            ("1.5 percentage points", "1.5", 0, true),
+            ("(482)", "-482", 0, false),
+            ("17,260.", "17260", 0, false),
+        ] {
+            let a = parse_stated(text).unwrap_or_else(|| panic!("{text}"));
+            assert_eq!(a.value.to_string(), value, "{text}");
+            assert_eq!(a.scale_exp, exp, "{text}");
+            assert_eq!(a.percent, percent, "{text}");
+        }
+        for text in ["n/m", "", "about", "over $4 billion", "4.2 billion widgets"] {
+            assert!(parse_stated(text).is_none(), "{text}");
+        }
+    }
+
+    #[test]
+    fn intervals_are_half_open() {
+        let d = |s: &str| s.parse::<Decimal>().unwrap();
+        assert!(within(d("4.2"), d("0.05"), d("4.15")));
+        assert!(within(d("4.2"), d("0.05"), d("4.2499")));
+        assert!(!within(d("4.2"), d("0.05"), d("4.25")));
+        assert!(!within(d("4.2"), d("0.05"), d("4.1499")));
+    }
+
+    #[test]
+    fn negative_words() {
+        assert!(names_negative("net loss for 2023"));
+        assert!(names_negative("cash used in investing"));
+        assert!(!names_negative("other income, net"));
+    }
+}

@@ -1,0 +1,261 @@
+//! `tickmark verify` output: JSON (DESIGN.md §5), JSON Lines, human
+//! diagnostics, and the summary counts. The reports are computed by
+//! [`crate::verify`]; this module only renders them.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use crate::check::{Code, Finding, Route};
+use crate::model::{CellRef, Coord, Document, GridValue, Located, Table};
+use crate::verify::{AnswerReport, ClaimReport};
+
+/// Counts over a run: claims by route, findings by code.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    /// Answers reported.
+    pub answers: usize,
+    /// Answers that could not be read.
+    pub malformed: usize,
+    /// Claims (operands not counted) by route.
+    pub claims: BTreeMap<&'static str, usize>,
+    /// Findings by code, operands included.
+    pub findings: BTreeMap<&'static str, usize>,
+    /// Model calls made.
+    pub model_calls: usize,
+    /// Model calls saved.
+    pub model_calls_saved: usize,
+}
+
+impl Summary {
+    /// Adds an answer's counts.
+    pub fn add(&mut self, report: &AnswerReport) {
+        self.answers += 1;
+        if report.error.is_some() {
+            self.malformed += 1;
+        }
+        for claim in &report.claims {
+            *self.claims.entry(claim.route.name()).or_default() += 1;
+        }
+        for claim in report.all_claims() {
+            for finding in &claim.findings {
+                *self.findings.entry(finding.code.name()).or_default() += 1;
+            }
+        }
+        self.model_calls += report.model_calls;
+        self.model_calls_saved += report.model_calls_saved;
+    }
+
+    /// Total claims.
+    pub fn claim_count(&self) -> usize {
+        self.claims.values().sum()
+    }
+
+    /// "3 answers, 12 claims: 7 accept, 2 recite, 2 reanswer, 1 review; findings: ..."
+    pub fn line(&self) -> String {
+        let routes: Vec<String> = [Route::Accept, Route::Recite, Route::Review, Route::Reanswer]
+            .iter()
+            .filter_map(|r| self.claims.get(r.name()).map(|n| format!("{n} {}", r.name())))
+            .collect();
+        let mut line = format!(
+            "{} answer{}, {} claim{}: {}",
+            self.answers,
+            plural(self.answers),
+            self.claim_count(),
+            plural(self.claim_count()),
+            if routes.is_empty() { "none".to_string() } else { routes.join(", ") }
+        );
+        if self.malformed > 0 {
+            line.push_str(&format!("; {} malformed", self.malformed));
+        }
+        if !self.findings.is_empty() {
+            let codes: Vec<String> = Code::ALL
+                .iter()
+                .filter_map(|c| self.findings.get(c.name()).map(|n| format!("{} {n}", c.name())))
+                .collect();
+            line.push_str(&format!("; findings: {}", codes.join(", ")));
+        }
+        line.push_str(&format!(
+            "; model calls {} (saved {})",
+            self.model_calls, self.model_calls_saved
+        ));
+        line
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// Writes reports as JSON: a single object when `single`, else an array.
+pub fn write_json(out: &mut dyn Write, reports: &[AnswerReport], single: bool) -> io::Result<()> {
+    match (single, reports) {
+        (true, [one]) => serde_json::to_writer_pretty(&mut *out, one),
+        _ => serde_json::to_writer_pretty(&mut *out, reports),
+    }
+    .map_err(io::Error::other)?;
+    writeln!(out)
+}
+
+/// Writes one report as a JSON line.
+pub fn write_jsonl(out: &mut dyn Write, report: &AnswerReport) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, report).map_err(io::Error::other)?;
+    writeln!(out)
+}
+
+/// Finds the loaded document of a source id, for drawing table excerpts.
+pub trait DocumentLookup {
+    /// The document a reference's source id names, if loaded.
+    fn document(&self, source: &str) -> Option<&Document>;
+}
+
+/// Writes one answer as diagnostics: every claim that is not accepted, its
+/// findings with the cited cell in its table, and help with the re-cite.
+pub fn write_human(out: &mut dyn Write, report: &AnswerReport, docs: &dyn DocumentLookup) -> io::Result<()> {
+    if let Some(error) = &report.error {
+        writeln!(out, "error[malformed]: {error}")?;
+        writeln!(out, "  = note: answer {:?} was not checked", report.id)?;
+        return writeln!(out);
+    }
+    for claim in &report.claims {
+        write_claim(out, report, claim, None, docs)?;
+    }
+    let accepted = report.claims.iter().filter(|c| c.route == Route::Accept).count();
+    writeln!(
+        out,
+        "{}: {} ({} of {} claim{} accepted)",
+        report.id,
+        report.route.name(),
+        accepted,
+        report.claims.len(),
+        plural(report.claims.len())
+    )?;
+    writeln!(out)
+}
+
+fn write_claim(
+    out: &mut dyn Write,
+    report: &AnswerReport,
+    claim: &ClaimReport,
+    parent: Option<&str>,
+    docs: &dyn DocumentLookup,
+) -> io::Result<()> {
+    let name = match parent {
+        Some(p) => format!("{} › {p} › operand {}", report.id, claim.id),
+        None => format!("{} › {}", report.id, claim.id),
+    };
+    for finding in &claim.findings {
+        write_finding(out, &name, finding, docs)?;
+    }
+    for operand in &claim.operands {
+        write_claim(out, report, operand, Some(&claim.id), docs)?;
+    }
+    Ok(())
+}
+
+fn write_finding(out: &mut dyn Write, name: &str, finding: &Finding, docs: &dyn DocumentLookup) -> io::Result<()> {
+    let level = match finding.route {
+        Route::Reanswer => "error",
+        Route::Review => "review",
+        Route::Recite | Route::Accept => "recite",
+    };
+    writeln!(out, "{level}[{}]: {}", finding.code.name(), name)?;
+    writeln!(out, "  {}", finding.message)?;
+    if let Some(cell) = &finding.cell {
+        let via = match &finding.cite {
+            Some(cite) if *cite != cell.reference => format!(" (cited as {cite})"),
+            _ => String::new(),
+        };
+        writeln!(out, "  --> {}{via}", cell.reference)?;
+        if let Ok(reference) = CellRef::parse(&cell.reference)
+            && let Some(doc) = docs.document(&reference.source)
+            && let Some(Located::Cell(table, coord)) = doc.locate(&reference)
+        {
+            for line in excerpt(table, coord) {
+                writeln!(out, "   {line}")?;
+            }
+        }
+    } else if let Some(cite) = &finding.cite {
+        writeln!(out, "  --> {cite}")?;
+    }
+    writeln!(out, "  = route: {}", finding.route.name())?;
+    if let Some(suggest) = &finding.suggest {
+        writeln!(out, "  = help: cite {suggest} instead")?;
+    }
+    writeln!(out)
+}
+
+/// A few rows of a table around a cell: row numbers, labels, the header of
+/// each column shown, values; the cited cell marked.
+pub fn excerpt(table: &Table, coord: Coord) -> Vec<String> {
+    let row = (coord.row as usize).saturating_sub(1);
+    let col = (coord.col as usize).saturating_sub(1);
+    let label_col = table.label_col;
+    let width = table.grid.iter().map(Vec::len).max().unwrap_or(0);
+    let value_cols: Vec<usize> = (0..width).filter(|c| *c != label_col).collect();
+    // At most five value columns, centred on the cited one.
+    let at = value_cols.iter().position(|c| *c == col).unwrap_or(0);
+    let from = at.saturating_sub(2).min(value_cols.len().saturating_sub(5));
+    let shown: Vec<usize> = value_cols.iter().skip(from).take(5).copied().collect();
+    let text = |r: usize, c: usize| -> String {
+        match table.grid_value(r, c) {
+            Some(GridValue::Number(a)) if a.parens => format!("({})", a.value.abs()),
+            Some(v) => v.text().trim().to_string(),
+            None => String::new(),
+        }
+    };
+    let header = table.header_rows.iter().rev().find(|r| **r < row).copied();
+    let mut lines: Vec<(String, Vec<String>, bool)> = Vec::new();
+    if let Some(h) = header {
+        let cols = shown
+            .iter()
+            .map(|c| {
+                table
+                    .cells()
+                    .find(|cell| cell.coord().col as usize == c + 1 && cell.col_label().is_some())
+                    .and_then(|cell| cell.col_label().map(str::to_string))
+                    .unwrap_or_else(|| text(h, *c))
+            })
+            .collect();
+        lines.push((String::new(), cols, false));
+    }
+    let first = row.saturating_sub(2);
+    let last = (row + 2).min(table.grid.len().saturating_sub(1));
+    for r in first..=last {
+        let label = text(r, label_col);
+        let cols = shown
+            .iter()
+            .map(|c| {
+                let t = text(r, *c);
+                if r == row && *c == col { format!("[{t}]") } else { t }
+            })
+            .collect();
+        lines.push((format!("{:>3} | {label}", r + 1), cols, r == row));
+    }
+    let label_width = lines.iter().map(|l| l.0.chars().count()).max().unwrap_or(0).min(48);
+    let widths: Vec<usize> = (0..shown.len())
+        .map(|i| {
+            lines
+                .iter()
+                .map(|l| l.1.get(i).map_or(0, |t| t.chars().count()).min(30))
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    lines
+        .into_iter()
+        .map(|(label, cols, cited)| {
+            let label = if label.is_empty() { "    |".to_string() } else { label };
+            let mut s = format!("{label:<label_width$}");
+            for (t, w) in cols.iter().zip(&widths) {
+                let t: String = t.chars().take(30).collect();
+                s.push_str(&format!("  {t:>w$}"));
+            }
+            if cited {
+                s.push_str("  <--");
+            }
+            s.trim_end().to_string()
+        })
+        .collect()
+}

@@ -1,0 +1,703 @@
+//! The verifier: runs the checks on every claim of an answer, cheapest first,
+//! and routes each claim and the answer (DESIGN.md §1, §5).
+//!
+//! Per claim: resolve every cite; quote, value and role on what resolved;
+//! arithmetic over the operands (each operand a claim of its own); the judge
+//! only for claims every code check passed. A later check never looks at a
+//! citation an earlier one could not resolve. The worst route wins.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rust_decimal::Decimal;
+use serde::Serialize;
+
+use crate::answer::calc::{Calc, Operand};
+use crate::answer::{Answer, Claim};
+use crate::check::resolve::{AnswerScope, Resolved, SourceState, Store};
+use crate::check::role::{RoleOutcome, RoleSpec};
+use crate::check::support::{Judge, JudgeRequest, JudgeVerdict, NoJudge};
+use crate::check::value::{ValueOutcome, names_negative, parse_stated};
+use crate::check::{CellSummary, Check, CheckSet, Code, Finding, Route, arithmetic, quote, role, value};
+use crate::model::{Amount, Cell, Document, Located};
+use crate::read::{ReadOptions, load_source};
+use crate::vocab::Vocab;
+
+/// What to run.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct VerifyOptions {
+    /// The checks (`--checks`); resolution always runs.
+    pub checks: CheckSet,
+}
+
+/// The verdict on one claim (or operand).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ClaimReport {
+    /// The claim's id.
+    pub id: String,
+    /// Where it goes: the worst route of its findings (and its operands').
+    pub route: Route,
+    /// What the checks found.
+    pub findings: Vec<Finding>,
+    /// The cell the claim was checked against, when one was resolved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cell: Option<CellSummary>,
+    /// Every code check passed; the claim waits for a support judge.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub pending_support: bool,
+    /// The operands of a calculation, each checked as a claim.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub operands: Vec<ClaimReport>,
+}
+
+/// The verdict on one answer.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AnswerReport {
+    /// The answer's id.
+    pub id: String,
+    /// The worst route of its claims (`review` for a malformed answer).
+    pub route: Route,
+    /// Calls made to a model judge.
+    pub model_calls: usize,
+    /// Calls a judge-everything pipeline would have made that were not made.
+    pub model_calls_saved: usize,
+    /// The claims.
+    pub claims: Vec<ClaimReport>,
+    /// Why the answer could not be checked (malformed input), if so.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl AnswerReport {
+    /// The report of an answer that could not be read.
+    pub fn malformed(id: String, error: String) -> AnswerReport {
+        AnswerReport {
+            id,
+            route: Route::Review,
+            model_calls: 0,
+            model_calls_saved: 0,
+            claims: Vec::new(),
+            error: Some(error),
+        }
+    }
+
+    /// Every claim report, operands included.
+    pub fn all_claims(&self) -> impl Iterator<Item = &ClaimReport> {
+        self.claims.iter().flat_map(|c| std::iter::once(c).chain(c.operands.iter()))
+    }
+}
+
+/// A source read and labeled, or the reader's message.
+pub type Loaded = Result<Arc<Document>, Arc<str>>;
+
+/// Sources, read once and shared by every answer that names them.
+#[derive(Default)]
+pub struct SourceCache {
+    documents: HashMap<(PathBuf, String), Loaded>,
+    overrides: Vec<(String, PathBuf)>,
+    options: ReadOptions,
+}
+
+impl SourceCache {
+    /// A cache with `--source ID=PATH` overrides.
+    pub fn new(overrides: Vec<(String, PathBuf)>) -> SourceCache {
+        SourceCache {
+            overrides,
+            ..SourceCache::default()
+        }
+    }
+
+    /// The sources an answer may cite, as (id, path): its own and every
+    /// `--source` id; `--source` paths win.
+    pub fn sources_for(&self, answer: &Answer) -> Vec<(String, String)> {
+        let mut sources: Vec<(String, String)> = answer
+            .sources
+            .iter()
+            .map(|s| (s.id.clone(), s.path.clone()))
+            .collect();
+        for (id, path) in &self.overrides {
+            if !sources.iter().any(|(known, _)| known == id) {
+                sources.push((id.clone(), path.display().to_string()));
+            }
+        }
+        sources
+    }
+
+    /// A loaded document with this source id, if any answer loaded one.
+    pub fn document(&self, id: &str) -> Option<&Document> {
+        self.documents
+            .iter()
+            .find(|((_, source), loaded)| source == id && loaded.is_ok())
+            .and_then(|(_, loaded)| loaded.as_ref().ok())
+            .map(|doc| &**doc)
+    }
+
+    /// Loads (once) source `id` from `path` (relative to `base_dir`), or
+    /// from its `--source` path.
+    pub fn load(&mut self, id: &str, path: &str, base_dir: &Path, vocab: &Vocab) -> Loaded {
+        let path = self
+            .overrides
+            .iter()
+            .find(|(o, _)| o == id)
+            .map(|(_, p)| p.clone())
+            .unwrap_or_else(|| base_dir.join(path));
+        let key = (path.clone(), id.to_string());
+        if let Some(found) = self.documents.get(&key) {
+            return found.clone();
+        }
+        let loaded = load_source(&path, id, vocab, &self.options)
+            .map(Arc::new)
+            .map_err(|e| Arc::from(e.to_string().as_str()));
+        self.documents.insert(key, loaded.clone());
+        loaded
+    }
+}
+
+/// Runs the checks.
+pub struct Verifier<'a> {
+    vocab: &'a Vocab,
+    store: &'a Store,
+    options: VerifyOptions,
+    judge: &'a dyn Judge,
+}
+
+static NO_JUDGE: NoJudge = NoJudge;
+
+impl<'a> Verifier<'a> {
+    /// A verifier with the `none` judge.
+    pub fn new(vocab: &'a Vocab, store: &'a Store, options: VerifyOptions) -> Verifier<'a> {
+        Verifier {
+            vocab,
+            store,
+            options,
+            judge: &NO_JUDGE,
+        }
+    }
+
+    /// Verifies an answer, loading its sources through `cache` relative to
+    /// `base_dir` (the answer file's folder).
+    pub fn verify(&self, answer: &Answer, cache: &mut SourceCache, base_dir: &Path) -> AnswerReport {
+        let loaded: Vec<(String, Loaded)> = cache
+            .sources_for(answer)
+            .into_iter()
+            .map(|(id, path)| {
+                let doc = cache.load(&id, &path, base_dir, self.vocab);
+                (id, doc)
+            })
+            .collect();
+        let sources = loaded
+            .iter()
+            .map(|(id, doc)| {
+                let state = match doc {
+                    Ok(doc) => SourceState::Loaded(doc),
+                    Err(why) => SourceState::Unreadable(why),
+                };
+                (id.as_str(), state)
+            })
+            .collect();
+        let scope = AnswerScope::new(sources, answer.context.as_deref(), self.store);
+        self.verify_in(answer, &scope)
+    }
+
+    /// Verifies an answer against an already built scope.
+    pub fn verify_in(&self, answer: &Answer, scope: &AnswerScope<'_>) -> AnswerReport {
+        let claims: Vec<ClaimReport> = answer
+            .claims
+            .iter()
+            .map(|claim| self.check_claim(claim, scope).report)
+            .collect();
+        let mut model_calls = 0;
+        let judged = self.options.checks.has(Check::Support) && self.judge.calls_a_model();
+        if judged {
+            model_calls = claims.iter().filter(|c| c.pending_support).count();
+        }
+        let route = claims.iter().map(|c| c.route).max().unwrap_or(Route::Accept);
+        AnswerReport {
+            id: answer.id.clone(),
+            route,
+            model_calls,
+            model_calls_saved: claims.len().saturating_sub(model_calls),
+            claims,
+            error: None,
+        }
+    }
+
+    /// Checks one claim (or operand).
+    fn check_claim(&self, claim: &Claim, scope: &AnswerScope<'_>) -> Checked {
+        let checks = self.options.checks;
+        let stated = claim.value.as_deref().and_then(parse_stated);
+        let spec = RoleSpec::of(claim, self.vocab);
+        let negative_named = names_negative(&spec.text)
+            || claim.text.as_deref().is_some_and(names_negative);
+        let mut findings = Vec::new();
+        let mut operands = Vec::new();
+
+        // 1. resolve
+        let mut resolved: Vec<Resolved<'_>> = Vec::new();
+        for cite in &claim.cites {
+            match scope.resolve(cite) {
+                Ok(r) => resolved.push(r),
+                Err(finding) => findings.push(*finding),
+            }
+        }
+        if claim.cites.is_empty() && claim.calc.is_none() && stated.is_some() {
+            findings.push(Finding::new(
+                Code::Uncited,
+                Route::Recite,
+                format!(
+                    "the claim states {} and cites nothing",
+                    claim.value.as_deref().unwrap_or("")
+                ),
+            ));
+        }
+
+        // 2. quote
+        if checks.has(Check::Quote)
+            && let Some(quote_text) = &claim.quote
+            && !resolved.is_empty()
+            && !resolved
+                .iter()
+                .any(|r| quote::found_in(quote_text, &r.document.text_in(r.located)))
+        {
+            let cites: Vec<&str> = resolved.iter().map(|r| r.cite.as_str()).collect();
+            let mut finding = Finding::new(
+                Code::FabricatedQuote,
+                Route::Reanswer,
+                format!(
+                    "the quote {quote_text:?} is not in the cited scope of {} (matched exactly after normalizing whitespace, quotes, dashes and thousands separators; a reworded or shortened quote fails too)",
+                    cites.join(", ")
+                ),
+            );
+            if let Some(first) = resolved.first() {
+                finding = finding.cite(&first.cite);
+            }
+            findings.push(finding);
+        }
+
+        // 3–4. value and role, at the cite that fits the claim best
+        let mut chosen: Option<Cell<'_>> = None;
+        if let Some(stated) = &stated
+            && !resolved.is_empty()
+            && (checks.has(Check::Value) || checks.has(Check::Role))
+        {
+            let candidates: Vec<(&Resolved<'_>, Option<Cell<'_>>)> = resolved
+                .iter()
+                .map(|r| (r, pick_cell(r, &spec, stated, negative_named)))
+                .collect();
+            let best = candidates
+                .iter()
+                .max_by_key(|(_, cell)| {
+                    cell.as_ref().map_or(0, |c| {
+                        let holds = value::compare(stated, c, negative_named).holds();
+                        let same = role::compare(&spec, c) == RoleOutcome::Same;
+                        2 * usize::from(holds) + usize::from(same) + 1
+                    })
+                })
+                .copied();
+            if let Some((cited, cell)) = best {
+                chosen = cell;
+                findings.extend(self.value_and_role(claim, stated, &spec, negative_named, cited, cell, scope));
+            }
+        }
+
+        // 5. arithmetic
+        if let Some(calc_text) = &claim.calc {
+            let checked: Vec<Checked> = claim
+                .operands
+                .iter()
+                .map(|op| self.check_claim(op, scope))
+                .collect();
+            if checks.has(Check::Arithmetic) {
+                findings.extend(arithmetic_findings(claim, calc_text, stated.as_ref(), &checked));
+            }
+            operands = checked.into_iter().map(|c| c.report).collect();
+        }
+
+        let route = findings
+            .iter()
+            .map(|f| f.route)
+            .chain(operands.iter().map(|o| o.route))
+            .max()
+            .unwrap_or(Route::Accept);
+        let pending_support = route == Route::Accept
+            && checks.has(Check::Support)
+            && self.judge.judge(&JudgeRequest {
+                claim: claim.text.clone().unwrap_or_default(),
+                value: claim.value.clone(),
+                role: Some(spec.text.clone()).filter(|t| !t.is_empty()),
+                evidence: chosen.iter().map(render_cell).collect(),
+                quote: claim.quote.clone(),
+            }) == JudgeVerdict::Pending;
+        let base = match (&stated, &chosen) {
+            (Some(amount), Some(cell)) => base_value(amount, Some(cell.scale())),
+            (Some(amount), None) => base_value(amount, None),
+            _ => None,
+        };
+        Checked {
+            report: ClaimReport {
+                id: claim.id.clone(),
+                route,
+                findings,
+                cell: chosen.as_ref().map(CellSummary::of),
+                pending_support,
+                operands,
+            },
+            stated,
+            base,
+            unit_scale: chosen.as_ref().map(Cell::scale),
+        }
+    }
+
+    /// The value and role findings for a claim at its chosen cite.
+    #[allow(clippy::too_many_arguments)] // the claim's parts, read once by the caller
+    fn value_and_role(
+        &self,
+        claim: &Claim,
+        stated: &Amount,
+        spec: &RoleSpec,
+        negative_named: bool,
+        cited: &Resolved<'_>,
+        cell: Option<Cell<'_>>,
+        scope: &AnswerScope<'_>,
+    ) -> Vec<Finding> {
+        let checks = self.options.checks;
+        let written = claim.value.as_deref().unwrap_or("");
+        let mut findings = Vec::new();
+        let Some(cell) = cell else {
+            if checks.has(Check::Value) {
+                let what = cited.document.text_in(cited.located);
+                findings.push(
+                    Finding::new(
+                        Code::ValueMismatch,
+                        Route::Reanswer,
+                        format!(
+                            "{} holds no number ({:?}); the claim states {written}",
+                            cited.reference,
+                            what.trim()
+                        ),
+                    )
+                    .cite(&cited.cite),
+                );
+            }
+            return findings;
+        };
+        let value_outcome = checks
+            .has(Check::Value)
+            .then(|| value::compare(stated, &cell, negative_named));
+        let role_outcome = checks.has(Check::Role).then(|| role::compare(spec, &cell));
+        let holds = value_outcome
+            .as_ref()
+            .is_none_or(ValueOutcome::holds);
+        let needs_suggest = !holds
+            || matches!(
+                role_outcome,
+                Some(RoleOutcome::ConceptDiffers | RoleOutcome::PeriodDiffers)
+            );
+        let suggestion = if needs_suggest && checks.has(Check::Role) {
+            self.suggest(stated, spec, negative_named, scope)
+        } else {
+            Suggestion::None
+        };
+        let (suggest, route) = match &suggestion {
+            Suggestion::Holds(reference) => (Some(reference.clone()), Route::Recite),
+            _ => (None, Route::Reanswer),
+        };
+        let shown = describe_cell(&cell);
+        if let Some(outcome) = &value_outcome {
+            let finding = match outcome {
+                ValueOutcome::Match | ValueOutcome::Presentation => None,
+                ValueOutcome::SignFlip => Some(Finding::new(
+                    Code::SignFlip,
+                    Route::Reanswer,
+                    format!("the claim states {written}, but {shown}: the same amount with the opposite sign"),
+                )),
+                ValueOutcome::ScaleMismatch { factor } => Some(Finding::new(
+                    Code::ScaleMismatch,
+                    Route::Reanswer,
+                    format!(
+                        "the claim states {written}, but {shown}: the same digits at {} the scale",
+                        describe_factor(*factor)
+                    ),
+                )),
+                ValueOutcome::CurrencyMismatch => Some(Finding::new(
+                    Code::ValueMismatch,
+                    route,
+                    format!(
+                        "the claim states {written}, but {shown} in {}",
+                        cell.currency().map_or("another currency".to_string(), |c| c.to_string())
+                    ),
+                )),
+                ValueOutcome::Mismatch => Some(Finding::new(
+                    Code::ValueMismatch,
+                    route,
+                    format!("the claim states {written}, but {shown}"),
+                )),
+            };
+            if let Some(mut finding) = finding {
+                finding = finding.cite(&cited.cite).cell(&cell);
+                if finding.code == Code::ValueMismatch {
+                    finding.suggest.clone_from(&suggest);
+                }
+                findings.push(finding);
+            }
+        }
+        if let Some(outcome) = role_outcome {
+            let claimed = spec.describe();
+            let finding = match outcome {
+                RoleOutcome::Same => None,
+                RoleOutcome::Unknown(why) => Some(Finding::new(
+                    Code::AmbiguousRole,
+                    Route::Review,
+                    format!("cannot tell whether {} is {claimed}: {why}", cited.reference),
+                )),
+                RoleOutcome::ConceptDiffers | RoleOutcome::PeriodDiffers => {
+                    let code = if holds {
+                        Code::SameNumberSwap
+                    } else if outcome == RoleOutcome::ConceptDiffers {
+                        Code::RoleMismatch
+                    } else {
+                        Code::PeriodMismatch
+                    };
+                    let lead = if holds {
+                        format!("{written} is at {}, but that cell is {}", cited.reference, describe_role(&cell))
+                    } else {
+                        format!("{} is {}", cited.reference, describe_role(&cell))
+                    };
+                    let tail = match &suggestion {
+                        Suggestion::Holds(reference) => {
+                            format!("; {reference} holds {written} as {claimed}")
+                        }
+                        Suggestion::Differs(reference, found) => format!(
+                            "; the cell with the claimed role, {reference}, holds {found}: the claim is wrong"
+                        ),
+                        Suggestion::None => {
+                            format!("; no cell of the assembled context is {claimed}")
+                        }
+                    };
+                    Some(Finding::new(
+                        code,
+                        route,
+                        format!("{lead}; the claim says {claimed}{tail}"),
+                    ))
+                }
+            };
+            if let Some(mut finding) = finding {
+                finding = finding.cite(&cited.cite).cell(&cell);
+                finding.suggest.clone_from(&suggest);
+                findings.push(finding);
+            }
+        }
+        findings
+    }
+
+    /// Looks through the assembled context for the cell with the claimed role.
+    fn suggest(
+        &self,
+        stated: &Amount,
+        spec: &RoleSpec,
+        negative_named: bool,
+        scope: &AnswerScope<'_>,
+    ) -> Suggestion {
+        let mut differs = None;
+        for (doc, located) in scope.assembled() {
+            for cell in doc.cells_in(located) {
+                if role::compare(spec, &cell) != RoleOutcome::Same {
+                    continue;
+                }
+                if value::compare(stated, &cell, negative_named).holds() {
+                    return Suggestion::Holds(cell.reference().to_string());
+                }
+                if differs.is_none() {
+                    differs = Some((cell.reference().to_string(), cell.text().into_owned()));
+                }
+            }
+        }
+        match differs {
+            Some((reference, found)) => Suggestion::Differs(reference, found),
+            None => Suggestion::None,
+        }
+    }
+}
+
+/// What the search for the claimed role found.
+enum Suggestion {
+    /// A cell with the claimed role holding the stated number.
+    Holds(String),
+    /// A cell with the claimed role holding another number.
+    Differs(String, String),
+    /// No cell with the claimed role.
+    None,
+}
+
+/// A checked claim, with what its parent calculation needs.
+struct Checked {
+    report: ClaimReport,
+    stated: Option<Amount>,
+    /// The stated value in base units.
+    base: Option<Decimal>,
+    /// The scale of the table the claim resolved to.
+    unit_scale: Option<Decimal>,
+}
+
+/// A stated amount in base units: its scale word, else the cited table's
+/// scale (a percentage as a fraction).
+fn base_value(stated: &Amount, table_scale: Option<Decimal>) -> Option<Decimal> {
+    if let Some(scale) = stated.scale() {
+        return stated.value.checked_mul(scale);
+    }
+    if stated.percent {
+        return stated.value.checked_div(Decimal::ONE_HUNDRED);
+    }
+    stated.value.checked_mul(table_scale.unwrap_or(Decimal::ONE))
+}
+
+/// The cell of a resolved cite to check the claim against: the cited cell,
+/// or, for a range, table or source, the cell whose role fits the claim.
+fn pick_cell<'a>(
+    resolved: &Resolved<'a>,
+    spec: &RoleSpec,
+    stated: &Amount,
+    negative_named: bool,
+) -> Option<Cell<'a>> {
+    if let Located::Cell(table, coord) = resolved.located {
+        return table.cell_at(coord);
+    }
+    resolved
+        .document
+        .cells_in(resolved.located)
+        .max_by_key(|cell| {
+            let same = role::compare(spec, cell) == RoleOutcome::Same;
+            let period = match (&spec.period, cell.period()) {
+                (Some(claimed), Some(found)) => {
+                    role::periods_agree(claimed, found) == role::Agreement::Yes
+                }
+                _ => false,
+            };
+            let holds = value::compare(stated, cell, negative_named).holds();
+            (usize::from(same), usize::from(period), usize::from(holds))
+        })
+}
+
+fn arithmetic_findings(
+    claim: &Claim,
+    calc_text: &str,
+    stated: Option<&Amount>,
+    operands: &[Checked],
+) -> Vec<Finding> {
+    let calc = match Calc::parse(calc_text) {
+        Ok(calc) => calc,
+        Err(e) => {
+            return vec![Finding::new(
+                Code::ArithmeticMismatch,
+                Route::Reanswer,
+                format!("the calculation {calc_text:?} cannot be read: {e}"),
+            )];
+        }
+    };
+    let roles: Vec<String> = claim
+        .operands
+        .iter()
+        .map(|op| match &op.role {
+            Some(crate::answer::Role::Text(t)) => t.clone(),
+            Some(crate::answer::Role::Structured { concept, period }) => format!(
+                "{} {}",
+                concept.as_deref().unwrap_or(""),
+                period.as_deref().unwrap_or("")
+            ),
+            None => op.text.clone().unwrap_or_default(),
+        })
+        .collect();
+    let values: Vec<Operand<'_>> = claim
+        .operands
+        .iter()
+        .zip(operands)
+        .zip(&roles)
+        .filter_map(|((op, checked), role)| {
+            Some(Operand {
+                id: op.id.as_str(),
+                stated: checked.stated.as_ref()?.value,
+                base: checked.base?,
+                role: role.as_str(),
+            })
+        })
+        .collect();
+    let evaluation = match calc.evaluate(&values) {
+        Ok(evaluation) => evaluation,
+        Err(e) => {
+            return vec![Finding::new(
+                Code::ArithmeticMismatch,
+                Route::Reanswer,
+                format!("the calculation {calc_text:?} cannot be evaluated: {e}"),
+            )];
+        }
+    };
+    let Some(stated) = stated else {
+        return Vec::new();
+    };
+    let unit_scale = operands.iter().find_map(|o| o.unit_scale);
+    if arithmetic::result_matches(stated, evaluation.value, unit_scale) {
+        return Vec::new();
+    }
+    vec![Finding::new(
+        Code::ArithmeticMismatch,
+        Route::Reanswer,
+        format!(
+            "the claim states {}, but {calc_text} over the operands' stated values gives {} ({})",
+            claim.value.as_deref().unwrap_or(""),
+            evaluation.value.round_dp(6).normalize(),
+            evaluation.steps.join("; ")
+        ),
+    )]
+}
+
+/// "the cell holds 4,200 ($ in millions: 4200000000)".
+fn describe_cell(cell: &Cell<'_>) -> String {
+    let text = cell.text();
+    match cell.value_base() {
+        Some(base) if cell.scale() != Decimal::ONE => format!(
+            "{} holds {text} (× {} = {})",
+            cell.reference(),
+            cell.scale(),
+            base.normalize()
+        ),
+        _ => format!("{} holds {text}", cell.reference()),
+    }
+}
+
+/// "Net income (NetIncomeLoss), FY ended 2022-12-31".
+fn describe_role(cell: &Cell<'_>) -> String {
+    let label = cell.row_label().unwrap_or("an unlabeled row");
+    let concept = cell.concept().map(|c| format!(" ({c})")).unwrap_or_default();
+    match cell.period() {
+        Some(p) => format!("{label}{concept}, {p}"),
+        None => format!("{label}{concept}"),
+    }
+}
+
+fn describe_factor(factor: Decimal) -> String {
+    if factor >= Decimal::ONE {
+        format!("{} times", factor.normalize())
+    } else {
+        Decimal::ONE
+            .checked_div(factor)
+            .map_or("another".to_string(), |f| format!("1/{}", f.normalize()))
+    }
+}
+
+/// A cell rendered for a judge: "Revenue | Year Ended December 31, 2024 | 4200 ($ millions)".
+fn render_cell(cell: &Cell<'_>) -> String {
+    format!(
+        "{} | {} | {} | {}",
+        cell.reference(),
+        cell.row_label().unwrap_or(""),
+        cell.col_label().unwrap_or(""),
+        cell.text()
+    )
+}
+
+impl crate::report::verify::DocumentLookup for SourceCache {
+    fn document(&self, source: &str) -> Option<&Document> {
+        SourceCache::document(self, source)
+    }
+}
