@@ -7,6 +7,7 @@
 //! The library computes; the binary (`src/main.rs`) talks. Nothing here prints
 //! or exits.
 
+pub mod answer;
 pub mod model;
 pub mod number;
 pub mod period;

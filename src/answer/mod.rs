@@ -1,0 +1,3 @@
+//! Answers and calculation traces: the input of `tickmark verify`.
+
+pub mod calc;
