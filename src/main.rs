@@ -13,7 +13,9 @@ use tickmark::check::resolve::Store;
 use tickmark::check::{Check, CheckSet, Route};
 use tickmark::report::extract::{self, ExtractFormat};
 use tickmark::report::verify::{self as verify_report, Summary};
-use tickmark::{AnswerReport, ReadOptions, SourceCache, Verifier, VerifyOptions, Vocab, load_source};
+use tickmark::{
+    AnswerReport, ReadOptions, SourceCache, Verifier, VerifyOptions, Vocab, load_source,
+};
 
 #[derive(Parser)]
 #[command(
@@ -196,7 +198,9 @@ fn verify_command(args: VerifyArgs<'_>) -> anyhow::Result<ExitCode> {
     for answer in answers.items {
         let report = match answer {
             Ok(answer) => verifier.verify(&answer, &mut cache, &base_dir),
-            Err(e) => AnswerReport::malformed(format!("answer-{}", e.origin.index + 1), e.to_string()),
+            Err(e) => {
+                AnswerReport::malformed(format!("answer-{}", e.origin.index + 1), e.to_string())
+            }
         };
         summary.add(&report);
         match format {

@@ -19,7 +19,9 @@ use crate::check::resolve::{AnswerScope, Resolved, SourceState, Store};
 use crate::check::role::{RoleOutcome, RoleSpec};
 use crate::check::support::{Judge, JudgeRequest, JudgeVerdict, NoJudge};
 use crate::check::value::{ValueOutcome, names_negative, parse_stated};
-use crate::check::{CellSummary, Check, CheckSet, Code, Finding, Route, arithmetic, quote, role, value};
+use crate::check::{
+    CellSummary, Check, CheckSet, Code, Finding, Route, arithmetic, quote, role, value,
+};
 use crate::model::{Amount, Cell, Document, Located};
 use crate::read::{ReadOptions, load_source};
 use crate::vocab::Vocab;
@@ -84,7 +86,9 @@ impl AnswerReport {
 
     /// Every claim report, operands included.
     pub fn all_claims(&self) -> impl Iterator<Item = &ClaimReport> {
-        self.claims.iter().flat_map(|c| std::iter::once(c).chain(c.operands.iter()))
+        self.claims
+            .iter()
+            .flat_map(|c| std::iter::once(c).chain(c.operands.iter()))
     }
 }
 
@@ -177,7 +181,12 @@ impl<'a> Verifier<'a> {
 
     /// Verifies an answer, loading its sources through `cache` relative to
     /// `base_dir` (the answer file's folder).
-    pub fn verify(&self, answer: &Answer, cache: &mut SourceCache, base_dir: &Path) -> AnswerReport {
+    pub fn verify(
+        &self,
+        answer: &Answer,
+        cache: &mut SourceCache,
+        base_dir: &Path,
+    ) -> AnswerReport {
         let loaded: Vec<(String, Loaded)> = cache
             .sources_for(answer)
             .into_iter()
@@ -212,7 +221,11 @@ impl<'a> Verifier<'a> {
         if judged {
             model_calls = claims.iter().filter(|c| c.pending_support).count();
         }
-        let route = claims.iter().map(|c| c.route).max().unwrap_or(Route::Accept);
+        let route = claims
+            .iter()
+            .map(|c| c.route)
+            .max()
+            .unwrap_or(Route::Accept);
         AnswerReport {
             id: answer.id.clone(),
             route,
@@ -228,8 +241,8 @@ impl<'a> Verifier<'a> {
         let checks = self.options.checks;
         let stated = claim.value.as_deref().and_then(parse_stated);
         let spec = RoleSpec::of(claim, self.vocab);
-        let negative_named = names_negative(&spec.text)
-            || claim.text.as_deref().is_some_and(names_negative);
+        let negative_named =
+            names_negative(&spec.text) || claim.text.as_deref().is_some_and(names_negative);
         let mut findings = Vec::new();
         let mut operands = Vec::new();
 
@@ -297,7 +310,15 @@ impl<'a> Verifier<'a> {
                 .copied();
             if let Some((cited, cell)) = best {
                 chosen = cell;
-                findings.extend(self.value_and_role(claim, stated, &spec, negative_named, cited, cell, scope));
+                findings.extend(self.value_and_role(
+                    claim,
+                    stated,
+                    &spec,
+                    negative_named,
+                    cited,
+                    cell,
+                    scope,
+                ));
             }
         }
 
@@ -309,7 +330,12 @@ impl<'a> Verifier<'a> {
                 .map(|op| self.check_claim(op, scope))
                 .collect();
             if checks.has(Check::Arithmetic) {
-                findings.extend(arithmetic_findings(claim, calc_text, stated.as_ref(), &checked));
+                findings.extend(arithmetic_findings(
+                    claim,
+                    calc_text,
+                    stated.as_ref(),
+                    &checked,
+                ));
             }
             operands = checked.into_iter().map(|c| c.report).collect();
         }
@@ -386,9 +412,7 @@ impl<'a> Verifier<'a> {
             .has(Check::Value)
             .then(|| value::compare(stated, &cell, negative_named));
         let role_outcome = checks.has(Check::Role).then(|| role::compare(spec, &cell));
-        let holds = value_outcome
-            .as_ref()
-            .is_none_or(ValueOutcome::holds);
+        let holds = value_outcome.as_ref().is_none_or(ValueOutcome::holds);
         let needs_suggest = !holds
             || matches!(
                 role_outcome,
@@ -410,7 +434,9 @@ impl<'a> Verifier<'a> {
                 ValueOutcome::SignFlip => Some(Finding::new(
                     Code::SignFlip,
                     Route::Reanswer,
-                    format!("the claim states {written}, but {shown}: the same amount with the opposite sign"),
+                    format!(
+                        "the claim states {written}, but {shown}: the same amount with the opposite sign"
+                    ),
                 )),
                 ValueOutcome::ScaleMismatch { factor } => Some(Finding::new(
                     Code::ScaleMismatch,
@@ -425,7 +451,8 @@ impl<'a> Verifier<'a> {
                     route,
                     format!(
                         "the claim states {written}, but {shown} in {}",
-                        cell.currency().map_or("another currency".to_string(), |c| c.to_string())
+                        cell.currency()
+                            .map_or("another currency".to_string(), |c| c.to_string())
                     ),
                 )),
                 ValueOutcome::Mismatch => Some(Finding::new(
@@ -449,7 +476,10 @@ impl<'a> Verifier<'a> {
                 RoleOutcome::Unknown(why) => Some(Finding::new(
                     Code::AmbiguousRole,
                     Route::Review,
-                    format!("cannot tell whether {} is {claimed}: {why}", cited.reference),
+                    format!(
+                        "cannot tell whether {} is {claimed}: {why}",
+                        cited.reference
+                    ),
                 )),
                 RoleOutcome::ConceptDiffers | RoleOutcome::PeriodDiffers => {
                     let code = if holds {
@@ -460,7 +490,11 @@ impl<'a> Verifier<'a> {
                         Code::PeriodMismatch
                     };
                     let lead = if holds {
-                        format!("{written} is at {}, but that cell is {}", cited.reference, describe_role(&cell))
+                        format!(
+                            "{written} is at {}, but that cell is {}",
+                            cited.reference,
+                            describe_role(&cell)
+                        )
                     } else {
                         format!("{} is {}", cited.reference, describe_role(&cell))
                     };
@@ -549,7 +583,9 @@ fn base_value(stated: &Amount, table_scale: Option<Decimal>) -> Option<Decimal> 
     if stated.percent {
         return stated.value.checked_div(Decimal::ONE_HUNDRED);
     }
-    stated.value.checked_mul(table_scale.unwrap_or(Decimal::ONE))
+    stated
+        .value
+        .checked_mul(table_scale.unwrap_or(Decimal::ONE))
 }
 
 /// The cell of a resolved cite to check the claim against: the cited cell,
@@ -639,13 +675,22 @@ fn arithmetic_findings(
     if arithmetic::result_matches(stated, evaluation.value, unit_scale) {
         return Vec::new();
     }
+    let result = if stated.percent {
+        evaluation
+            .value
+            .checked_mul(Decimal::ONE_HUNDRED)
+            .map_or_else(String::new, |p| {
+                format!("{}%", p.round_dp(stated.decimals + 2).normalize())
+            })
+    } else {
+        evaluation.value.round_dp(6).normalize().to_string()
+    };
     vec![Finding::new(
         Code::ArithmeticMismatch,
         Route::Reanswer,
         format!(
-            "the claim states {}, but {calc_text} over the operands' stated values gives {} ({})",
+            "the claim states {}, but {calc_text} over the operands' stated values gives {result} ({})",
             claim.value.as_deref().unwrap_or(""),
-            evaluation.value.round_dp(6).normalize(),
             evaluation.steps.join("; ")
         ),
     )]
@@ -668,7 +713,10 @@ fn describe_cell(cell: &Cell<'_>) -> String {
 /// "Net income (NetIncomeLoss), FY ended 2022-12-31".
 fn describe_role(cell: &Cell<'_>) -> String {
     let label = cell.row_label().unwrap_or("an unlabeled row");
-    let concept = cell.concept().map(|c| format!(" ({c})")).unwrap_or_default();
+    let concept = cell
+        .concept()
+        .map(|c| format!(" ({c})"))
+        .unwrap_or_default();
     match cell.period() {
         Some(p) => format!("{label}{concept}, {p}"),
         None => format!("{label}{concept}"),

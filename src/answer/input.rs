@@ -9,8 +9,8 @@
 
 use std::path::Path;
 
-use serde_json::{Map, Value};
 use serde_json::value::RawValue;
+use serde_json::{Map, Value};
 
 use super::{Answer, Claim, ContextItem, Origin, Role, SourceSpec};
 use crate::model::CellRef;
@@ -231,7 +231,12 @@ pub fn answer_from_value(value: Value, origin: Origin) -> Result<Answer, AnswerE
         None | Some(Value::Null) => format!("answer-{}", origin.index + 1),
         Some(Value::String(s)) => s.clone(),
         Some(Value::Number(n)) => n.to_string(),
-        Some(other) => return Err(fail(format!("\"id\" must be a string, found {}", kind(other)))),
+        Some(other) => {
+            return Err(fail(format!(
+                "\"id\" must be a string, found {}",
+                kind(other)
+            )));
+        }
     };
     let sources = source_list(&object).map_err(&fail)?;
     let context = match object.get("context") {
@@ -260,7 +265,10 @@ pub fn answer_from_value(value: Value, origin: Origin) -> Result<Answer, AnswerE
             .collect::<Result<Vec<_>, String>>()
             .map_err(&fail)?,
         Some(other) => {
-            return Err(fail(format!("\"claims\" must be a list, found {}", kind(other))));
+            return Err(fail(format!(
+                "\"claims\" must be a list, found {}",
+                kind(other)
+            )));
         }
     };
     Ok(Answer {
@@ -284,7 +292,11 @@ fn kind(value: &Value) -> String {
 }
 
 /// An optional list of strings (a single string is a list of one).
-fn string_list(object: &Map<String, Value>, field: &str, prefix: &str) -> Result<Vec<String>, String> {
+fn string_list(
+    object: &Map<String, Value>,
+    field: &str,
+    prefix: &str,
+) -> Result<Vec<String>, String> {
     match object.get(field) {
         None | Some(Value::Null) => Ok(Vec::new()),
         Some(Value::String(s)) => Ok(vec![s.clone()]),
@@ -343,11 +355,18 @@ fn source_list(object: &Map<String, Value>) -> Result<Vec<SourceSpec>, String> {
         .collect()
 }
 
-fn optional_string(object: &Map<String, Value>, field: &str, prefix: &str) -> Result<Option<String>, String> {
+fn optional_string(
+    object: &Map<String, Value>,
+    field: &str,
+    prefix: &str,
+) -> Result<Option<String>, String> {
     match object.get(field) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) => Ok(Some(s.clone())),
-        Some(other) => Err(format!("{prefix}\"{field}\" must be a string, found {}", kind(other))),
+        Some(other) => Err(format!(
+            "{prefix}\"{field}\" must be a string, found {}",
+            kind(other)
+        )),
     }
 }
 
@@ -385,7 +404,9 @@ fn role(object: &Map<String, Value>, prefix: &str) -> Result<Option<Role>, Strin
             let concept = optional_string(role, "concept", &inner)?;
             let period = optional_string(role, "period", &inner)?;
             if concept.is_none() && period.is_none() {
-                return Err(format!("{prefix}\"role\" needs a \"concept\" or a \"period\""));
+                return Err(format!(
+                    "{prefix}\"role\" needs a \"concept\" or a \"period\""
+                ));
             }
             Ok(Some(Role::Structured { concept, period }))
         }
@@ -399,13 +420,21 @@ fn role(object: &Map<String, Value>, prefix: &str) -> Result<Option<Role>, Strin
 /// A claim (or, with `with_calc` false, an operand).
 fn claim(item: &Value, default_id: &str, what: &str, with_calc: bool) -> Result<Claim, String> {
     let Value::Object(object) = item else {
-        return Err(format!("{what} {default_id}: expected an object, found {}", kind(item)));
+        return Err(format!(
+            "{what} {default_id}: expected an object, found {}",
+            kind(item)
+        ));
     };
     let id = match object.get("id") {
         None | Some(Value::Null) => default_id.to_string(),
         Some(Value::String(s)) => s.clone(),
         Some(Value::Number(n)) => n.to_string(),
-        Some(other) => return Err(format!("{what} {default_id}: \"id\" must be a string, found {}", kind(other))),
+        Some(other) => {
+            return Err(format!(
+                "{what} {default_id}: \"id\" must be a string, found {}",
+                kind(other)
+            ));
+        }
     };
     let prefix = format!("{what} {id:?}: ");
     let mut cites = string_list(object, "cites", &prefix)?;
@@ -417,10 +446,20 @@ fn claim(item: &Value, default_id: &str, what: &str, with_calc: bool) -> Result<
             Some(Value::Array(items)) => items
                 .iter()
                 .enumerate()
-                .map(|(i, op)| claim(op, &format!("o{}", i + 1), &format!("{what} {id:?}: operand"), false))
+                .map(|(i, op)| {
+                    claim(
+                        op,
+                        &format!("o{}", i + 1),
+                        &format!("{what} {id:?}: operand"),
+                        false,
+                    )
+                })
                 .collect::<Result<Vec<_>, String>>()?,
             Some(other) => {
-                return Err(format!("{prefix}\"operands\" must be a list, found {}", kind(other)));
+                return Err(format!(
+                    "{prefix}\"operands\" must be a list, found {}",
+                    kind(other)
+                ));
             }
         };
         if calc.is_some() && operands.is_empty() {
@@ -480,7 +519,9 @@ mod tests {
         let k2 = &answer.claims[1];
         assert_eq!(k2.calc.as_deref(), Some("gp / rev"));
         assert_eq!(k2.operands[0].cites, ["c091"]);
-        assert!(matches!(&k2.role, Some(Role::Structured { concept: Some(c), .. }) if c == "GrossMargin"));
+        assert!(
+            matches!(&k2.role, Some(Role::Structured { concept: Some(c), .. }) if c == "GrossMargin")
+        );
         assert_eq!(answer.origin.line, Some(1));
     }
 
@@ -490,31 +531,61 @@ mod tests {
         let answers = read_answers_str(array, "a.json", false).unwrap().items;
         assert_eq!(answers[0].as_ref().unwrap().id, "a");
         let err = answers[1].as_ref().unwrap_err();
-        assert_eq!(err.to_string(), "a.json line 3: \"claims\" must be a list, found the number 3");
+        assert_eq!(
+            err.to_string(),
+            "a.json line 3: \"claims\" must be a list, found the number 3"
+        );
 
         let lines = "{\"id\": \"a\"}\n\n{\"id\": \"b\", \"claims\": [{\"id\": \"k2\", \"value\": 4.2}]}\n{oops\n";
-        let answers = read_answers_str(lines, "answers.jsonl", true).unwrap().items;
+        let answers = read_answers_str(lines, "answers.jsonl", true)
+            .unwrap()
+            .items;
         assert_eq!(answers.len(), 3);
         assert_eq!(
             answers[1].as_ref().unwrap_err().to_string(),
             "answers.jsonl line 3: claim \"k2\": \"value\" must be a string, found the number 4.2"
         );
-        assert!(answers[2].as_ref().unwrap_err().to_string().starts_with("answers.jsonl line 4: invalid JSON"));
+        assert!(
+            answers[2]
+                .as_ref()
+                .unwrap_err()
+                .to_string()
+                .starts_with("answers.jsonl line 4: invalid JSON")
+        );
         // Several objects in a .json file are read as lines too.
-        let answers = read_answers_str("{\"id\": \"a\"}\n{\"id\": \"b\"}\n", "x.json", false).unwrap();
+        let answers =
+            read_answers_str("{\"id\": \"a\"}\n{\"id\": \"b\"}\n", "x.json", false).unwrap();
         assert_eq!((answers.items.len(), answers.shape), (2, Shape::Lines));
     }
 
     #[test]
     fn reports_fields_precisely() {
         let cases = [
-            (r#"{"claims": [{"id": "k1", "cites": [1]}]}"#, "claim \"k1\": \"cites\" must list strings, found the number 1"),
-            (r#"{"claims": [{"role": 5}]}"#, "claim \"k1\": \"role\" must be text or {\"concept\", \"period\"}, found the number 5"),
-            (r#"{"claims": [{"calc": "a+b"}]}"#, "claim \"k1\": \"calc\" needs \"operands\""),
-            (r#"{"context": ["acme.xlsx#IS!"]}"#, "context item 1: invalid cell reference \"acme.xlsx#IS!\""),
-            (r#"{"context": [{"id": "c1"}]}"#, "context item 1: alias \"c1\" needs a \"ref\""),
+            (
+                r#"{"claims": [{"id": "k1", "cites": [1]}]}"#,
+                "claim \"k1\": \"cites\" must list strings, found the number 1",
+            ),
+            (
+                r#"{"claims": [{"role": 5}]}"#,
+                "claim \"k1\": \"role\" must be text or {\"concept\", \"period\"}, found the number 5",
+            ),
+            (
+                r#"{"claims": [{"calc": "a+b"}]}"#,
+                "claim \"k1\": \"calc\" needs \"operands\"",
+            ),
+            (
+                r#"{"context": ["acme.xlsx#IS!"]}"#,
+                "context item 1: invalid cell reference \"acme.xlsx#IS!\"",
+            ),
+            (
+                r#"{"context": [{"id": "c1"}]}"#,
+                "context item 1: alias \"c1\" needs a \"ref\"",
+            ),
             (r#"[1]"#, "expected an answer object, found the number 1"),
-            (r#"{"claims": [{"id": "k9", "operands": [{"value": 3}], "calc": "x"}]}"#, "claim \"k9\": operand \"o1\": \"value\" must be a string, found the number 3"),
+            (
+                r#"{"claims": [{"id": "k9", "operands": [{"value": 3}], "calc": "x"}]}"#,
+                "claim \"k9\": operand \"o1\": \"value\" must be a string, found the number 3",
+            ),
         ];
         for (text, message) in cases {
             let answers = read_answers_str(text, "a.json", false).unwrap().items;

@@ -67,8 +67,20 @@ mod tests {
         assert!(result_matches(&value_of("7.7%"), growth, None));
         assert!(!result_matches(&value_of("8.2%"), growth, None));
         assert!(result_matches(&value_of("0.077"), growth, None));
-        assert!(result_matches(&value_of("$300 million"), d("300000000"), None));
-        assert!(result_matches(&value_of("300"), d("300000000"), Some(d("1000000"))));
-        assert!(!result_matches(&value_of("310"), d("300000000"), Some(d("1000000"))));
+        assert!(result_matches(
+            &value_of("$300 million"),
+            d("300000000"),
+            None
+        ));
+        assert!(result_matches(
+            &value_of("300"),
+            d("300000000"),
+            Some(d("1000000"))
+        ));
+        assert!(!result_matches(
+            &value_of("310"),
+            d("300000000"),
+            Some(d("1000000"))
+        ));
     }
 }

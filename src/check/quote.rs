@@ -68,7 +68,10 @@ mod tests {
     #[test]
     fn normalizes_what_copying_changes() {
         assert_eq!(normalize("  Revenue\u{a0}\u{a0}4,200 \n"), "Revenue 4200");
-        assert_eq!(normalize("\u{201c}net\u{201d} \u{2014} 1,234,567"), "\"net\" - 1234567");
+        assert_eq!(
+            normalize("\u{201c}net\u{201d} \u{2014} 1,234,567"),
+            "\"net\" - 1234567"
+        );
         assert_eq!(normalize("a, b"), "a, b");
     }
 
@@ -79,7 +82,10 @@ mod tests {
         assert!(found_in("Revenue  4,200", row));
         assert!(!found_in("Revenue 4,300", row));
         assert!(!found_in("revenue 4200", row), "case is kept");
-        assert!(!found_in("Revenue 3900", row), "a quote skipping a cell is not in the row");
+        assert!(
+            !found_in("Revenue 3900", row),
+            "a quote skipping a cell is not in the row"
+        );
         assert!(!found_in("", row));
     }
 }

@@ -93,7 +93,9 @@ impl Store {
                 value.get("id").and_then(|v| v.as_str()),
                 value.get("ref").and_then(|v| v.as_str()),
             ) else {
-                return Err(fail("expected {\"id\": \"...\", \"ref\": \"...\"}".to_string()));
+                return Err(fail(
+                    "expected {\"id\": \"...\", \"ref\": \"...\"}".to_string(),
+                ));
             };
             let reference = CellRef::parse(reference).map_err(|e| fail(e.to_string()))?;
             store.aliases.insert(id.to_string(), reference);
@@ -176,7 +178,9 @@ impl<'a> AnswerScope<'a> {
     pub fn in_context(&self, reference: &CellRef) -> bool {
         match self.context {
             None => self.sources.contains_key(&*reference.source),
-            Some(items) => items.iter().any(|item| item.reference().contains(reference)),
+            Some(items) => items
+                .iter()
+                .any(|item| item.reference().contains(reference)),
         }
     }
 
@@ -227,7 +231,10 @@ impl<'a> AnswerScope<'a> {
                     return fail(
                         Code::UnknownRef,
                         Route::Recite,
-                        format!("{cite:?} is not a chunk id of this answer's context or the store, nor a valid reference ({})", e.reason),
+                        format!(
+                            "{cite:?} is not a chunk id of this answer's context or the store, nor a valid reference ({})",
+                            e.reason
+                        ),
                     );
                 }
             }

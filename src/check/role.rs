@@ -69,14 +69,9 @@ impl RoleSpec {
             Some(Role::Text(text)) => RoleSpec::from_text(text, vocab),
             Some(Role::Structured { concept, period }) => {
                 let concept_text = concept.as_deref().unwrap_or("");
-                let by_id = vocab
-                    .info(concept_text.trim())
-                    .map(|info| info.id.clone());
-                let concept_id = by_id.or_else(|| {
-                    vocab
-                        .find_in_text(concept_text)
-                        .map(|(_, id)| id)
-                });
+                let by_id = vocab.info(concept_text.trim()).map(|info| info.id.clone());
+                let concept_id =
+                    by_id.or_else(|| vocab.find_in_text(concept_text).map(|(_, id)| id));
                 let period_text = period.as_deref().unwrap_or("");
                 let period = parse_period(period_text, PeriodHint::default())
                     .or_else(|| find_period(period_text).map(|(_, p)| p));
@@ -154,9 +149,9 @@ pub fn compare(spec: &RoleSpec, cell: &Cell<'_>) -> RoleOutcome {
     }
     match (&spec.period, cell.period()) {
         (None, _) => RoleOutcome::Same,
-        (Some(_), None) => RoleOutcome::Unknown(
-            "the cited column has no period (no header was found)".to_string(),
-        ),
+        (Some(_), None) => {
+            RoleOutcome::Unknown("the cited column has no period (no header was found)".to_string())
+        }
         (Some(claimed), Some(found)) => match periods_agree(claimed, found) {
             Agreement::Yes => RoleOutcome::Same,
             Agreement::No => RoleOutcome::PeriodDiffers,
@@ -196,7 +191,9 @@ fn label_in_role(label: Option<&str>, role: &str) -> bool {
     };
     let label = normalize_label(label);
     // One generic word ("Other", "Total", "Net") says nothing about a role.
-    const GENERIC: [&str; 8] = ["other", "total", "net", "basic", "diluted", "subtotal", "all", "misc"];
+    const GENERIC: [&str; 8] = [
+        "other", "total", "net", "basic", "diluted", "subtotal", "all", "misc",
+    ];
     if label.is_empty() || (!label.contains(' ') && GENERIC.contains(&label.as_str())) {
         return false;
     }
@@ -239,24 +236,25 @@ pub fn periods_agree(claimed: &Period, found: &Period) -> Agreement {
                 return Agreement::No;
             }
             if let (Some(a), Some(b)) = (end_a, end_b) {
-                return if a == b { Agreement::Yes } else { Agreement::No };
+                return if a == b {
+                    Agreement::Yes
+                } else {
+                    Agreement::No
+                };
             }
             let year_a = fy_a.or(end_a.map(|d| d.year())).map(i64::from);
             let year_b = fy_b.or(end_b.map(|d| d.year())).map(i64::from);
             match (q_a.or(*q_b), h_a.or(*h_b)) {
                 // A named quarter or half on one side only: compare by the
                 // calendar position of the other side's end date.
-                _ if q_a.is_some() && q_b.is_some() => {
-                    both(same(year_a, year_b), Some(q_a == q_b))
-                }
-                _ if h_a.is_some() && h_b.is_some() => {
-                    both(same(year_a, year_b), Some(h_a == h_b))
-                }
+                _ if q_a.is_some() && q_b.is_some() => both(same(year_a, year_b), Some(q_a == q_b)),
+                _ if h_a.is_some() && h_b.is_some() => both(same(year_a, year_b), Some(h_a == h_b)),
                 (Some(q), _) => {
                     let end = end_a.or(*end_b);
                     match end {
-                        Some(d) if i64::from(d.year()) == year_a.or(year_b).unwrap_or(-1)
-                            && i64::from((d.month() - 1) / 3 + 1) == i64::from(q) =>
+                        Some(d)
+                            if i64::from(d.year()) == year_a.or(year_b).unwrap_or(-1)
+                                && i64::from((d.month() - 1) / 3 + 1) == i64::from(q) =>
                         {
                             Agreement::Yes
                         }
@@ -266,8 +264,9 @@ pub fn periods_agree(claimed: &Period, found: &Period) -> Agreement {
                 (None, Some(h)) => {
                     let end = end_a.or(*end_b);
                     match end {
-                        Some(d) if i64::from(d.year()) == year_a.or(year_b).unwrap_or(-1)
-                            && i64::from((d.month() - 1) / 6 + 1) == i64::from(h) =>
+                        Some(d)
+                            if i64::from(d.year()) == year_a.or(year_b).unwrap_or(-1)
+                                && i64::from((d.month() - 1) / 6 + 1) == i64::from(h) =>
                         {
                             Agreement::Yes
                         }
@@ -283,15 +282,29 @@ pub fn periods_agree(claimed: &Period, found: &Period) -> Agreement {
         }
         (Instant { date: da, fy: fa }, Instant { date: db, fy: fb }) => {
             if let (Some(a), Some(b)) = (da, db) {
-                return if a == b { Agreement::Yes } else { Agreement::No };
+                return if a == b {
+                    Agreement::Yes
+                } else {
+                    Agreement::No
+                };
             }
             let ya = fa.or(da.map(|d| d.year())).map(i64::from);
             let yb = fb.or(db.map(|d| d.year())).map(i64::from);
             yes_no(same(ya, yb))
         }
         // "Total assets, FY2023" against the balance at the 2023 year end.
-        (Duration { fy, end, months, .. }, Instant { date, fy: fy_b })
-        | (Instant { date, fy: fy_b }, Duration { fy, end, months, .. }) => {
+        (
+            Duration {
+                fy, end, months, ..
+            },
+            Instant { date, fy: fy_b },
+        )
+        | (
+            Instant { date, fy: fy_b },
+            Duration {
+                fy, end, months, ..
+            },
+        ) => {
             if months.is_some_and(|m| m != 12) {
                 return match (end, date) {
                     (Some(e), Some(d)) if e == d => Agreement::Yes,
@@ -300,13 +313,28 @@ pub fn periods_agree(claimed: &Period, found: &Period) -> Agreement {
                 };
             }
             if let (Some(e), Some(d)) = (end, date) {
-                return if e == d { Agreement::Yes } else { Agreement::No };
+                return if e == d {
+                    Agreement::Yes
+                } else {
+                    Agreement::No
+                };
             }
             let year_flow = fy.or(end.map(|d| d.year())).map(i64::from);
             let year_stock = fy_b.or(date.map(|d| d.year())).map(i64::from);
             yes_no(same(year_flow, year_stock))
         }
-        (Change { percent: pa, from: fa, to: ta }, Change { percent: pb, from: fb, to: tb }) => {
+        (
+            Change {
+                percent: pa,
+                from: fa,
+                to: ta,
+            },
+            Change {
+                percent: pb,
+                from: fb,
+                to: tb,
+            },
+        ) => {
             if pa != pb {
                 return Agreement::No;
             }
@@ -343,15 +371,21 @@ fn both(year: Option<bool>, part: Option<bool>) -> Agreement {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::period::{PeriodHint, parse_period};
     use crate::model::StatementKind;
+    use crate::period::{PeriodHint, parse_period};
 
     fn p(text: &str) -> Period {
         parse_period(text, PeriodHint::default()).unwrap_or_else(|| panic!("{text}"))
     }
 
     fn balance(text: &str) -> Period {
-        parse_period(text, PeriodHint { statement: StatementKind::Balance }).unwrap()
+        parse_period(
+            text,
+            PeriodHint {
+                statement: StatementKind::Balance,
+            },
+        )
+        .unwrap()
     }
 
     #[test]
@@ -366,8 +400,16 @@ mod tests {
             ("Q2 2024", "Three Months Ended March 31, 2024", Unknown),
             ("Q3 2024", "Q3 2024", Yes),
             ("Q3 2024", "Q2 2024", No),
-            ("Nine Months Ended September 30, 2024", "Nine Months Ended September 30, 2024", Yes),
-            ("Nine Months Ended September 30, 2024", "Three Months Ended September 30, 2024", No),
+            (
+                "Nine Months Ended September 30, 2024",
+                "Nine Months Ended September 30, 2024",
+                Yes,
+            ),
+            (
+                "Nine Months Ended September 30, 2024",
+                "Three Months Ended September 30, 2024",
+                No,
+            ),
             ("December 31, 2023", "December 31, 2023", Yes),
             ("December 31, 2023", "December 31, 2022", No),
             ("FY2023", "December 31, 2023", Yes),
@@ -376,7 +418,11 @@ mod tests {
             ("% change", "FY2024", No),
         ];
         for (claimed, found, want) in cases {
-            assert_eq!(periods_agree(&p(claimed), &p(found)), want, "{claimed} / {found}");
+            assert_eq!(
+                periods_agree(&p(claimed), &p(found)),
+                want,
+                "{claimed} / {found}"
+            );
         }
         assert_eq!(periods_agree(&p("FY2024"), &balance("2024")), Yes);
         assert_eq!(periods_agree(&p("FY2024"), &balance("2023")), No);
@@ -384,9 +430,18 @@ mod tests {
 
     #[test]
     fn labels_match_only_whole() {
-        assert!(label_in_role(Some("Widget royalties"), "widget royalties in 2024"));
-        assert!(!label_in_role(Some("Widget royalties"), "widget sales in 2024"));
-        assert!(!label_in_role(Some("Other"), "other income 2024"), "generic words do not match");
+        assert!(label_in_role(
+            Some("Widget royalties"),
+            "widget royalties in 2024"
+        ));
+        assert!(!label_in_role(
+            Some("Widget royalties"),
+            "widget sales in 2024"
+        ));
+        assert!(
+            !label_in_role(Some("Other"), "other income 2024"),
+            "generic words do not match"
+        );
         assert!(!label_in_role(Some("Total"), "total revenue"));
         assert!(!label_in_role(None, "anything"));
     }

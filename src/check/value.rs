@@ -53,7 +53,16 @@ pub fn parse_stated(text: &str) -> Option<Amount> {
     if let Some(amount) = parse_amount(rest) {
         return Some(amount);
     }
-    for hedge in ["approximately", "approx.", "about", "around", "roughly", "nearly", "~", "c."] {
+    for hedge in [
+        "approximately",
+        "approx.",
+        "about",
+        "around",
+        "roughly",
+        "nearly",
+        "~",
+        "c.",
+    ] {
         if let Some(stripped) = strip_prefix_ci(rest, hedge) {
             rest = stripped.trim_start();
             break;
@@ -88,13 +97,17 @@ pub fn parse_stated(text: &str) -> Option<Amount> {
 
 fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
     let head = text.get(..prefix.len())?;
-    head.eq_ignore_ascii_case(prefix).then(|| text.get(prefix.len()..)).flatten()
+    head.eq_ignore_ascii_case(prefix)
+        .then(|| text.get(prefix.len()..))
+        .flatten()
 }
 
 fn strip_suffix_ci<'a>(text: &'a str, suffix: &str) -> Option<&'a str> {
     let cut = text.len().checked_sub(suffix.len())?;
     let tail = text.get(cut..)?;
-    tail.eq_ignore_ascii_case(suffix).then(|| text.get(..cut)).flatten()
+    tail.eq_ignore_ascii_case(suffix)
+        .then(|| text.get(..cut))
+        .flatten()
 }
 
 /// How a stated amount compares with a cell.
@@ -183,7 +196,12 @@ pub fn compare(stated: &Amount, cell: &Cell<'_>, negative_named: bool) -> ValueO
     {
         return ValueOutcome::CurrencyMismatch;
     }
-    let Some(Compared { stated: s, cell: c, half }) = comparable(stated, cell) else {
+    let Some(Compared {
+        stated: s,
+        cell: c,
+        half,
+    }) = comparable(stated, cell)
+    else {
         return ValueOutcome::Mismatch;
     };
     if within(s, half, c) {
@@ -264,28 +282,69 @@ pub fn shown_negative_by_convention(cell: &Cell<'_>) -> bool {
         return false;
     }
     [
-        "cost", "costs", "expense", "expenses", "purchases", "purchase", "payments", "payment",
-        "repayments", "repayment", "repurchases", "repurchase", "expenditures", "depreciation",
-        "amortization", "impairment", "provision", "taxes",
+        "cost",
+        "costs",
+        "expense",
+        "expenses",
+        "purchases",
+        "purchase",
+        "payments",
+        "payment",
+        "repayments",
+        "repayment",
+        "repurchases",
+        "repurchase",
+        "expenditures",
+        "depreciation",
+        "amortization",
+        "impairment",
+        "provision",
+        "taxes",
     ]
     .iter()
     .any(|w| has(w))
         || label.contains("dividends paid")
 }
 
-/// True when claim text names a negative direction.
+/// True when claim text names a negative direction ("net loss", "cash used
+/// in", "other expense"). Parenthesised words do not count: "Other income
+/// (expense), net" names a line that can go either way, not an expense.
 pub fn names_negative(text: &str) -> bool {
-    let lower = text.to_lowercase();
-    lower
-        .split(|c: char| !c.is_alphanumeric())
-        .any(|w| {
-            matches!(
-                w,
-                "loss" | "losses" | "decrease" | "decreased" | "decline" | "declined" | "fell"
-                    | "deficit" | "outflow" | "outflows" | "used" | "paid" | "spent" | "expense"
-                    | "expenses" | "cost" | "costs" | "negative" | "drop" | "dropped"
-            )
-        })
+    let mut lower = String::with_capacity(text.len());
+    let mut depth = 0usize;
+    for c in text.chars().flat_map(char::to_lowercase) {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => lower.push(c),
+            _ => {}
+        }
+    }
+    lower.split(|c: char| !c.is_alphanumeric()).any(|w| {
+        matches!(
+            w,
+            "loss"
+                | "losses"
+                | "decrease"
+                | "decreased"
+                | "decline"
+                | "declined"
+                | "fell"
+                | "deficit"
+                | "outflow"
+                | "outflows"
+                | "used"
+                | "paid"
+                | "spent"
+                | "expense"
+                | "expenses"
+                | "cost"
+                | "costs"
+                | "negative"
+                | "drop"
+                | "dropped"
+        )
+    })
 }
 
 #[cfg(test)]
@@ -329,5 +388,7 @@ mod tests {
         assert!(names_negative("net loss for 2023"));
         assert!(names_negative("cash used in investing"));
         assert!(!names_negative("other income, net"));
+        assert!(!names_negative("Other income (expense), net, 2024"));
+        assert!(names_negative("Other expense, net"));
     }
 }

@@ -70,7 +70,9 @@ impl Document {
             TablePart::Only if self.tables.len() == 1 => self.tables.first(),
             TablePart::Pdf { .. } => {
                 let name = part.name();
-                self.tables.iter().find(|t| t.part == TablePart::Sheet(name.as_str().into()))
+                self.tables
+                    .iter()
+                    .find(|t| t.part == TablePart::Sheet(name.as_str().into()))
             }
             _ => None,
         }
@@ -132,10 +134,14 @@ impl Document {
     /// row, cells joined by spaces: what a quote must be found in.
     pub fn text_in(&self, located: Located<'_>) -> String {
         let mut out = String::new();
-        let mut add_table = |table: &Table, rows: std::ops::RangeInclusive<usize>, cols: std::ops::RangeInclusive<usize>| {
+        let mut add_table = |table: &Table,
+                             rows: std::ops::RangeInclusive<usize>,
+                             cols: std::ops::RangeInclusive<usize>| {
             let last = (*rows.end()).min(table.grid.len().saturating_sub(1));
             for r in *rows.start()..=last {
-                let Some(row) = table.grid.get(r) else { continue };
+                let Some(row) = table.grid.get(r) else {
+                    continue;
+                };
                 for (c, value) in row.iter().enumerate() {
                     if !cols.contains(&c) || value.is_blank() {
                         continue;

@@ -56,7 +56,11 @@ impl Summary {
     pub fn line(&self) -> String {
         let routes: Vec<String> = [Route::Accept, Route::Recite, Route::Review, Route::Reanswer]
             .iter()
-            .filter_map(|r| self.claims.get(r.name()).map(|n| format!("{n} {}", r.name())))
+            .filter_map(|r| {
+                self.claims
+                    .get(r.name())
+                    .map(|n| format!("{n} {}", r.name()))
+            })
             .collect();
         let mut line = format!(
             "{} answer{}, {} claim{}: {}",
@@ -64,7 +68,11 @@ impl Summary {
             plural(self.answers),
             self.claim_count(),
             plural(self.claim_count()),
-            if routes.is_empty() { "none".to_string() } else { routes.join(", ") }
+            if routes.is_empty() {
+                "none".to_string()
+            } else {
+                routes.join(", ")
+            }
         );
         if self.malformed > 0 {
             line.push_str(&format!("; {} malformed", self.malformed));
@@ -72,7 +80,11 @@ impl Summary {
         if !self.findings.is_empty() {
             let codes: Vec<String> = Code::ALL
                 .iter()
-                .filter_map(|c| self.findings.get(c.name()).map(|n| format!("{} {n}", c.name())))
+                .filter_map(|c| {
+                    self.findings
+                        .get(c.name())
+                        .map(|n| format!("{} {n}", c.name()))
+                })
                 .collect();
             line.push_str(&format!("; findings: {}", codes.join(", ")));
         }
@@ -112,7 +124,11 @@ pub trait DocumentLookup {
 
 /// Writes one answer as diagnostics: every claim that is not accepted, its
 /// findings with the cited cell in its table, and help with the re-cite.
-pub fn write_human(out: &mut dyn Write, report: &AnswerReport, docs: &dyn DocumentLookup) -> io::Result<()> {
+pub fn write_human(
+    out: &mut dyn Write,
+    report: &AnswerReport,
+    docs: &dyn DocumentLookup,
+) -> io::Result<()> {
     if let Some(error) = &report.error {
         writeln!(out, "error[malformed]: {error}")?;
         writeln!(out, "  = note: answer {:?} was not checked", report.id)?;
@@ -121,7 +137,11 @@ pub fn write_human(out: &mut dyn Write, report: &AnswerReport, docs: &dyn Docume
     for claim in &report.claims {
         write_claim(out, report, claim, None, docs)?;
     }
-    let accepted = report.claims.iter().filter(|c| c.route == Route::Accept).count();
+    let accepted = report
+        .claims
+        .iter()
+        .filter(|c| c.route == Route::Accept)
+        .count();
     writeln!(
         out,
         "{}: {} ({} of {} claim{} accepted)",
@@ -154,7 +174,12 @@ fn write_claim(
     Ok(())
 }
 
-fn write_finding(out: &mut dyn Write, name: &str, finding: &Finding, docs: &dyn DocumentLookup) -> io::Result<()> {
+fn write_finding(
+    out: &mut dyn Write,
+    name: &str,
+    finding: &Finding,
+    docs: &dyn DocumentLookup,
+) -> io::Result<()> {
     let level = match finding.route {
         Route::Reanswer => "error",
         Route::Review => "review",
@@ -228,12 +253,21 @@ pub fn excerpt(table: &Table, coord: Coord) -> Vec<String> {
             .iter()
             .map(|c| {
                 let t = text(r, *c);
-                if r == row && *c == col { format!("[{t}]") } else { t }
+                if r == row && *c == col {
+                    format!("[{t}]")
+                } else {
+                    t
+                }
             })
             .collect();
         lines.push((format!("{:>3} | {label}", r + 1), cols, r == row));
     }
-    let label_width = lines.iter().map(|l| l.0.chars().count()).max().unwrap_or(0).min(48);
+    let label_width = lines
+        .iter()
+        .map(|l| l.0.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(48);
     let widths: Vec<usize> = (0..shown.len())
         .map(|i| {
             lines
@@ -246,7 +280,11 @@ pub fn excerpt(table: &Table, coord: Coord) -> Vec<String> {
     lines
         .into_iter()
         .map(|(label, cols, cited)| {
-            let label = if label.is_empty() { "    |".to_string() } else { label };
+            let label = if label.is_empty() {
+                "    |".to_string()
+            } else {
+                label
+            };
             let mut s = format!("{label:<label_width$}");
             for (t, w) in cols.iter().zip(&widths) {
                 let t: String = t.chars().take(30).collect();

@@ -1,0 +1,358 @@
+//! Every finding code of the code checks: a claim that produces it, and a
+//! near miss that must not. The claims cite the bundled samples.
+
+// Test code: a failed unwrap is a failed test, which is what it should be.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use std::path::Path;
+
+use tickmark::answer::read_answers_str;
+use tickmark::check::resolve::Store;
+use tickmark::check::{Check, CheckSet, Route};
+use tickmark::model::CellRef;
+use tickmark::{AnswerReport, ClaimReport, SourceCache, Verifier, VerifyOptions, Vocab};
+
+fn verify_with(json: &str, store: &Store, checks: CheckSet) -> AnswerReport {
+    let answers = read_answers_str(json, "test.json", false).unwrap();
+    let answer = answers.items.into_iter().next().unwrap().unwrap();
+    let vocab = Vocab::builtin();
+    let verifier = Verifier::new(&vocab, store, VerifyOptions { checks });
+    verifier.verify(&answer, &mut SourceCache::default(), Path::new("samples"))
+}
+
+fn verify(json: &str) -> AnswerReport {
+    verify_with(json, &Store::default(), CheckSet::ALL)
+}
+
+/// One claim over Acme's income statement and balance sheet.
+fn acme(claim: &str) -> String {
+    format!(
+        r#"{{"id": "t", "sources": ["acme.xlsx", "birchwood.xlsx", "answers/locked.xlsx"],
+            "context": ["acme.xlsx", "birchwood.xlsx", "answers/locked.xlsx",
+                        {{"id": "c091", "ref": "acme.xlsx#IS!A18:D18"}}],
+            "claims": [{claim}]}}"#
+    )
+}
+
+fn claim(report: &AnswerReport) -> &ClaimReport {
+    &report.claims[0]
+}
+
+fn codes(claim: &ClaimReport) -> Vec<&'static str> {
+    let mut codes: Vec<&'static str> = claim.findings.iter().map(|f| f.code.name()).collect();
+    for op in &claim.operands {
+        codes.extend(codes_of(op));
+    }
+    codes
+}
+
+fn codes_of(claim: &ClaimReport) -> Vec<&'static str> {
+    claim.findings.iter().map(|f| f.code.name()).collect()
+}
+
+fn accepted(json: &str) {
+    let report = verify(json);
+    let c = claim(&report);
+    assert_eq!(c.route, Route::Accept, "{json}\n{:#?}", c.findings);
+    assert!(c.findings.is_empty());
+}
+
+fn produces(json: &str, code: &str, route: Route) -> ClaimReport {
+    let report = verify(json);
+    let c = claim(&report).clone();
+    assert!(
+        codes(&c).contains(&code),
+        "expected {code} for {json}\ngot {:#?}",
+        c.findings
+    );
+    assert_eq!(c.route, route, "{json}\n{:#?}", c.findings);
+    c
+}
+
+#[test]
+fn uncited() {
+    produces(
+        &acme(r#"{"value": "$4.2 billion", "role": "Revenue, FY2024"}"#),
+        "uncited",
+        Route::Recite,
+    );
+    // Near miss: a claim without a number needs no cite.
+    let report = verify(&acme(r#"{"text": "Acme had a good year."}"#));
+    assert!(claim(&report).findings.is_empty());
+}
+
+#[test]
+fn unknown_ref() {
+    for cite in [
+        "c777",
+        "acme.xlsx#IS!Z99",
+        "acme.xlsx#Nope!B7",
+        "other.xlsx#IS!B7",
+        "acme.xlsx#IS!",
+    ] {
+        let json = acme(&format!(
+            r#"{{"value": "$4.2 billion", "role": "Revenue, FY2024", "cites": ["{cite}"]}}"#
+        ));
+        produces(&json, "unknown_ref", Route::Recite);
+    }
+    // Near miss: an alias of the context resolves.
+    accepted(&acme(
+        r#"{"value": "$447 million", "role": "Net income, FY2024", "cites": ["c091"]}"#,
+    ));
+}
+
+#[test]
+fn outside_context_is_checked_against_the_assembled_context_not_the_store() {
+    let mut store = Store::default();
+    store.insert("c044", CellRef::parse("acme.xlsx#IS!A7:D7").unwrap());
+    let json = r#"{"id": "t", "sources": ["acme.xlsx"],
+        "context": [{"id": "c091", "ref": "acme.xlsx#IS!A18:D18"}],
+        "claims": [
+          {"value": "$4.2 billion", "role": "Revenue, FY2024", "cites": ["c044"]},
+          {"value": "$4.2 billion", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]},
+          {"value": "$447 million", "role": "Net income, FY2024", "cites": ["c091"]}]}"#;
+    let report = verify_with(json, &store, CheckSet::ALL);
+    // The stale id is real — it resolves against the store — and still fails:
+    // resolving against the store instead of the context is the classic bug.
+    assert_eq!(codes_of(&report.claims[0]), ["outside_context"]);
+    assert_eq!(report.claims[0].route, Route::Recite);
+    assert_eq!(codes_of(&report.claims[1]), ["outside_context"]);
+    // Near miss: the assembled alias.
+    assert_eq!(report.claims[2].route, Route::Accept);
+    // Without a context, everything in the sources counts as assembled.
+    let json = r#"{"id": "t", "sources": ["acme.xlsx"], "claims": [
+        {"value": "$4.2 billion", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}]}"#;
+    assert_eq!(verify(json).claims[0].route, Route::Accept);
+}
+
+#[test]
+fn unreadable_source() {
+    produces(
+        &acme(
+            r#"{"value": "$1.1 billion", "role": "Segment revenue", "cites": ["answers/locked.xlsx#Segments!B4"]}"#,
+        ),
+        "unreadable_source",
+        Route::Review,
+    );
+}
+
+#[test]
+fn fabricated_quote() {
+    let c = produces(
+        &acme(
+            r#"{"value": "4,200", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"], "quote": "Revenue 4,300"}"#,
+        ),
+        "fabricated_quote",
+        Route::Reanswer,
+    );
+    assert!(
+        c.findings[0]
+            .message
+            .contains("a reworded or shortened quote fails too")
+    );
+    // Near miss: the same text with its thousands separator and odd spacing.
+    accepted(&acme(
+        r#"{"value": "4,200", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"], "quote": "Revenue   4,200"}"#,
+    ));
+}
+
+#[test]
+fn value_mismatch() {
+    produces(
+        &acme(
+            r#"{"value": "$4.3 billion", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}"#,
+        ),
+        "value_mismatch",
+        Route::Reanswer,
+    );
+    produces(
+        &acme(
+            r#"{"value": "$4.25 billion", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}"#,
+        ),
+        "value_mismatch",
+        Route::Reanswer,
+    );
+    // Near misses: the rounding the claim wrote, and table units.
+    accepted(&acme(
+        r#"{"value": "$4.2 billion", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}"#,
+    ));
+    accepted(&acme(
+        r#"{"value": "4,200", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}"#,
+    ));
+    accepted(&acme(
+        r#"{"value": "$4,200 million", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}"#,
+    ));
+}
+
+#[test]
+fn sign_flip() {
+    produces(
+        &acme(
+            r#"{"value": "$9 million", "role": "Other income, net, FY2023", "cites": ["acme.xlsx#IS!C15"]}"#,
+        ),
+        "sign_flip",
+        Route::Reanswer,
+    );
+    // "Other income (expense), net" shown as (482), stated as income of 482.
+    produces(
+        &acme(
+            r#"{"value": "$482 thousand", "role": "Other income (expense), net, fiscal 2024", "cites": ["birchwood.xlsx#'Income Statement'!B17"]}"#,
+        ),
+        "sign_flip",
+        Route::Reanswer,
+    );
+    // Near misses: an expense shown in parentheses and stated positive is
+    // presentation; so is a negative the claim itself calls an expense.
+    accepted(&acme(
+        r#"{"value": "$98.3 million", "role": "Cost of revenue, fiscal 2024", "cites": ["birchwood.xlsx#'Income Statement'!B8"]}"#,
+    ));
+    accepted(&acme(
+        r#"{"value": "$482 thousand", "role": "Other expense, net, fiscal 2024", "cites": ["birchwood.xlsx#'Income Statement'!B17"]}"#,
+    ));
+}
+
+#[test]
+fn scale_mismatch() {
+    produces(
+        &acme(
+            r#"{"value": "$4.2 million", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}"#,
+        ),
+        "scale_mismatch",
+        Route::Reanswer,
+    );
+    // Near miss: per-share amounts are not scaled by "($ in millions, except per share data)".
+    accepted(&acme(
+        r#"{"value": "$2.33", "role": "Diluted EPS, FY2024", "cites": ["acme.xlsx#IS!B22"]}"#,
+    ));
+}
+
+#[test]
+fn same_number_swap() {
+    let c = produces(
+        &acme(
+            r#"{"value": "$412 million", "role": "Goodwill, FY2024", "cites": ["acme.xlsx#IS!D18"]}"#,
+        ),
+        "same_number_swap",
+        Route::Recite,
+    );
+    assert_eq!(c.findings[0].suggest.as_deref(), Some("acme.xlsx#BS!B16"));
+    // Near miss: the right cell.
+    accepted(&acme(
+        r#"{"value": "$412 million", "role": "Goodwill, FY2024", "cites": ["acme.xlsx#BS!B16"]}"#,
+    ));
+    // The swap whose claimed cell holds another number is a wrong claim.
+    produces(
+        &acme(
+            r#"{"value": "$412 million", "role": "Goodwill, FY2023", "cites": ["acme.xlsx#IS!D18"]}"#,
+        ),
+        "same_number_swap",
+        Route::Reanswer,
+    );
+}
+
+#[test]
+fn role_mismatch() {
+    let c = produces(
+        &acme(
+            r#"{"value": "$490 million", "role": "Research and development, FY2024", "cites": ["acme.xlsx#IS!B11"]}"#,
+        ),
+        "role_mismatch",
+        Route::Recite,
+    );
+    assert!(
+        c.findings
+            .iter()
+            .all(|f| f.suggest.as_deref() == Some("acme.xlsx#IS!B10"))
+    );
+    accepted(&acme(
+        r#"{"value": "$490 million", "role": "Research and development, FY2024", "cites": ["acme.xlsx#IS!B10"]}"#,
+    ));
+}
+
+#[test]
+fn period_mismatch() {
+    let c = produces(
+        &acme(
+            r#"{"value": "$3.9 billion", "role": "Revenue, FY2023", "cites": ["acme.xlsx#IS!B7"]}"#,
+        ),
+        "period_mismatch",
+        Route::Recite,
+    );
+    assert_eq!(
+        c.findings.last().unwrap().suggest.as_deref(),
+        Some("acme.xlsx#IS!C7")
+    );
+    // Near miss: a row alias resolves to the cell of the claimed year.
+    let report = verify(&acme(
+        r#"{"value": "412", "role": "Net income, FY2022", "cites": ["c091"]}"#,
+    ));
+    assert_eq!(claim(&report).route, Route::Accept);
+    assert_eq!(
+        claim(&report).cell.as_ref().unwrap().reference,
+        "acme.xlsx#IS!D18"
+    );
+}
+
+#[test]
+fn ambiguous_role() {
+    produces(
+        &acme(
+            r#"{"value": "$12 million", "role": "Widget royalties, 2024", "cites": ["acme.xlsx#IS!B15"]}"#,
+        ),
+        "ambiguous_role",
+        Route::Review,
+    );
+    // Near miss: the row's own wording.
+    accepted(&acme(
+        r#"{"value": "$12 million", "role": "Other income (expense), net, 2024", "cites": ["acme.xlsx#IS!B15"]}"#,
+    ));
+}
+
+#[test]
+fn arithmetic_mismatch() {
+    let growth = |stated: &str| {
+        acme(&format!(
+            r#"{{"value": "{stated}", "role": "revenue growth 2024 vs 2023", "calc": "(r24 - r23) / r23",
+                "operands": [
+                  {{"id": "r24", "value": "4,200", "role": "Revenue 2024", "cite": "acme.xlsx#IS!B7"}},
+                  {{"id": "r23", "value": "3,900", "role": "Revenue 2023", "cite": "acme.xlsx#IS!C7"}}]}}"#
+        ))
+    };
+    produces(&growth("8.2%"), "arithmetic_mismatch", Route::Reanswer);
+    accepted(&growth("7.7%"));
+    // A FinQA program over the same operands, and an operand with a wrong
+    // pointer: the pointer is found on the operand, the arithmetic passes.
+    let program = acme(
+        r#"{"value": "7.7%", "calc": "subtract(4200, 3900), divide(#0, 3900)",
+            "operands": [
+              {"id": "r24", "value": "4,200", "role": "Revenue 2024", "cite": "acme.xlsx#IS!B7"},
+              {"id": "r23", "value": "3,900", "role": "Revenue 2023", "cite": "acme.xlsx#IS!B7"}]}"#,
+    );
+    let report = verify(&program);
+    let c = claim(&report);
+    assert!(c.findings.is_empty(), "{:#?}", c.findings);
+    assert_eq!(
+        codes_of(&c.operands[1]),
+        ["value_mismatch", "period_mismatch"]
+    );
+    assert_eq!(c.route, Route::Recite);
+}
+
+#[test]
+fn value_only_checks_pass_a_same_number_swap() {
+    let json = acme(
+        r#"{"value": "$412 million", "role": "Goodwill, FY2024", "cites": ["acme.xlsx#IS!D18"]}"#,
+    );
+    let value_only = verify_with(&json, &Store::default(), CheckSet::of(&[Check::Value]));
+    assert_eq!(claim(&value_only).route, Route::Accept);
+    assert_eq!(claim(&verify(&json)).route, Route::Recite);
+}
+
+#[test]
+fn survivors_wait_for_a_judge_and_count_as_saved_calls() {
+    let report = verify(&acme(
+        r#"{"value": "$4.2 billion", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}"#,
+    ));
+    assert!(claim(&report).pending_support);
+    assert_eq!((report.model_calls, report.model_calls_saved), (0, 1));
+}
