@@ -12,6 +12,10 @@
 use std::path::Path;
 
 use super::{RawTable, ReadError};
+
+/// The rows and columns a reference can name (Excel's limits).
+const MAX_ROWS: usize = 1_048_576;
+const MAX_COLS: usize = 16_384;
 use crate::model::{GridValue, TablePart};
 
 /// Reads a csv or tsv file's bytes into a raw table.
@@ -41,6 +45,7 @@ pub(super) fn read_csv(bytes: &[u8], path: &Path) -> Result<RawTable, ReadError>
     let mut grid: Vec<Vec<GridValue>> = Vec::new();
     let mut width: Option<(usize, u64)> = None;
     let mut record = ::csv::ByteRecord::new();
+    let mut slots = 0usize;
     loop {
         let line_before = reader.position().line();
         match reader.read_byte_record(&mut record) {
@@ -52,6 +57,24 @@ pub(super) fn read_csv(bytes: &[u8], path: &Path) -> Result<RawTable, ReadError>
             }
         }
         let line = record.position().map(|p| p.line()).unwrap_or(line_before);
+        if grid.len() >= MAX_ROWS || record.len() > MAX_COLS {
+            return Err(line_error(
+                line,
+                format!(
+                    "beyond the {MAX_ROWS} rows and {MAX_COLS} columns a table can have; split the file"
+                ),
+            ));
+        }
+        slots += record.len();
+        if slots > super::spreadsheet::MAX_GRID_CELLS {
+            return Err(line_error(
+                line,
+                format!(
+                    "the file is too large to read: more than {} cells",
+                    super::spreadsheet::MAX_GRID_CELLS
+                ),
+            ));
+        }
         let mut row = Vec::with_capacity(record.len());
         for (index, field) in record.iter().enumerate() {
             let text = std::str::from_utf8(field).map_err(|e| {

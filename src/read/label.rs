@@ -187,6 +187,18 @@ pub(crate) fn label_raw(
             .sum(),
     );
     let mut wrapped: Option<String> = None;
+    // For each row, the next row that is not blank (one backward pass, so a
+    // sheet of blank rows between header blocks stays linear).
+    let mut next_non_blank: Vec<Option<usize>> = vec![None; kinds.len()];
+    let mut upcoming = None;
+    for (at, kind) in kinds.iter().enumerate().rev() {
+        if let Some(slot) = next_non_blank.get_mut(at) {
+            *slot = upcoming;
+        }
+        if *kind != RowKind::Blank {
+            upcoming = Some(at);
+        }
+    }
     let mut r = 0;
     while r < kinds.len() {
         let kind = kinds.get(r).copied().unwrap_or(RowKind::Blank);
@@ -201,10 +213,8 @@ pub(crate) fn label_raw(
                             next += 1;
                         }
                         RowKind::Blank
-                            if kinds.get(next + 1..).is_some_and(|rest| {
-                                rest.iter().find(|k| **k != RowKind::Blank)
-                                    == Some(&RowKind::Header)
-                            }) =>
+                            if next_non_blank.get(next).copied().flatten().map(|at| kinds.get(at))
+                                == Some(Some(&RowKind::Header)) =>
                         {
                             next += 1;
                         }
@@ -927,7 +937,7 @@ fn collapse_whitespace(text: &str) -> String {
 }
 
 /// A caption that is really the first line of a wrapped label: no colon, not
-/// upper case, and the next non-blank row is data whose label starts in lower case.
+/// upper case, and the very next row is data whose label starts in lower case.
 fn continues_on_next_row(
     text: &str,
     grid: &[Vec<GridValue>],
@@ -938,14 +948,8 @@ fn continues_on_next_row(
     if text.ends_with(':') || is_upper_case(text) {
         return false;
     }
-    let Some(next) = kinds
-        .get(r + 1..)
-        .and_then(|rest| rest.iter().position(|k| *k != RowKind::Blank))
-    else {
-        return false;
-    };
-    let next = r + 1 + next;
-    if next != r + 1 || kinds.get(next) != Some(&RowKind::Data) {
+    let next = r + 1;
+    if kinds.get(next) != Some(&RowKind::Data) {
         return false;
     }
     label_col

@@ -177,7 +177,12 @@ fn read_xlsx(bytes: &[u8], path: &str, label: &mut Labeler<'_>) -> Result<Tables
             while let Some((cell, style)) = cells.next_cell_with_style_id().map_err(sheet_error)? {
                 let flags = flags.get(style).copied().unwrap_or_default();
                 let (row, col) = cell.get_position();
-                grid.place(row, col, from_data_ref(cell.get_value(), flags));
+                grid.place(row, col, from_data_ref(cell.get_value(), flags))
+                    .map_err(|reason| ReadError::Sheet {
+                        path: path.to_string(),
+                        sheet: name.clone(),
+                        reason,
+                    })?;
             }
         }
         let part = TablePart::Sheet(name.as_str().into());
@@ -254,7 +259,16 @@ where
         if let (Some(start), Some(end)) = (range.start(), range.end()) {
             grid.reserve(Dimensions::new(start, end));
             for (row, col, value) in range.used_cells() {
-                grid.place(start.0 + row as u32, start.1 + col as u32, from_data(value));
+                let (row, col) = (
+                    start.0.saturating_add(u32::try_from(row).unwrap_or(u32::MAX)),
+                    start.1.saturating_add(u32::try_from(col).unwrap_or(u32::MAX)),
+                );
+                grid.place(row, col, from_data(value))
+                    .map_err(|reason| ReadError::Sheet {
+                        path: path.to_string(),
+                        sheet: name.clone(),
+                        reason,
+                    })?;
             }
         }
         // Formats whose merges calamine cannot read are labeled as if they
@@ -276,11 +290,22 @@ where
     Ok((tables, warnings))
 }
 
+/// Excel's last row and column (1,048,576 and XFD); cells beyond them cannot
+/// be referenced.
+const MAX_ROWS: u32 = 1_048_576;
+const MAX_COLS: u32 = 16_384;
+
+/// How many grid slots (each row up to its last used column) a sheet may
+/// take: 4,000,000 slots are about 128 MB. A sheet that declares cells far
+/// apart (A1 and XFD1048576) would otherwise allocate gigabytes.
+pub(crate) const MAX_GRID_CELLS: usize = 4_000_000;
+
 /// A sheet's grid as it is filled, cell by cell, in row order.
 #[derive(Default)]
 struct Grid {
     rows: Vec<Vec<GridValue>>,
     width: usize,
+    slots: usize,
 }
 
 impl Grid {
@@ -292,11 +317,30 @@ impl Grid {
         self.rows.reserve(rows);
     }
 
-    fn place(&mut self, row: u32, col: u32, value: GridValue) {
+    /// Puts a value at a 0-based position; an error names a position beyond
+    /// Excel's limits or a sheet too large to hold.
+    fn place(&mut self, row: u32, col: u32, value: GridValue) -> Result<(), String> {
         if matches!(value, GridValue::Empty) {
-            return;
+            return Ok(());
+        }
+        if row >= MAX_ROWS || col >= MAX_COLS {
+            return Err(format!(
+                "a cell lies beyond Excel's last row or column (row {}, column {}); the file is damaged or not a worksheet",
+                u64::from(row) + 1,
+                u64::from(col) + 1
+            ));
         }
         let (row, col) = (row as usize, col as usize);
+        let grows = self
+            .rows
+            .get(row)
+            .map_or(col + 1, |cells| (col + 1).saturating_sub(cells.len()));
+        self.slots += grows;
+        if self.slots > MAX_GRID_CELLS {
+            return Err(format!(
+                "the sheet is too large to read: more than {MAX_GRID_CELLS} cells up to its last used columns"
+            ));
+        }
         if self.rows.len() <= row {
             // Rows in between stay unallocated; only the row being filled
             // gets the width hint.
@@ -307,7 +351,7 @@ impl Grid {
             // Cells arrive left to right: usually the next one is pushed.
             if cells.len() == col {
                 cells.push(value);
-                return;
+                return Ok(());
             }
             if cells.len() < col {
                 cells.resize(col, GridValue::Empty);
@@ -316,6 +360,7 @@ impl Grid {
                 *slot = value;
             }
         }
+        Ok(())
     }
 }
 
