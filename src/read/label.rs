@@ -213,7 +213,11 @@ pub(crate) fn label_raw(
                             next += 1;
                         }
                         RowKind::Blank
-                            if next_non_blank.get(next).copied().flatten().map(|at| kinds.get(at))
+                            if next_non_blank
+                                .get(next)
+                                .copied()
+                                .flatten()
+                                .map(|at| kinds.get(at))
                                 == Some(Some(&RowKind::Header)) =>
                         {
                             next += 1;
@@ -265,7 +269,7 @@ pub(crate) fn label_raw(
                     (None, Some((text, _))) => Some(text),
                     (None, None) => None,
                 };
-                sections.enter_row(indent);
+                sections.enter_row(indent, label_text.as_deref().unwrap_or(""));
                 let section = sections.path();
                 let row_toks = toks.get(r).unwrap_or(&[]);
                 let concept = label_text.as_deref().and_then(|l| {

@@ -8,10 +8,13 @@
 //!   table shows indentation, it closes open captions at its own indent or
 //!   deeper; without indentation, captions do not nest and it replaces the
 //!   previous one.
-//! - A row at or left of a caption's indent closes that caption (tables with
-//!   indentation only).
-//! - A total row ("Total current assets", or "Total" alone) belongs to the
-//!   innermost caption it names and closes it.
+//! - With indentation, a row left of a caption's indent closes it; a row at
+//!   the caption's indent closes it only once the caption's rows have been
+//!   indented deeper (then the row is a sibling, not a child).
+//! - A total row belongs to the caption it totals and closes it: "Total" alone
+//!   totals the innermost caption; "Total current assets", "Net cash provided
+//!   by operating activities" total the innermost caption whose words they
+//!   contain, closing any caption nested inside it.
 //! - A blank row closes every caption except upper-case ones.
 
 use std::sync::Arc;
@@ -22,6 +25,8 @@ struct Entry {
     key: String,
     indent: u8,
     upper: bool,
+    /// A row indented deeper than the caption has been seen under it.
+    saw_deeper: bool,
 }
 
 /// The open sections while walking a table's rows top to bottom.
@@ -55,6 +60,16 @@ impl SectionStack {
             self.entries.clear();
         } else if self.uses_indent {
             self.entries.retain(|e| e.upper || e.indent < indent);
+        } else if is_sub_caption(&caption) {
+            // "Changes in operating assets and liabilities:" under "Operating
+            // activities:": nest, replacing only an earlier sub-caption.
+            if self
+                .entries
+                .last()
+                .is_some_and(|e| is_sub_caption(&e.caption))
+            {
+                self.entries.pop();
+            }
         } else {
             self.entries.retain(|e| e.upper);
         }
@@ -63,48 +78,73 @@ impl SectionStack {
             caption,
             indent,
             upper,
+            saw_deeper: false,
         });
         self.rebuild();
     }
 
-    /// Before a data row: close captions the row's indent steps out of.
-    pub(crate) fn enter_row(&mut self, indent: u8) {
-        if !self.uses_indent {
-            return;
-        }
+    /// Before a data row: close captions the row steps out of, by indent or
+    /// by being the total of an outer caption.
+    pub(crate) fn enter_row(&mut self, indent: u8, label: &str) {
         let before = self.entries.len();
-        self.entries.retain(|e| e.upper || e.indent < indent);
+        if self.uses_indent {
+            while let Some(last) = self.entries.last() {
+                let out = !last.upper
+                    && (last.indent > indent || (last.indent == indent && last.saw_deeper));
+                if !out {
+                    break;
+                }
+                self.entries.pop();
+            }
+        }
+        if let Some(at) = self.totalled(label) {
+            self.entries.truncate(at + 1);
+        }
+        if let Some(last) = self.entries.last_mut()
+            && indent > last.indent
+        {
+            last.saw_deeper = true;
+        }
         if self.entries.len() != before {
             self.rebuild();
         }
     }
 
-    /// True when the row label is the total of the innermost open caption.
-    pub(crate) fn is_total_of_innermost(&self, label: &str) -> bool {
-        let Some(last) = self.entries.last() else {
-            return false;
-        };
-        let starts_with_total = label
-            .trim_start()
-            .get(..5)
-            .is_some_and(|w| w.eq_ignore_ascii_case("total"));
-        if !starts_with_total {
-            return false;
-        }
-        let label = key(label);
-        let Some(rest) = label.strip_prefix("total") else {
-            return false;
-        };
-        let rest = rest.trim();
-        rest.is_empty() || rest == last.key || (!last.key.is_empty() && rest.contains(&last.key))
-    }
-
     /// After a data row: a total closes the caption it totals.
     pub(crate) fn leave_row(&mut self, label: &str) {
-        if self.is_total_of_innermost(label) {
-            self.entries.pop();
+        if let Some(at) = self.totalled(label) {
+            self.entries.truncate(at);
             self.rebuild();
         }
+    }
+
+    /// The open caption a row label totals, if it is a total row.
+    fn totalled(&self, label: &str) -> Option<usize> {
+        let first = label.trim_start().get(..3).map(str::to_ascii_lowercase);
+        if !matches!(first.as_deref(), Some("tot" | "net" | "sub" | "cas")) {
+            return None;
+        }
+        let label = key(label);
+        if matches!(label.as_str(), "total" | "total net" | "net" | "subtotal") {
+            return self.entries.len().checked_sub(1);
+        }
+        let total_like = [
+            "total ",
+            "net ",
+            "subtotal ",
+            "cash generated ",
+            "cash provided ",
+            "cash used ",
+        ]
+        .iter()
+        .any(|lead| label.starts_with(lead));
+        if !total_like {
+            return None;
+        }
+        let padded = format!(" {label} ");
+        self.entries
+            .iter()
+            .rposition(|e| !e.key.is_empty() && padded.contains(&format!(" {} ", e.key)))
     }
 
     /// A blank row closes all but upper-case captions.
@@ -119,6 +159,14 @@ impl SectionStack {
     fn rebuild(&mut self) {
         self.path = self.entries.iter().map(|e| e.caption.clone()).collect();
     }
+}
+
+/// Captions that open a part of the section above them rather than a new
+/// section: "Adjustments to reconcile net income…", "Changes in operating
+/// assets and liabilities".
+fn is_sub_caption(caption: &str) -> bool {
+    let k = key(caption);
+    k.starts_with("changes in ") || k.starts_with("adjustments to ") || k.starts_with("of which")
 }
 
 /// A caption written in capitals ("ASSETS", "LIABILITIES AND EQUITY").
@@ -157,13 +205,13 @@ mod tests {
         let mut s = SectionStack::new(true);
         s.caption("ASSETS", 0);
         s.caption("Current assets:", 0);
-        s.enter_row(1);
+        s.enter_row(1, "Cash");
         assert_eq!(path(&s), ["ASSETS", "Current assets"]);
-        s.enter_row(1);
-        assert!(s.is_total_of_innermost("Total current assets"));
+        s.enter_row(1, "Total current assets");
+        assert_eq!(path(&s), ["ASSETS", "Current assets"]);
         s.leave_row("Total current assets");
         assert_eq!(path(&s), ["ASSETS"]);
-        s.enter_row(0);
+        s.enter_row(0, "Goodwill");
         assert_eq!(path(&s), ["ASSETS"]);
         s.caption("LIABILITIES AND STOCKHOLDERS' EQUITY", 0);
         assert_eq!(path(&s), ["LIABILITIES AND STOCKHOLDERS' EQUITY"]);
@@ -173,7 +221,7 @@ mod tests {
     fn indentation_closes_sections() {
         let mut s = SectionStack::new(true);
         s.caption("Operating activities:", 0);
-        s.enter_row(1);
+        s.enter_row(1, "Net income");
         s.caption("Changes in operating assets and liabilities:", 1);
         assert_eq!(
             path(&s),
@@ -182,10 +230,10 @@ mod tests {
                 "Changes in operating assets and liabilities"
             ]
         );
-        s.enter_row(2);
-        s.enter_row(1);
+        s.enter_row(2, "Inventories");
+        s.enter_row(1, "Other");
         assert_eq!(path(&s), ["Operating activities"]);
-        s.enter_row(0);
+        s.enter_row(0, "Effect of exchange rates");
         assert!(path(&s).is_empty());
     }
 
@@ -193,14 +241,73 @@ mod tests {
     fn without_indentation_captions_replace_each_other_and_blanks_close() {
         let mut s = SectionStack::new(false);
         s.caption("Revenues:", 0);
-        s.enter_row(0);
+        s.enter_row(0, "Products");
         assert_eq!(path(&s), ["Revenues"]);
-        assert!(s.is_total_of_innermost("Total"));
+        s.enter_row(0, "Total");
+        s.leave_row("Total");
+        assert!(
+            path(&s).is_empty(),
+            "a bare total closes the innermost caption"
+        );
         s.caption("Costs and expenses:", 0);
         assert_eq!(path(&s), ["Costs and expenses"]);
+        s.enter_row(0, "Total revenue");
+        s.leave_row("Total revenue");
+        assert_eq!(
+            path(&s),
+            ["Costs and expenses"],
+            "a total of something else closes nothing"
+        );
         s.blank();
         assert!(path(&s).is_empty());
-        assert!(!s.is_total_of_innermost("Total revenue"));
+    }
+
+    #[test]
+    fn a_caption_keeps_unindented_children_until_a_sibling() {
+        let mut s = SectionStack::new(true);
+        s.caption("Costs and expenses:", 0);
+        s.enter_row(1, "Cost of revenue");
+        s.enter_row(0, "Operating income");
+        assert!(
+            path(&s).is_empty(),
+            "indented children were seen: a row at 0 is a sibling"
+        );
+        s.caption("Earnings per share:", 0);
+        s.enter_row(0, "Basic");
+        s.enter_row(0, "Diluted");
+        assert_eq!(
+            path(&s),
+            ["Earnings per share"],
+            "children at the caption's own indent"
+        );
+    }
+
+    #[test]
+    fn subtotals_close_the_outer_caption_they_name() {
+        let mut s = SectionStack::new(false);
+        s.caption("Operating activities:", 0);
+        s.enter_row(0, "Net income");
+        s.caption("Changes in operating assets and liabilities:", 0);
+        assert_eq!(
+            path(&s),
+            [
+                "Operating activities",
+                "Changes in operating assets and liabilities"
+            ],
+            "reconciling sub-captions nest even without indentation"
+        );
+        s.enter_row(0, "Cash generated by operating activities");
+        assert_eq!(path(&s), ["Operating activities"]);
+        s.leave_row("Cash generated by operating activities");
+        assert!(path(&s).is_empty());
+        s.caption("Revenue:", 0);
+        s.enter_row(0, "Product revenue");
+        s.leave_row("Product revenue");
+        assert_eq!(
+            path(&s),
+            ["Revenue"],
+            "an item naming the caption is not its total"
+        );
     }
 
     #[test]

@@ -260,8 +260,12 @@ where
             grid.reserve(Dimensions::new(start, end));
             for (row, col, value) in range.used_cells() {
                 let (row, col) = (
-                    start.0.saturating_add(u32::try_from(row).unwrap_or(u32::MAX)),
-                    start.1.saturating_add(u32::try_from(col).unwrap_or(u32::MAX)),
+                    start
+                        .0
+                        .saturating_add(u32::try_from(row).unwrap_or(u32::MAX)),
+                    start
+                        .1
+                        .saturating_add(u32::try_from(col).unwrap_or(u32::MAX)),
                 );
                 grid.place(row, col, from_data(value))
                     .map_err(|reason| ReadError::Sheet {
