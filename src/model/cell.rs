@@ -197,9 +197,10 @@ impl<'a> Cell<'a> {
     }
 
     /// What kind of quantity the cell holds: a percentage when written as
-    /// one, else the row's measure.
+    /// one or in a "% change" column, else the row's measure.
     pub fn measure(&self) -> Measure {
-        if self.amount.percent {
+        let percent_column = matches!(self.period(), Some(Period::Change { percent: true, .. }));
+        if self.amount.percent || percent_column {
             Measure::Percent
         } else {
             self.row().map_or(Measure::Monetary, |r| r.measure)

@@ -5,7 +5,9 @@
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use super::{Amount, Cell, CellRecord, CellRef, ColumnInfo, Coord, Currency, RowInfo, TablePart};
+use super::{
+    Amount, Cell, CellRecord, CellRef, ColumnInfo, Coord, Currency, Measure, RowInfo, TablePart,
+};
 use jiff::civil::Date;
 
 /// One table of a source, labeled.
@@ -161,13 +163,41 @@ pub struct UnitLine {
 }
 
 impl UnitLine {
-    /// True when a row label falls under one of the line's exceptions.
-    pub fn exempts(&self, label: &str) -> bool {
+    /// True when a row falls under one of the line's exceptions. Exceptions
+    /// that name a kind of quantity apply by measure ("except share and per
+    /// share data" exempts share counts, not "Total shareholders' equity");
+    /// others ("customer counts") match whole words of the label of a row
+    /// whose concept is not money (`known_money`).
+    pub fn exempts(&self, label: &str, measure: Measure, known_money: bool) -> bool {
         if self.exceptions.is_empty() {
             return false;
         }
-        let label = label.to_lowercase();
-        self.exceptions.iter().any(|e| label.contains(e.as_str()))
+        let words: Vec<String> = label
+            .to_lowercase()
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(|w| {
+                w.strip_suffix('s')
+                    .filter(|s| s.len() > 3)
+                    .unwrap_or(w)
+                    .to_string()
+            })
+            .collect();
+        self.exceptions
+            .iter()
+            .any(|exception| match exception.as_str() {
+                "per share" | "per-share" | "per share amount" => false,
+                "share" | "shares" | "share count" | "number of share" | "share amount" => {
+                    measure == Measure::Shares
+                }
+                "percentage" | "percent" | "ratio" | "margin" => false,
+                phrase => {
+                    let phrase: Vec<&str> = phrase.split(' ').collect();
+                    !known_money
+                        && !phrase.is_empty()
+                        && words.windows(phrase.len()).any(|w| w == phrase.as_slice())
+                }
+            })
     }
 }
 

@@ -288,7 +288,13 @@ pub(crate) fn label_raw(
                     label_text.as_deref(),
                     &section,
                 );
-                let scale_exempt = label_text.as_deref().is_some_and(|l| unit.exempts(l));
+                let known_money = concept
+                    .as_ref()
+                    .and_then(|c| vocab.info(c.as_str()))
+                    .is_some_and(|i| i.measure == Measure::Monetary);
+                let scale_exempt = label_text
+                    .as_deref()
+                    .is_some_and(|l| unit.exempts(l, row_measure, known_money));
                 let row_index = u32::try_from(rows.len()).unwrap_or(u32::MAX);
                 let mut pending_currency = None;
                 let mut any = false;
@@ -467,16 +473,26 @@ pub fn scale_for(measure: Measure, unit: &UnitLine) -> Decimal {
 }
 
 /// A row's measure: the concept's when known, else what the label and
-/// section say ("per share", "shares"), else money.
+/// section say, else money. Only the head of a label counts — the part
+/// before a parenthesis, comma or semicolon — so "Cash dividends declared
+/// ($0.96 per share)" is money and "Common stock, $0.01 par value; 2,000
+/// shares authorized" is not a share count.
 fn row_measure(concept: Option<Measure>, label: Option<&str>, section: &[String]) -> Measure {
     if let Some(measure) = concept {
         return measure;
     }
-    let label = label.unwrap_or("").to_lowercase();
+    let head = |text: &str| -> String {
+        text.split(['(', ',', ';', '['])
+            .next()
+            .unwrap_or("")
+            .to_lowercase()
+            .replace('-', " ")
+    };
+    let label = head(label.unwrap_or(""));
     let mut words = label.clone();
     for s in section {
         words.push(' ');
-        words.push_str(&s.to_lowercase());
+        words.push_str(&head(s));
     }
     let has_word = |text: &str, word: &str| {
         text.split(|c: char| !c.is_alphanumeric())
@@ -488,9 +504,7 @@ fn row_measure(concept: Option<Measure>, label: Option<&str>, section: &[String]
         "shares used",
         "shares outstanding",
         "weighted average shares",
-        "weighted-average shares",
         "weighted average number of",
-        "weighted-average number of",
         "number of shares",
         "shares in computing",
     ]
@@ -512,6 +526,9 @@ fn row_measure(concept: Option<Measure>, label: Option<&str>, section: &[String]
         Measure::PerShare
     } else if has_word(&words, "shares") {
         Measure::Shares
+    } else if label.trim_start().starts_with("number of ") {
+        // "Number of employees", "Number of stores": counts, not money.
+        Measure::Number
     } else {
         Measure::Monetary
     }

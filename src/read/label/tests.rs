@@ -482,3 +482,69 @@ fn merges_are_asked_for_only_when_a_spanning_header_is_in_doubt() {
     assert!(!labeled.spans_uncertain);
     assert_eq!(cell(&labeled.table, "D3").col_label(), Some("% change"));
 }
+
+#[test]
+fn unit_line_exceptions_apply_by_measure_and_whole_words() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &[
+                "(In thousands, except share and per share data)",
+                "",
+                "",
+                "",
+            ],
+            &["", "2024", "2023", "% Change"],
+            &["Total shareholders' equity", "45,000", "40,000", "12.5"],
+            &[
+                "Weighted-average shares outstanding",
+                "12,000",
+                "11,500",
+                "",
+            ],
+            &[
+                "Cash dividends declared ($0.96 per share)",
+                "(180)",
+                "(170)",
+                "",
+            ],
+            &[
+                "Common stock, $0.01 par value; 2,000 shares authorized",
+                "20",
+                "20",
+                "",
+            ],
+            &["Number of employees", "1,200", "1,100", ""],
+        ],
+    );
+    assert_eq!(
+        cell(&t, "B3").scale(),
+        d("1000"),
+        "\"share\" is not a substring match"
+    );
+    assert_eq!(cell(&t, "B4").measure(), Measure::Shares);
+    assert_eq!(
+        cell(&t, "B4").scale(),
+        Decimal::ONE,
+        "share data are exempt"
+    );
+    assert_eq!(
+        cell(&t, "B5").measure(),
+        Measure::Monetary,
+        "per share in parentheses is a note"
+    );
+    assert_eq!(cell(&t, "B5").scale(), d("1000"));
+    assert_eq!(
+        cell(&t, "B6").measure(),
+        Measure::Monetary,
+        "par value clause is not a share count"
+    );
+    assert_eq!(cell(&t, "B7").measure(), Measure::Number);
+    let change = cell(&t, "D3");
+    assert_eq!(
+        change.measure(),
+        Measure::Percent,
+        "a % change column holds percentages"
+    );
+    assert_eq!(change.scale(), Decimal::ONE);
+}
