@@ -705,12 +705,20 @@ fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>)
                 _ => {}
             }
         }
+        let label_text = label_col.and_then(|c| text_at(grid, r, c)).unwrap_or("");
+        let header_like = amounts == 0 && years + texts + dates > 0;
+        let previous_blank = kinds.last().is_none_or(|k| *k == RowKind::Blank);
         let kind = if non_empty == 0 {
             RowKind::Blank
         } else if non_empty == 1 && texts + (label as usize) == 1 && amounts + years + dates == 0 {
-            // A single text cell: a title, a caption, or a spanning header.
+            // A single text cell: a title or unit line, a caption, or a spanning header.
             let c = first_non_empty.unwrap_or(0);
-            if !is_value_col(c) || label {
+            let text = text_at(grid, r, c).unwrap_or("");
+            if parse_unit_line(text).is_some()
+                && !text.bytes().any(|b| b.is_ascii_digit() && b != b'0')
+            {
+                RowKind::Title
+            } else if !is_value_col(c) || label {
                 if started {
                     RowKind::Caption
                 } else {
@@ -723,10 +731,24 @@ fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>)
             } else {
                 RowKind::TextRow
             }
-        } else if amounts == 0
-            && years + texts + dates > 0
-            && (!data_started || (!label && period_like))
+        } else if header_like && !started {
+            RowKind::Header
+        } else if header_like && !data_started {
+            // Under a header, before data: more header rows, unless the row has
+            // a real label — then year-like values are amounts ("Revenue | 2050
+            // | 1980") and other text is a text row ("Document Type | 10-Q").
+            if !label || stub_like(label_text) || (texts + dates > 0 && period_like && years == 0) {
+                RowKind::Header
+            } else if years > 0 && texts + dates == 0 {
+                RowKind::Data
+            } else {
+                RowKind::TextRow
+            }
+        } else if header_like
+            && ((!label && period_like) || (previous_blank && years >= 2 && texts + dates == 0))
         {
+            // After data: a new header block, when a label-less row names
+            // periods, or a row of years follows a blank row (a second table).
             RowKind::Header
         } else if amounts + years > 0 {
             RowKind::Data
@@ -752,6 +774,17 @@ fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>)
         kinds.push(kind);
     }
     kinds
+}
+
+/// A label cell that belongs to the header (the "stub"): a unit line, period
+/// words, a parenthesised note.
+fn stub_like(text: &str) -> bool {
+    let t = text.trim();
+    t.is_empty()
+        || t.starts_with('(')
+        || parse_unit_line(t).is_some()
+        || has_header_words(t)
+        || parse_period(t, PeriodHint::default()).is_some()
 }
 
 /// Words that mark header text even without a year ("Year Ended December 31,").

@@ -548,3 +548,79 @@ fn unit_line_exceptions_apply_by_measure_and_whole_words() {
     );
     assert_eq!(change.scale(), Decimal::ONE);
 }
+
+#[test]
+fn year_like_amounts_and_second_tables() {
+    // Amounts that look like years, directly under a year header, are data.
+    let t = label(
+        TablePart::Only,
+        &[
+            &["", "2024", "2023"],
+            &["Revenue", "2050", "1980"],
+            &["Cost of revenue", "1200", "1100"],
+        ],
+    );
+    assert_eq!(cell(&t, "B2").value(), d("2050"));
+    assert_eq!(cell(&t, "B2").col_label(), Some("2024"));
+    // A row of years after a blank row starts a second table, even with a stub label.
+    let t = label(
+        TablePart::Only,
+        &[
+            &["", "2024", "2023"],
+            &["Americas", "300", "280"],
+            &["", "", ""],
+            &["Operating income", "2022", "2021"],
+            &["Americas", "90", "80"],
+        ],
+    );
+    assert!(!has_cell(&t, "B4"), "the second header is not an amount");
+    assert_eq!(cell(&t, "B5").col_label(), Some("2022"));
+    assert_eq!(cell(&t, "B5").period().and_then(Period::year), Some(2022));
+    assert_eq!(t.header_rows, vec![0, 3]);
+}
+
+#[test]
+fn a_unit_line_under_the_header_is_the_unit_not_a_section() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &["Acme Corp", "", ""],
+            &["", "Year Ended December 31,", ""],
+            &["", "2024", "2023"],
+            &["(Dollars in millions, except per share amounts)", "", ""],
+            &["Revenue", "4,200", "3,900"],
+        ],
+    );
+    let revenue = cell(&t, "B5");
+    assert_eq!(revenue.scale(), d("1000000"));
+    assert!(revenue.section().is_empty());
+}
+
+#[test]
+fn text_rows_under_a_header_do_not_join_it() {
+    // SEC "Cover Page" sheets: label | text rows before the numbers.
+    let t = label(
+        TablePart::Sheet("Cover".into()),
+        &[
+            &["Cover Page - shares", "6 Months Ended", ""],
+            &["", "Mar. 29, 2025", "Apr. 18, 2025"],
+            &["Document Type", "10-Q", ""],
+            &["Entity Registrant Name", "Apple Inc.", ""],
+            &[
+                "Entity Common Stock, Shares Outstanding",
+                "",
+                "#14939315000",
+            ],
+        ],
+    );
+    let shares = cell(&t, "C5");
+    assert!(
+        shares
+            .col_label()
+            .is_some_and(|l| l.ends_with("Apr. 18, 2025")),
+        "{:?}",
+        shares.col_label()
+    );
+    assert!(shares.period().is_some());
+    assert_eq!(t.header_rows, vec![0, 1]);
+}
