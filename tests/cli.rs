@@ -60,7 +60,7 @@ fn bad_input_gives_one_clear_message_and_exit_2() {
         ),
         (
             "ragged.csv",
-            "line 4: field 4 is beyond the 3 columns of the header (line 3)",
+            "line 4: field 5 is beyond the 3 columns of the table",
         ),
         (
             "invalid_utf8.csv",

@@ -43,7 +43,7 @@ pub(super) fn read_csv(bytes: &[u8], path: &Path) -> Result<RawTable, ReadError>
         .delimiter(if tab { b'\t' } else { b',' })
         .from_reader(bytes);
     let mut grid: Vec<Vec<GridValue>> = Vec::new();
-    let mut width: Option<(usize, u64)> = None;
+    let mut lines: Vec<u64> = Vec::new();
     let mut record = ::csv::ByteRecord::new();
     let mut slots = 0usize;
     loop {
@@ -96,33 +96,73 @@ pub(super) fn read_csv(bytes: &[u8], path: &Path) -> Result<RawTable, ReadError>
                 }
             });
         }
-        let filled = row.iter().filter(|v| !v.is_blank()).count();
-        match width {
-            None if filled >= 2 => width = Some((row.len(), line)),
-            Some((expected, header_line)) => {
-                if let Some(extra) = row.iter().skip(expected).position(|v| !v.is_blank()) {
-                    return Err(line_error(
-                        line,
-                        format!(
-                            "field {} is beyond the {expected} columns of the header (line {header_line}); \
-                             is a thousands separator unquoted? write amounts such as \"4,200\" in quotes",
-                            expected + extra + 1
-                        ),
-                    ));
-                }
-            }
-            None => {}
-        }
         while row.last().is_some_and(GridValue::is_blank) {
             row.pop();
         }
         grid.push(row);
+        lines.push(line);
     }
+    check_width(&grid, &lines).map_err(|(line, reason)| line_error(line, reason))?;
     Ok(RawTable {
         part: TablePart::Only,
         grid,
         merges: Some(Vec::new()),
     })
+}
+
+/// A data row: a text label, then at least one field that reads as an
+/// amount (not a bare year, which headers hold).
+fn is_data_row(row: &[GridValue]) -> bool {
+    let mut fields = row.iter().filter(|v| !v.is_blank());
+    let labelled = fields
+        .next()
+        .is_some_and(|v| crate::number::parse_amount(v.text().trim()).is_none());
+    labelled
+        && fields.any(|v| {
+            let text = v.text();
+            let t = text.trim();
+            crate::number::parse_amount(t).is_some()
+                && !(t.len() == 4 && t.bytes().all(|b| b.is_ascii_digit()))
+        })
+}
+
+/// Rejects a data row wider than the table: wider than every row above the
+/// first data row (titles, unit line, headers) and than most data rows. Such
+/// a row is nearly always an unquoted thousands separator that would shift
+/// every number of the row one column right.
+fn check_width(grid: &[Vec<GridValue>], lines: &[u64]) -> Result<(), (u64, String)> {
+    let first_data = grid
+        .iter()
+        .position(|row| is_data_row(row))
+        .unwrap_or(grid.len());
+    let header_width = grid
+        .iter()
+        .take(first_data)
+        .map(Vec::len)
+        .max()
+        .unwrap_or(0);
+    let mut counts: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
+    for row in grid.iter().skip(first_data).filter(|row| is_data_row(row)) {
+        *counts.entry(row.len()).or_default() += 1;
+    }
+    let common = counts
+        .iter()
+        .max_by_key(|(len, n)| (**n, std::cmp::Reverse(**len)))
+        .map_or(0, |(len, _)| *len);
+    let width = header_width.max(common);
+    for (r, row) in grid.iter().enumerate().skip(first_data) {
+        if row.len() > width && is_data_row(row) {
+            let line = lines.get(r).copied().unwrap_or(r as u64 + 1);
+            return Err((
+                line,
+                format!(
+                    "field {} is beyond the {width} columns of the table; is a thousands separator unquoted? write amounts such as \"4,200\" in quotes",
+                    row.len()
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -152,9 +192,11 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            err.starts_with("t.csv line 4: field 4 is beyond the 3 columns"),
+            err.starts_with("t.csv line 4: field 5 is beyond the 3 columns of the table"),
             "{err}"
         );
+        // A title row with two fields does not set the width.
+        assert!(read(b"Acme Corp,(in millions)\n,2024,2023,2022\nRevenue,1,2,3\n").is_ok());
     }
 
     #[test]

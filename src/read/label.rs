@@ -171,7 +171,6 @@ pub(crate) fn label_raw(
             && label_col.is_some_and(|c| label_at(&grid, r, c).is_some_and(|(_, i)| i > 0))
     });
     let hint = PeriodHint { statement };
-    let merged_headers = !merges.is_empty();
     let mut spans_uncertain = false;
     let mut columns: Vec<Option<Column>> = Vec::new();
     let mut column_infos: Vec<ColumnInfo> = Vec::new();
@@ -187,6 +186,23 @@ pub(crate) fn label_raw(
             .sum(),
     );
     let mut wrapped: Option<String> = None;
+    // Columns that hold an amount in some data row.
+    let mut amount_cols: Vec<bool> = Vec::new();
+    for (r, kind) in kinds.iter().enumerate() {
+        if *kind != RowKind::Data {
+            continue;
+        }
+        for (c, t) in toks.get(r).unwrap_or(&[]).iter().enumerate() {
+            if matches!(t, Tok::Amount { .. }) {
+                if amount_cols.len() <= c {
+                    amount_cols.resize(c + 1, false);
+                }
+                if let Some(slot) = amount_cols.get_mut(c) {
+                    *slot = true;
+                }
+            }
+        }
+    }
     // For each row, the next row that is not blank (one backward pass, so a
     // sheet of blank rows between header blocks stays linear).
     let mut next_non_blank: Vec<Option<usize>> = vec![None; kinds.len()];
@@ -225,15 +241,9 @@ pub(crate) fn label_raw(
                         _ => break,
                     }
                 }
-                let (block_columns, uncertain) = header_columns(
-                    &grid,
-                    &toks,
-                    &block,
-                    label_col,
-                    &merges,
-                    merged_headers,
-                    hint,
-                );
+                let (mut block_columns, uncertain) =
+                    header_columns(&grid, &toks, &block, label_col, &merges, hint);
+                shift_headers_off_currency_columns(&mut block_columns, &amount_cols);
                 columns = block_columns
                     .into_iter()
                     .map(|column| {
@@ -261,7 +271,9 @@ pub(crate) fn label_raw(
                 }
             }
             RowKind::Data => {
-                let label = label_col.and_then(|c| label_at(&grid, r, c));
+                let label = label_col
+                    .and_then(|c| label_at(&grid, r, c))
+                    .or_else(|| outline_label(&grid, &toks, r, label_col));
                 let indent = label.as_ref().map_or(0, |(_, i)| *i);
                 let label_text = match (wrapped.take(), label) {
                     (Some(first), Some((rest, _))) => Some(format!("{first} {rest}")),
@@ -833,7 +845,6 @@ fn header_columns(
     block: &[usize],
     label_col: Option<usize>,
     merges: &[super::Merge],
-    merged_headers: bool,
     hint: PeriodHint,
 ) -> (Vec<Option<(ColumnInfo, bool)>>, bool) {
     let width = block
@@ -850,13 +861,14 @@ fn header_columns(
         for (i, &r) in block.iter().enumerate() {
             let last_row = i + 1 == block.len();
             let part = header_part(grid, toks, r, c).or_else(|| {
-                if merged_headers {
-                    merges
-                        .iter()
-                        .find(|m| m.contains(r, c) && m.first_row == r && m.first_col != c)
-                        .and_then(|m| header_part(grid, toks, r, m.first_col))
+                // A merged region covering the cell decides; a cell no merge
+                // covers may be spanned by the header text to its left.
+                if let Some(m) = merges.iter().find(|m| m.contains(r, c)) {
+                    (m.first_row == r && m.first_col != c)
+                        .then(|| header_part(grid, toks, r, m.first_col))
+                        .flatten()
                 } else if !last_row {
-                    let part = spanning_part(grid, toks, r, c, first_value_col);
+                    let part = spanning_part(grid, toks, r, c, first_value_col, merges);
                     spanned |= part.is_some();
                     part
                 } else {
@@ -886,10 +898,12 @@ fn header_columns(
                 .map(String::as_str)
                 .filter(|p| parse_unit_line(p).is_none() || parse_period(p, hint).is_some())
                 .collect();
-            (0..timed.len()).find_map(|start| {
-                let text = timed.get(start..).map(|p| p.join(" ")).unwrap_or_default();
-                parse_period(&text, hint)
-            })
+            (0..timed.len())
+                .find_map(|start| {
+                    let text = timed.get(start..).map(|p| p.join(" ")).unwrap_or_default();
+                    parse_period(&text, hint)
+                })
+                .or_else(|| parse_period_prefix(&parts.join(" "), hint))
         };
         uncertain |= spanned && period.as_ref().is_none_or(Period::is_change);
         if let Some(slot) = columns.get_mut(c) {
@@ -905,6 +919,36 @@ fn header_columns(
     (columns, uncertain)
 }
 
+/// A header over a column of currency marks ("$" | "4,200") belongs to the
+/// amounts on its right: move it there when that column has no header.
+fn shift_headers_off_currency_columns(
+    columns: &mut [Option<(ColumnInfo, bool)>],
+    amount_cols: &[bool],
+) {
+    for c in 0..columns.len().saturating_sub(1) {
+        let holds_amounts = |c: usize| amount_cols.get(c).copied().unwrap_or(false);
+        let free_right = columns.get(c + 1).is_some_and(Option::is_none);
+        if columns.get(c).is_some_and(Option::is_some)
+            && !holds_amounts(c)
+            && free_right
+            && holds_amounts(c + 1)
+        {
+            columns.swap(c, c + 1);
+        }
+    }
+}
+
+/// The period at the start of a header followed by other words, as SEC
+/// detail sheets write them ("Mar. 29, 2025 USD ($) Vendor"): the longest
+/// leading run of words that reads as a period.
+fn parse_period_prefix(text: &str, hint: PeriodHint) -> Option<Period> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    (1..words.len()).rev().find_map(|n| {
+        let prefix = words.get(..n)?.join(" ");
+        parse_period(&prefix, hint)
+    })
+}
+
 /// One header cell's text: text trimmed, a year as written, a date spelled out.
 fn header_part(grid: &[Vec<GridValue>], toks: &Toks, r: usize, c: usize) -> Option<String> {
     let value = grid.get(r)?.get(c)?;
@@ -918,17 +962,23 @@ fn header_part(grid: &[Vec<GridValue>], toks: &Toks, r: usize, c: usize) -> Opti
     }
 }
 
-/// Without merge information, a header text with empty cells to its right
-/// (in a header row that is not the last) spans them.
+/// A header text with empty cells to its right (in a header row that is not
+/// the last) spans them, as long as no merged region says otherwise: a cell
+/// covered by a merge, or a merged header, ends the span.
 fn spanning_part(
     grid: &[Vec<GridValue>],
     toks: &Toks,
     r: usize,
     c: usize,
     first_value_col: usize,
+    merges: &[super::Merge],
 ) -> Option<String> {
     let row = toks.get(r)?;
     for left in (first_value_col..c).rev() {
+        // A merged header ends where its merge ends.
+        if merges.iter().any(|m| m.contains(r, left)) {
+            return None;
+        }
         match row.get(left) {
             None | Some(Tok::Empty) => continue,
             Some(Tok::Text | Tok::Date) => return header_part(grid, toks, r, left),
@@ -988,6 +1038,30 @@ fn collapse_whitespace(text: &str) -> String {
         out.push_str(word);
     }
     out
+}
+
+/// A data row whose label column is empty may carry its label in another
+/// column (outline layouts: totals one column left, items one right): the
+/// last text before the row's first amount, one level out or in.
+fn outline_label(
+    grid: &[Vec<GridValue>],
+    toks: &Toks,
+    r: usize,
+    label_col: Option<usize>,
+) -> Option<(String, u8)> {
+    let row = toks.get(r)?;
+    let first_amount = row.iter().position(|t| matches!(t, Tok::Amount { .. }))?;
+    let c = row
+        .get(..first_amount)?
+        .iter()
+        .rposition(|t| matches!(t, Tok::Text))?;
+    let (text, indent) = label_at(grid, r, c)?;
+    let indent = match label_col {
+        Some(l) if c > l => indent.saturating_add(1),
+        Some(_) => 0,
+        None => indent,
+    };
+    Some((text, indent))
 }
 
 /// A caption that is really the first line of a wrapped label: no colon, not

@@ -624,3 +624,103 @@ fn text_rows_under_a_header_do_not_join_it() {
     assert!(shares.period().is_some());
     assert_eq!(t.header_rows, vec![0, 1]);
 }
+
+#[test]
+fn merges_decide_only_where_they_are() {
+    let merge = |first_row, first_col, last_col| super::super::Merge {
+        first_row,
+        first_col,
+        last_row: first_row,
+        last_col,
+    };
+    // A merged title says nothing about the header below it: the unmerged
+    // "Three Months Ended" still spans its empty neighbour.
+    let t = label_with_merges(
+        TablePart::Sheet("IS".into()),
+        &[
+            &["Acme Corp", "", "", ""],
+            &["", "Three Months Ended", "", "Change"],
+            &["", "June 30, 2024", "June 30, 2023", "%"],
+            &["Revenue", "#1100", "#1000", "#10"],
+        ],
+        vec![merge(0, 0, 3)],
+    );
+    assert_eq!(
+        cell(&t, "C4").col_label(),
+        Some("Three Months Ended June 30, 2023")
+    );
+    assert!(matches!(
+        cell(&t, "C4").period(),
+        Some(Period::Duration {
+            months: Some(3),
+            ..
+        })
+    ));
+    // A merged header ends where its merge ends.
+    let t = label_with_merges(
+        TablePart::Sheet("IS".into()),
+        &[
+            &["", "Year Ended December 31,", "", ""],
+            &["", "#2024", "#2023", "% change"],
+            &["Revenue", "#1100", "#1000", "#10"],
+        ],
+        vec![merge(0, 1, 2)],
+    );
+    assert_eq!(cell(&t, "D3").col_label(), Some("% change"));
+}
+
+#[test]
+fn sec_detail_headers_read_the_period_before_the_unit_words() {
+    let t = label(
+        TablePart::Sheet("Details".into()),
+        &[
+            &["Financial Instruments - Additional Information", "", ""],
+            &[
+                "",
+                "Mar. 29, 2025 USD ($) Vendor",
+                "Sep. 28, 2024 USD ($) Vendor",
+            ],
+            &["Number of vendors", "#2", "#1"],
+        ],
+    );
+    assert_eq!(
+        cell(&t, "B3").period().map(ToString::to_string).as_deref(),
+        Some("2025-03-29")
+    );
+}
+
+#[test]
+fn headers_over_currency_columns_move_to_the_amounts() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &["", "2024", "", "2023", ""],
+            &["Revenue", "$", "4,200", "$", "3,900"],
+            &["Cost of revenue", "", "2,520", "", "2,379"],
+        ],
+    );
+    assert_eq!(cell(&t, "C2").col_label(), Some("2024"));
+    assert_eq!(cell(&t, "C2").currency().map(|c| c.code()), Some("USD"));
+    assert_eq!(cell(&t, "E3").col_label(), Some("2023"));
+}
+
+#[test]
+fn outline_layouts_take_labels_from_their_own_column() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &["", "", "2024", "2023"],
+            &["Operating expenses", "", "", ""],
+            &["", "Research and development", "300", "280"],
+            &["", "Sales and marketing", "200", "190"],
+            &["Total operating expenses", "", "500", "470"],
+        ],
+    );
+    let rd = cell(&t, "C3");
+    assert_eq!(rd.row_label(), Some("Research and development"));
+    assert_eq!(
+        rd.concept().map(|c| c.as_str()),
+        Some("ResearchAndDevelopmentExpense")
+    );
+    assert_eq!(cell(&t, "C5").row_label(), Some("Total operating expenses"));
+}
