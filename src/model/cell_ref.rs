@@ -19,6 +19,11 @@
 //! document: a fragment without `!` that looks like a cell (`#C12`, `#Q1`) is
 //! a cell of the source's only table, and an unquoted `p3` / `p3t1` is a PDF
 //! page / table. Sheets with such names print quoted (`#'Q1'`, `#'p3'`).
+//!
+//! A source id may contain `#` (`Q#1.xlsx#IS!C12`): the fragment starts at
+//! a quoted sheet name (`#'`), else after the last `#`. A bare source id with
+//! a `#` and no fragment cannot be told from a table reference, so such an id
+//! always needs a fragment.
 
 use std::fmt;
 use std::str::FromStr;
@@ -319,7 +324,13 @@ impl CellRef {
             reason,
         };
         let trimmed = text.trim();
-        let Some((source, fragment)) = trimmed.split_once('#') else {
+        // A source id may itself hold '#': the fragment starts at a quoted
+        // sheet name ("#'"), else after the last '#'.
+        let split = trimmed
+            .find("#'")
+            .or_else(|| trimmed.rfind('#'))
+            .and_then(|at| Some((trimmed.get(..at)?, trimmed.get(at + 1..)?)));
+        let Some((source, fragment)) = split else {
             if trimmed.is_empty() {
                 return Err(fail(
                     "expected a source such as \"acme.xlsx\", found nothing".into(),

@@ -124,12 +124,12 @@ pub struct SectionLabels {
 #[derive(Debug, thiserror::Error)]
 pub enum VocabError {
     /// The file could not be opened.
-    #[error("{path}: cannot read vocabulary file: {source}")]
+    #[error("{path}: cannot read vocabulary file: {reason}")]
     Io {
         /// The file.
         path: String,
-        /// Why.
-        source: std::io::Error,
+        /// Why, as the operating system says it.
+        reason: String,
     },
     /// The file is not a valid vocabulary.
     #[error("{origin}: {message}")]
@@ -177,9 +177,12 @@ impl Vocab {
     /// error the vocabulary is left as it was.
     pub fn extend_from_file(&mut self, path: &Path) -> Result<(), VocabError> {
         let origin = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| VocabError::Io {
+        let text = std::fs::read_to_string(path).map_err(|e| VocabError::Io {
             path: origin.clone(),
-            source,
+            reason: match e.kind() {
+                std::io::ErrorKind::NotFound => "no such file".to_string(),
+                _ => e.to_string(),
+            },
         })?;
         self.extend_from_str(&text, &origin)
     }
