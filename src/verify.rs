@@ -329,7 +329,12 @@ impl<'a> Verifier<'a> {
                 .iter()
                 .map(|op| self.check_claim(op, scope))
                 .collect();
-            if checks.has(Check::Arithmetic) {
+            // Arithmetic grades the operands' stated values in their cells'
+            // units: it runs only once every operand resolved.
+            let resolved_all = checked
+                .iter()
+                .all(|c| c.report.findings.iter().all(|f| f.check != Check::Resolve));
+            if checks.has(Check::Arithmetic) && resolved_all {
                 findings.extend(arithmetic_findings(
                     claim,
                     calc_text,

@@ -330,3 +330,201 @@ fn user_vocabulary_extends_the_built_in_one() {
         .code(2)
         .stderr(predicate::str::contains("no/such/vocab.toml"));
 }
+
+/// The answer object of DESIGN.md §5, as an outside consumer would declare it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ContractAnswer {
+    id: String,
+    route: String,
+    model_calls: usize,
+    model_calls_saved: usize,
+    claims: Vec<ContractClaim>,
+    #[serde(default)]
+    error: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ContractClaim {
+    id: String,
+    route: String,
+    findings: Vec<ContractFinding>,
+    #[serde(default)]
+    cell: Option<ContractCellSummary>,
+    #[serde(default)]
+    pending_support: bool,
+    #[serde(default)]
+    operands: Vec<ContractClaim>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ContractFinding {
+    check: String,
+    code: String,
+    #[serde(default)]
+    cite: Option<String>,
+    #[serde(default)]
+    cell: Option<ContractCellSummary>,
+    message: String,
+    #[serde(default)]
+    suggest: Option<String>,
+    route: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ContractCellSummary {
+    #[serde(rename = "ref")]
+    reference: String,
+    value: String,
+    row_label: Option<String>,
+    col_label: Option<String>,
+    period: Option<String>,
+    concept: Option<String>,
+}
+
+fn verify_json(args: &[&str]) -> (Vec<ContractAnswer>, Option<i32>) {
+    let output = tickmark()
+        .args(["verify", "--format", "json"])
+        .args(args)
+        .output()
+        .unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let answers = match value {
+        serde_json::Value::Array(items) => items,
+        one => vec![one],
+    };
+    (
+        answers
+            .into_iter()
+            .map(|a| serde_json::from_value(a).unwrap())
+            .collect(),
+        output.status.code(),
+    )
+}
+
+#[test]
+fn verify_json_follows_the_report_contract() {
+    let (answers, code) = verify_json(&[
+        "--trace",
+        "samples/answers/acme.json",
+        "--store",
+        "samples/answers/store.jsonl",
+    ]);
+    assert_eq!(code, Some(1));
+    let swap = answers.iter().find(|a| a.id == "acme-swap").unwrap();
+    assert_eq!(swap.route, "recite");
+    assert_eq!(swap.model_calls, 0);
+    assert_eq!(swap.model_calls_saved, 2);
+    assert!(swap.error.is_none());
+    let k1 = &swap.claims[0];
+    assert_eq!((k1.id.as_str(), k1.route.as_str()), ("k1", "recite"));
+    let finding = &k1.findings[0];
+    assert_eq!(finding.check, "role");
+    assert_eq!(finding.code, "same_number_swap");
+    assert_eq!(finding.cite.as_deref(), Some("acme.xlsx#IS!D18"));
+    assert_eq!(finding.suggest.as_deref(), Some("acme.xlsx#BS!B16"));
+    assert_eq!(finding.route, "recite");
+    assert!(finding.message.contains("412"));
+    let cell = finding.cell.as_ref().unwrap();
+    assert_eq!(cell.reference, "acme.xlsx#IS!D18");
+    assert_eq!(cell.value, "412");
+    assert_eq!(cell.row_label.as_deref(), Some("Net income"));
+    assert_eq!(cell.period.as_deref(), Some("FY ended 2022-12-31"));
+    assert_eq!(cell.concept.as_deref(), Some("NetIncomeLoss"));
+    assert!(cell.col_label.is_some());
+    let accepted = &swap.claims[1];
+    assert_eq!(accepted.route, "accept");
+    assert!(accepted.pending_support && accepted.findings.is_empty() && accepted.cell.is_some());
+    let clean = answers.iter().find(|a| a.id == "acme-clean").unwrap();
+    assert!(clean.claims.iter().any(|c| c.operands.len() == 2));
+    // A single answer object prints as a single object.
+    let (one, _) = verify_json(&["--trace", "samples/answers/birchwood.json"]);
+    assert_eq!(one.len(), 1);
+}
+
+#[test]
+fn verify_exit_codes_and_fail_on() {
+    let dir = std::env::temp_dir().join(format!("tickmark-exit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().to_string()
+    };
+    let acme = std::fs::canonicalize("samples/acme.xlsx").unwrap();
+    let source = format!("acme.xlsx={}", acme.display());
+    let claim = |value: &str, role: &str, cite: &str| {
+        format!(
+            r#"{{"id": "a", "sources": ["acme.xlsx"], "claims": [{{"value": "{value}", "role": "{role}", "cites": ["{cite}"]}}]}}"#
+        )
+    };
+    let good = write(
+        "good.json",
+        &claim("$4.2 billion", "Revenue, FY2024", "acme.xlsx#IS!B7"),
+    );
+    let recite = write(
+        "recite.json",
+        &claim("$412 million", "Goodwill, FY2024", "acme.xlsx#IS!D18"),
+    );
+    let wrong = write(
+        "wrong.json",
+        &claim("$4.3 billion", "Revenue, FY2024", "acme.xlsx#IS!B7"),
+    );
+    let run = |trace: &str, extra: &[&str]| {
+        tickmark()
+            .args([
+                "verify", "--format", "json", "--trace", trace, "--source", &source,
+            ])
+            .args(extra)
+            .output()
+            .unwrap()
+            .status
+            .code()
+    };
+    assert_eq!(run(&good, &[]), Some(0));
+    assert_eq!(run(&recite, &[]), Some(1));
+    assert_eq!(run(&recite, &["--fail-on", "review"]), Some(0));
+    assert_eq!(run(&wrong, &["--fail-on", "reanswer"]), Some(1));
+    assert_eq!(run(&wrong, &["--fail-on", "recite"]), Some(1));
+    // Malformed answers are reported, the others still checked, exit 2.
+    let mixed = write(
+        "mixed.jsonl",
+        &format!(
+            "{}\n{{\"id\": \"b\", \"claims\": [{{\"value\": 4.2}}]}}\n",
+            claim("$4.2 billion", "Revenue, FY2024", "acme.xlsx#IS!B7")
+        ),
+    );
+    let output = tickmark()
+        .args([
+            "verify", "--format", "jsonl", "--trace", &mixed, "--source", &source,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let lines: Vec<String> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(lines.len(), 2, "one output line per input line");
+    assert!(lines[0].contains("\"route\":\"accept\""));
+    assert!(
+        lines[1].contains("mixed.jsonl line 2: claim \\\"k1\\\": \\\"value\\\" must be a string"),
+        "{}",
+        lines[1]
+    );
+    // Usage and unreadable input.
+    assert_eq!(
+        run(&dir.join("missing.json").to_string_lossy(), &[]),
+        Some(2)
+    );
+    assert_eq!(run(&good, &["--checks", "nonsense"]), Some(2));
+    assert_eq!(run(&good, &["--fail-on", "maybe"]), Some(2));
+    tickmark()
+        .args(["verify", "--trace", &good, "--source", "no-equals-sign"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("expected ID=PATH"));
+}

@@ -14,7 +14,7 @@ pub const DOCS: &[CodeDoc] = &[CodeDoc {
     check: Check::Quote,
     what: "The claim's quote is not in the cited scope (the cited cell's row, range, table or page) after normalizing whitespace, curly quotes, dashes and thousands separators. Reworded or shortened-inside quotes fail too: the match is exact, which is conservative.",
     why: "An invented quotation attached to a real source is the most persuasive kind of fabrication. Checking it costs a string search and no model call.",
-    example: "\"quote\": \"Revenue 4,300\" citing `acme.xlsx#IS!B7`, whose row reads \"Revenue 4200 3900 3560\".",
+    example: "`\"quote\": \"Revenue 4,300\"` citing `acme.xlsx#IS!B7`, whose row reads \"Revenue 4200 3900 3560\".",
     route: "reanswer.",
 }];
 

@@ -20,7 +20,7 @@ pub const DOCS: &[CodeDoc] = &[
         check: Check::Resolve,
         what: "A claim (or a calculation's operand) states a number and cites nothing.",
         why: "A number without a pointer cannot be checked; the answer may be right, but it has not said where from.",
-        example: "{\"value\": \"$4.2 billion\", \"role\": \"Revenue, FY2024\", \"cites\": []}",
+        example: "`{\"value\": \"$4.2 billion\", \"role\": \"Revenue, FY2024\", \"cites\": []}`",
         route: "recite.",
     },
     CodeDoc {
@@ -28,7 +28,7 @@ pub const DOCS: &[CodeDoc] = &[
         check: Check::Resolve,
         what: "The cite names nothing that exists: not a chunk id of the context or the store, not a cell, range, table or page of a loaded source (a sheet that is not there, an empty cell, a source the answer does not list).",
         why: "An invented pointer is the cheapest hallucination to catch, and it must be caught before any check reads the cell it does not point to.",
-        example: "\"cites\": [\"acme.xlsx#IS!Z99\"] where Z99 is empty, or [\"c777\"] that no context or store defines.",
+        example: "`\"cites\": [\"acme.xlsx#IS!Z99\"]` where Z99 is empty, or `[\"c777\"]` that no context or store defines.",
         route: "recite.",
     },
     CodeDoc {
@@ -36,7 +36,7 @@ pub const DOCS: &[CodeDoc] = &[
         check: Check::Resolve,
         what: "The cite is real — a chunk of the store, or a cell of a loaded source — but not in this answer's assembled context: the stale id.",
         why: "It looks real and resolves against the store, so a check against the store passes it. But the answer was not built from it, so its presence says nothing about the answer's evidence.",
-        example: "\"cites\": [\"c044\"] where c044 is in --store but the answer's context lists only c091 and c092.",
+        example: "`\"cites\": [\"c044\"]` where c044 is in `--store` but the answer's context lists only c091 and c092.",
         route: "recite.",
     },
     CodeDoc {
@@ -44,7 +44,7 @@ pub const DOCS: &[CodeDoc] = &[
         check: Check::Resolve,
         what: "The cited source, sheet or page could not be read (a corrupt or password-protected workbook, a PDF this build cannot read, a scanned page).",
         why: "Absence of evidence is not evidence against the claim: the cite may be right, but nothing can be checked, so a person looks.",
-        example: "\"cites\": [\"scan.xlsx#IS!B7\"] where scan.xlsx is password-protected.",
+        example: "`\"cites\": [\"scan.xlsx#IS!B7\"]` where scan.xlsx is password-protected.",
         route: "review.",
     },
 ];
