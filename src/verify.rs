@@ -240,7 +240,16 @@ impl<'a> Verifier<'a> {
     fn check_claim(&self, claim: &Claim, scope: &AnswerScope<'_>) -> Checked {
         let checks = self.options.checks;
         let stated = claim.value.as_deref().and_then(parse_stated);
-        let spec = RoleSpec::of(claim, self.vocab);
+        // The role is read only when the role check runs (or a range cite
+        // needs it to pick its cell); the value check needs only its words.
+        let spec = if checks.has(Check::Role) || claim.cites.iter().any(|c| !c.contains('!')) {
+            RoleSpec::of(claim, self.vocab)
+        } else {
+            RoleSpec {
+                text: RoleSpec::text_of(claim),
+                ..RoleSpec::default()
+            }
+        };
         let negative_named =
             names_negative(&spec.text) || claim.text.as_deref().is_some_and(names_negative);
         let mut findings = Vec::new();

@@ -56,6 +56,8 @@ pub const DOCS: &[CodeDoc] = &[
 pub struct RoleSpec {
     /// The role text it was read from (role, else the claim's sentence).
     pub text: String,
+    /// That text normalized and padded with spaces, for label matching.
+    pub key: String,
     /// The concept it names, when the vocabulary recognises one.
     pub concept: Option<ConceptId>,
     /// The period it names.
@@ -75,8 +77,10 @@ impl RoleSpec {
                 let period_text = period.as_deref().unwrap_or("");
                 let period = parse_period(period_text, PeriodHint::default())
                     .or_else(|| find_period(period_text).map(|(_, p)| p));
+                let text = format!("{concept_text} {period_text}").trim().to_string();
                 RoleSpec {
-                    text: format!("{concept_text} {period_text}").trim().to_string(),
+                    key: padded_key(&text),
+                    text,
                     concept: concept_id,
                     period,
                 }
@@ -85,10 +89,26 @@ impl RoleSpec {
         }
     }
 
+    /// The text a claim's role is read from: its role, else its sentence.
+    pub fn text_of(claim: &Claim) -> String {
+        match &claim.role {
+            Some(Role::Text(text)) => text.clone(),
+            Some(Role::Structured { concept, period }) => format!(
+                "{} {}",
+                concept.as_deref().unwrap_or(""),
+                period.as_deref().unwrap_or("")
+            )
+            .trim()
+            .to_string(),
+            None => claim.text.clone().unwrap_or_default(),
+        }
+    }
+
     /// Reads free role text.
     pub fn from_text(text: &str, vocab: &Vocab) -> RoleSpec {
         RoleSpec {
             text: text.to_string(),
+            key: padded_key(text),
             concept: vocab.find_in_text(text).map(|(_, id)| id),
             period: find_period(text).map(|(_, p)| p),
         }
@@ -174,7 +194,7 @@ pub fn concept_agreement(spec: &RoleSpec, cell: &Cell<'_>) -> Agreement {
             }
         }
         _ => {
-            if label_in_role(cell.row_label(), &spec.text) {
+            if label_in_role(cell.label_key(), &spec.key) {
                 Agreement::Yes
             } else {
                 Agreement::Unknown
@@ -183,22 +203,25 @@ pub fn concept_agreement(spec: &RoleSpec, cell: &Cell<'_>) -> Agreement {
     }
 }
 
+/// " normalized text ", for whole-phrase search.
+fn padded_key(text: &str) -> String {
+    format!(" {} ", normalize_label(text))
+}
+
 /// A safe label match: the whole normalized row label appears, at word
-/// boundaries, in the normalized role text.
-fn label_in_role(label: Option<&str>, role: &str) -> bool {
-    let Some(label) = label else {
-        return false;
-    };
-    let label = normalize_label(label);
+/// boundaries, in the normalized role text (`role_key`, padded).
+fn label_in_role(label_key: &str, role_key: &str) -> bool {
     // One generic word ("Other", "Total", "Net") says nothing about a role.
     const GENERIC: [&str; 8] = [
         "other", "total", "net", "basic", "diluted", "subtotal", "all", "misc",
     ];
-    if label.is_empty() || (!label.contains(' ') && GENERIC.contains(&label.as_str())) {
+    if label_key.is_empty() || (!label_key.contains(' ') && GENERIC.contains(&label_key)) {
         return false;
     }
-    let role = format!(" {} ", normalize_label(role));
-    role.contains(&format!(" {label} "))
+    let bytes = role_key.as_bytes();
+    role_key.match_indices(label_key).any(|(at, _)| {
+        at > 0 && bytes.get(at - 1) == Some(&b' ') && bytes.get(at + label_key.len()) == Some(&b' ')
+    })
 }
 
 /// Whether two periods are the same, comparing only what both say. A fiscal
@@ -430,19 +453,16 @@ mod tests {
 
     #[test]
     fn labels_match_only_whole() {
-        assert!(label_in_role(
-            Some("Widget royalties"),
-            "widget royalties in 2024"
-        ));
-        assert!(!label_in_role(
-            Some("Widget royalties"),
-            "widget sales in 2024"
-        ));
+        let matches =
+            |label: &str, role: &str| label_in_role(&normalize_label(label), &padded_key(role));
+        assert!(matches("Widget royalties", "widget royalties in 2024"));
+        assert!(!matches("Widget royalties", "widget sales in 2024"));
         assert!(
-            !label_in_role(Some("Other"), "other income 2024"),
+            !matches("Other", "other income 2024"),
             "generic words do not match"
         );
-        assert!(!label_in_role(Some("Total"), "total revenue"));
-        assert!(!label_in_role(None, "anything"));
+        assert!(!matches("Total", "total revenue"));
+        assert!(!matches("", "anything"));
+        assert!(!matches("Royalties", "widgetroyalties"));
     }
 }

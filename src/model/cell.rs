@@ -37,6 +37,8 @@ pub struct RowInfo {
     pub measure: Measure,
     /// The unit line's "except …" clause names this row: not scaled.
     pub scale_exempt: bool,
+    /// The label normalized for matching, made on first use.
+    pub label_key: std::sync::OnceLock<String>,
 }
 
 /// What a header block says about one column.
@@ -210,6 +212,20 @@ impl<'a> Cell<'a> {
     /// The row label.
     pub fn row_label(&self) -> Option<&'a str> {
         self.row().and_then(|r| r.label.as_deref())
+    }
+
+    /// The row label normalized for matching ("Research & development (1)" →
+    /// "research and development"), computed once per row.
+    pub fn label_key(&self) -> &'a str {
+        match self.row() {
+            Some(row) => row.label_key.get_or_init(|| {
+                row.label
+                    .as_deref()
+                    .map(crate::vocab::normalize_label)
+                    .unwrap_or_default()
+            }),
+            None => "",
+        }
     }
 
     /// The row label's indentation level.

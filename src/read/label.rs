@@ -345,6 +345,7 @@ pub(crate) fn label_raw(
                         concept,
                         measure: row_measure,
                         scale_exempt,
+                        label_key: std::sync::OnceLock::new(),
                     });
                 }
             }
