@@ -96,10 +96,11 @@ fn generate(cache: &mut SourceCache, vocab: &Vocab) -> Vec<Answer> {
         let index = answers.len();
         let mut claims = Vec::with_capacity(PER_ANSWER);
         for k in 0..PER_ANSWER {
-            let mut claim = if index % 11 == 0 && k == PER_ANSWER - 1 {
-                growth.clone()
-            } else {
-                templates[(made + k) % templates.len()].1.clone()
+            let template = templates.get((made + k) % templates.len()).map(|t| &t.1);
+            let mut claim = match template {
+                _ if index % 11 == 0 && k == PER_ANSWER - 1 => growth.clone(),
+                Some(claim) => claim.clone(),
+                None => continue,
             };
             claim.id = format!("k{k}");
             claims.push(claim);
