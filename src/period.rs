@@ -149,9 +149,12 @@ pub fn find_period(text: &str) -> Option<(Range<usize>, Period)> {
         }
         let limit = starts.get(k + MAX_WORDS).copied().unwrap_or(t.len());
         let first = ends.partition_point(|&e| e <= s);
-        for &e in ends.iter().skip(first).take_while(|&&e| e <= limit) {
+        let last = ends.partition_point(|&e| e <= limit);
+        // Longest first: the first window from this start that reads as a
+        // period is the only one from it that can win.
+        for &e in ends.get(first..last).unwrap_or(&[]).iter().rev() {
             let Some(sub) = t.get(s..e) else { continue };
-            if !plausible(sub) || !context_allows(t, s, e) {
+            if !could_end(sub) || !plausible(sub) || !context_allows(t, s, e) {
                 continue;
             }
             let Some(period) = parse_norm(sub, PeriodHint::default(), false) else {
@@ -163,6 +166,7 @@ pub fn find_period(text: &str) -> Option<(Range<usize>, Period)> {
             if best.as_ref().is_none_or(|(b, _)| range.len() > b.len()) {
                 best = Some((range, period));
             }
+            break;
         }
     }
     best
@@ -990,6 +994,31 @@ fn could_start(rest: &str) -> bool {
         .next()
         .unwrap_or_default();
     word.bytes().any(|b| b.is_ascii_digit()) || START_WORDS.contains(&word)
+}
+
+/// Cheap test before parsing a stretch of free text: a period ends with a
+/// number ("2024", "31, 2023", "1q24"), a quarter or half word ("second
+/// half"), a change word ("% change"), or a closing mark.
+fn could_end(s: &str) -> bool {
+    if s.ends_with([')', '%']) {
+        return true;
+    }
+    let last = s
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or_default();
+    last.bytes().any(|b| b.is_ascii_digit())
+        || matches!(
+            last,
+            "quarter"
+                | "half"
+                | "change"
+                | "chg"
+                | "variance"
+                | "increase"
+                | "decrease"
+                | "decline"
+        )
 }
 
 /// Cheap test before parsing a stretch of free text: periods name a number,

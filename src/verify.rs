@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use rust_decimal::Decimal;
 use serde::Serialize;
@@ -164,7 +164,12 @@ pub struct Verifier<'a> {
     store: &'a Store,
     options: VerifyOptions,
     judge: &'a dyn Judge,
+    /// Roles already read, by role text: claims over one report repeat them.
+    roles: Mutex<HashMap<String, RoleSpec>>,
 }
+
+/// How many role texts the verifier remembers before starting over.
+const ROLE_MEMO: usize = 1 << 16;
 
 static NO_JUDGE: NoJudge = NoJudge;
 
@@ -176,6 +181,7 @@ impl<'a> Verifier<'a> {
             store,
             options,
             judge: &NO_JUDGE,
+            roles: Mutex::new(HashMap::new()),
         }
     }
 
@@ -243,7 +249,7 @@ impl<'a> Verifier<'a> {
         // The role is read only when the role check runs (or a range cite
         // needs it to pick its cell); the value check needs only its words.
         let spec = if checks.has(Check::Role) || claim.cites.iter().any(|c| !c.contains('!')) {
-            RoleSpec::of(claim, self.vocab)
+            self.role_spec(claim)
         } else {
             RoleSpec {
                 text: RoleSpec::text_of(claim),
@@ -387,6 +393,27 @@ impl<'a> Verifier<'a> {
             base,
             unit_scale: chosen.as_ref().map(Cell::scale),
         }
+    }
+
+    /// A claim's role, read once per distinct free-text role.
+    fn role_spec(&self, claim: &Claim) -> RoleSpec {
+        if matches!(claim.role, Some(crate::answer::Role::Structured { .. })) {
+            return RoleSpec::of(claim, self.vocab);
+        }
+        let text = RoleSpec::text_of(claim);
+        if let Ok(memo) = self.roles.lock()
+            && let Some(spec) = memo.get(&text)
+        {
+            return spec.clone();
+        }
+        let spec = RoleSpec::from_text(&text, self.vocab);
+        if let Ok(mut memo) = self.roles.lock() {
+            if memo.len() >= ROLE_MEMO {
+                memo.clear();
+            }
+            memo.insert(text, spec.clone());
+        }
+        spec
     }
 
     /// The value and role findings for a claim at its chosen cite.
@@ -549,7 +576,16 @@ impl<'a> Verifier<'a> {
     ) -> Suggestion {
         let mut differs = None;
         for (doc, located) in scope.assembled() {
-            for cell in doc.cells_in(located) {
+            // With a known concept, only that concept's cells (and rows the
+            // vocabulary does not know, matched by label) can have the role.
+            let candidates: Box<dyn Iterator<Item = Cell<'_>>> = match &spec.concept {
+                Some(concept) => Box::new(
+                    doc.cells_of(concept, true)
+                        .filter(move |cell| Document::contains(located, cell)),
+                ),
+                None => doc.cells_in(located),
+            };
+            for cell in candidates {
                 if role::compare(spec, &cell) != RoleOutcome::Same {
                     continue;
                 }

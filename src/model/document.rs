@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use super::{Cell, CellRef, Coord, GridValue, Table, TablePart, Target};
+use crate::vocab::ConceptId;
 
 /// Which reader a source needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -38,6 +39,16 @@ pub struct Document {
     /// Things worth telling the user that did not stop the read
     /// ("sheet 'Cover' has no numbers").
     pub warnings: Vec<String>,
+    /// Cells by concept, built on first use by [`Document::cells_of`].
+    pub concept_index: std::sync::OnceLock<ConceptIndex>,
+}
+
+/// Where each concept's cells are: (table, record) positions, and the cells
+/// whose row has no concept.
+#[derive(Debug, Clone, Default)]
+pub struct ConceptIndex {
+    by_concept: std::collections::HashMap<ConceptId, Vec<(u32, u32)>>,
+    unknown: Vec<(u32, u32)>,
 }
 
 /// What a reference points at inside a loaded document.
@@ -57,6 +68,63 @@ impl Document {
     /// Every labeled cell of every table.
     pub fn cells(&self) -> impl Iterator<Item = Cell<'_>> {
         self.tables.iter().flat_map(|t| t.cells())
+    }
+
+    /// The cells whose row has `concept`, and (with `unknown`) the cells
+    /// whose row has none — the candidates for a role, without a scan.
+    pub fn cells_of<'a>(
+        &'a self,
+        concept: &ConceptId,
+        unknown: bool,
+    ) -> impl Iterator<Item = Cell<'a>> + 'a {
+        let index = self.concept_index.get_or_init(|| {
+            let mut index = ConceptIndex::default();
+            for (t, table) in self.tables.iter().enumerate() {
+                for (r, cell) in table.cells().enumerate() {
+                    let at = (
+                        u32::try_from(t).unwrap_or(u32::MAX),
+                        u32::try_from(r).unwrap_or(u32::MAX),
+                    );
+                    match cell.concept() {
+                        Some(c) => index.by_concept.entry(c.clone()).or_default().push(at),
+                        None => index.unknown.push(at),
+                    }
+                }
+            }
+            index
+        });
+        let known = index
+            .by_concept
+            .get(concept)
+            .map(Vec::as_slice)
+            .unwrap_or(&[]);
+        let rest = if unknown {
+            index.unknown.as_slice()
+        } else {
+            &[]
+        };
+        known.iter().chain(rest.iter()).filter_map(move |&(t, r)| {
+            let table = self.tables.get(t as usize)?;
+            table
+                .records
+                .get(r as usize)
+                .map(|record| Cell::new(table, record))
+        })
+    }
+
+    /// True when a cell of this document lies inside a located scope.
+    pub fn contains(located: Located<'_>, cell: &Cell<'_>) -> bool {
+        let at = cell.coord();
+        match located {
+            Located::Source => true,
+            Located::Table(table) => std::ptr::eq(table, cell.table()),
+            Located::Cell(table, coord) => std::ptr::eq(table, cell.table()) && coord == at,
+            Located::Range(table, a, b) => {
+                std::ptr::eq(table, cell.table())
+                    && (a.row..=b.row).contains(&at.row)
+                    && (a.col..=b.col).contains(&at.col)
+            }
+        }
     }
 
     /// The table a reference's table part names. Sheet names compare

@@ -236,6 +236,7 @@ pub fn load_source(
         kind,
         tables,
         warnings,
+        concept_index: std::sync::OnceLock::new(),
     })
 }
 

@@ -233,14 +233,20 @@ pub fn excerpt(table: &Table, coord: Coord) -> Vec<String> {
     let header = table.header_rows.iter().rev().find(|r| **r < row).copied();
     let mut lines: Vec<(String, Vec<String>, bool)> = Vec::new();
     if let Some(h) = header {
+        // The last header row ("2024") is the compact column name; the
+        // stacked label when that row is empty there.
         let cols = shown
             .iter()
             .map(|c| {
+                let last = text(h, *c);
+                if !last.is_empty() {
+                    return last;
+                }
                 table
                     .cells()
                     .find(|cell| cell.coord().col as usize == c + 1 && cell.col_label().is_some())
                     .and_then(|cell| cell.col_label().map(str::to_string))
-                    .unwrap_or_else(|| text(h, *c))
+                    .unwrap_or_default()
             })
             .collect();
         lines.push((String::new(), cols, false));
