@@ -469,9 +469,17 @@ fn claim(item: &Value, default_id: &str, what: &str, with_calc: bool) -> Result<
     } else {
         (None, Vec::new())
     };
+    let value = optional_string(object, "value", &prefix)?;
+    if let Some(v) = &value
+        && crate::check::value::parse_stated(v).is_none()
+    {
+        return Err(format!(
+            "{prefix}expected a number in \"value\", found {v:?}"
+        ));
+    }
     Ok(Claim {
         text: optional_string(object, "text", &prefix)?,
-        value: optional_string(object, "value", &prefix)?,
+        value,
         role: role(object, &prefix)?,
         cites,
         quote: optional_string(object, "quote", &prefix)?,
@@ -582,6 +590,10 @@ mod tests {
                 "context item 1: alias \"c1\" needs a \"ref\"",
             ),
             (r#"[1]"#, "expected an answer object, found the number 1"),
+            (
+                r#"{"claims": [{"id": "k2", "value": "n/m"}]}"#,
+                "claim \"k2\": expected a number in \"value\", found \"n/m\"",
+            ),
             (
                 r#"{"claims": [{"id": "k9", "operands": [{"value": 3}], "calc": "x"}]}"#,
                 "claim \"k9\": operand \"o1\": \"value\" must be a string, found the number 3",

@@ -120,8 +120,12 @@ impl SectionStack {
 
     /// The open caption a row label totals, if it is a total row.
     fn totalled(&self, label: &str) -> Option<usize> {
-        let first = label.trim_start().get(..3).map(str::to_ascii_lowercase);
-        if !matches!(first.as_deref(), Some("tot" | "net" | "sub" | "cas")) {
+        let head = label.trim_start().as_bytes();
+        let lead = |word: &[u8]| {
+            head.get(..word.len())
+                .is_some_and(|h| h.eq_ignore_ascii_case(word))
+        };
+        if !(lead(b"tot") || lead(b"net") || lead(b"sub") || lead(b"cas")) {
             return None;
         }
         let label = key(label);

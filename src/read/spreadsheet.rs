@@ -335,34 +335,30 @@ impl Grid {
             ));
         }
         let (row, col) = (row as usize, col as usize);
-        let grows = self
-            .rows
-            .get(row)
-            .map_or(col + 1, |cells| (col + 1).saturating_sub(cells.len()));
-        self.slots += grows;
-        if self.slots > MAX_GRID_CELLS {
-            return Err(format!(
-                "the sheet is too large to read: more than {MAX_GRID_CELLS} cells up to its last used columns"
-            ));
-        }
         if self.rows.len() <= row {
             // Rows in between stay unallocated; only the row being filled
             // gets the width hint.
             self.rows.resize_with(row, Vec::new);
             self.rows.push(Vec::with_capacity(self.width));
         }
-        if let Some(cells) = self.rows.get_mut(row) {
-            // Cells arrive left to right: usually the next one is pushed.
-            if cells.len() == col {
-                cells.push(value);
-                return Ok(());
-            }
-            if cells.len() < col {
-                cells.resize(col, GridValue::Empty);
-                cells.push(value);
-            } else if let Some(slot) = cells.get_mut(col) {
-                *slot = value;
-            }
+        let Some(cells) = self.rows.get_mut(row) else {
+            return Ok(());
+        };
+        let grows = (col + 1).saturating_sub(cells.len());
+        self.slots += grows;
+        if self.slots > MAX_GRID_CELLS {
+            return Err(format!(
+                "the sheet is too large to read: more than {MAX_GRID_CELLS} cells up to its last used columns"
+            ));
+        }
+        // Cells arrive left to right: usually the next one is pushed.
+        if cells.len() == col {
+            cells.push(value);
+        } else if cells.len() < col {
+            cells.resize(col, GridValue::Empty);
+            cells.push(value);
+        } else if let Some(slot) = cells.get_mut(col) {
+            *slot = value;
         }
         Ok(())
     }
