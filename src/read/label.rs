@@ -333,9 +333,7 @@ pub(crate) fn label_raw(
                         _ => {}
                     }
                 }
-                if let Some(label) = &label_text {
-                    sections.leave_row(label);
-                }
+                sections.leave_row();
                 if any {
                     rows.push(RowInfo {
                         row: r,
