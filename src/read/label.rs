@@ -1029,6 +1029,12 @@ fn label_at(grid: &[Vec<GridValue>], r: usize, c: usize) -> Option<(String, u8)>
 
 /// Runs of whitespace inside a label become one space ("Net  sales" → "Net sales").
 fn collapse_whitespace(text: &str) -> String {
+    let single = !text.bytes().any(|b| b.is_ascii_whitespace() && b != b' ')
+        && !text.contains("  ")
+        && text.is_ascii();
+    if single {
+        return text.trim().to_string();
+    }
     let mut out = String::with_capacity(text.len());
     for word in text.split_whitespace() {
         if !out.is_empty() {
