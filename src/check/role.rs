@@ -14,6 +14,7 @@ use crate::answer::{Claim, Role};
 use crate::model::{Cell, Period};
 use crate::period::{PeriodHint, find_period, parse_period};
 use crate::vocab::{ConceptId, Vocab, normalize_label};
+use jiff::civil::Date;
 
 /// The codes of this check, documented.
 pub const DOCS: &[CodeDoc] = &[
@@ -186,13 +187,7 @@ pub fn compare(spec: &RoleSpec, cell: &Cell<'_>) -> RoleOutcome {
 /// an unrecognised row compares by its label, which must appear in the role.
 pub fn concept_agreement(spec: &RoleSpec, cell: &Cell<'_>) -> Agreement {
     match (&spec.concept, cell.concept()) {
-        (Some(a), Some(b)) => {
-            if a == b {
-                Agreement::Yes
-            } else {
-                Agreement::No
-            }
-        }
+        (Some(a), Some(b)) => yes_no(Some(a == b)),
         _ => {
             if label_in_role(cell.label_key(), &spec.key) {
                 Agreement::Yes
@@ -259,11 +254,7 @@ pub fn periods_agree(claimed: &Period, found: &Period) -> Agreement {
                 return Agreement::No;
             }
             if let (Some(a), Some(b)) = (end_a, end_b) {
-                return if a == b {
-                    Agreement::Yes
-                } else {
-                    Agreement::No
-                };
+                return yes_no(Some(a == b));
             }
             let year_a = fy_a.or(end_a.map(|d| d.year())).map(i64::from);
             let year_b = fy_b.or(end_b.map(|d| d.year())).map(i64::from);
@@ -272,44 +263,14 @@ pub fn periods_agree(claimed: &Period, found: &Period) -> Agreement {
                 // calendar position of the other side's end date.
                 _ if q_a.is_some() && q_b.is_some() => both(same(year_a, year_b), Some(q_a == q_b)),
                 _ if h_a.is_some() && h_b.is_some() => both(same(year_a, year_b), Some(h_a == h_b)),
-                (Some(q), _) => {
-                    let end = end_a.or(*end_b);
-                    match end {
-                        Some(d)
-                            if i64::from(d.year()) == year_a.or(year_b).unwrap_or(-1)
-                                && i64::from((d.month() - 1) / 3 + 1) == i64::from(q) =>
-                        {
-                            Agreement::Yes
-                        }
-                        _ => Agreement::Unknown,
-                    }
-                }
-                (None, Some(h)) => {
-                    let end = end_a.or(*end_b);
-                    match end {
-                        Some(d)
-                            if i64::from(d.year()) == year_a.or(year_b).unwrap_or(-1)
-                                && i64::from((d.month() - 1) / 6 + 1) == i64::from(h) =>
-                        {
-                            Agreement::Yes
-                        }
-                        _ => Agreement::Unknown,
-                    }
-                }
-                (None, None) => match same(year_a, year_b) {
-                    Some(true) => Agreement::Yes,
-                    Some(false) => Agreement::No,
-                    None => Agreement::Unknown,
-                },
+                (Some(q), _) => ends_in_part(end_a.or(*end_b), year_a.or(year_b), q, 3),
+                (None, Some(h)) => ends_in_part(end_a.or(*end_b), year_a.or(year_b), h, 6),
+                (None, None) => yes_no(same(year_a, year_b)),
             }
         }
         (Instant { date: da, fy: fa }, Instant { date: db, fy: fb }) => {
             if let (Some(a), Some(b)) = (da, db) {
-                return if a == b {
-                    Agreement::Yes
-                } else {
-                    Agreement::No
-                };
+                return yes_no(Some(a == b));
             }
             let ya = fa.or(da.map(|d| d.year())).map(i64::from);
             let yb = fb.or(db.map(|d| d.year())).map(i64::from);
@@ -336,11 +297,7 @@ pub fn periods_agree(claimed: &Period, found: &Period) -> Agreement {
                 };
             }
             if let (Some(e), Some(d)) = (end, date) {
-                return if e == d {
-                    Agreement::Yes
-                } else {
-                    Agreement::No
-                };
+                return yes_no(Some(e == d));
             }
             let year_flow = fy.or(end.map(|d| d.year())).map(i64::from);
             let year_stock = fy_b.or(date.map(|d| d.year())).map(i64::from);
@@ -372,6 +329,22 @@ pub fn periods_agree(claimed: &Period, found: &Period) -> Agreement {
             }
         }
         (Change { .. }, _) | (_, Change { .. }) => Agreement::No,
+    }
+}
+
+/// Whether a period ending on `end` is part `part` (1-based) of `year` when
+/// the year is cut into parts of `months` months: Q3 2024 against a
+/// quarter ending 2024-09-30. Only a positive answer is given; anything else
+/// is left unknown for the other clues to decide.
+fn ends_in_part(end: Option<Date>, year: Option<i64>, part: u8, months: i8) -> Agreement {
+    match (end, year) {
+        (Some(d), Some(y))
+            if i64::from(d.year()) == y
+                && i64::from((d.month() - 1) / months + 1) == i64::from(part) =>
+        {
+            Agreement::Yes
+        }
+        _ => Agreement::Unknown,
     }
 }
 
