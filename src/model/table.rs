@@ -172,17 +172,9 @@ impl UnitLine {
         if self.exceptions.is_empty() {
             return false;
         }
-        let words: Vec<String> = label
-            .to_lowercase()
-            .split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .map(|w| {
-                w.strip_suffix('s')
-                    .filter(|s| s.len() > 3)
-                    .unwrap_or(w)
-                    .to_string()
-            })
-            .collect();
+        // The label's words are needed only for a phrase exception ("except
+        // headcount"), and only on rows not already known to be money.
+        let mut words: Option<Vec<String>> = None;
         self.exceptions
             .iter()
             .any(|exception| match exception.as_str() {
@@ -191,14 +183,31 @@ impl UnitLine {
                     measure == Measure::Shares
                 }
                 "percentage" | "percent" | "ratio" | "margin" => false,
+                "" => false,
+                _ if known_money => false,
                 phrase => {
                     let phrase: Vec<&str> = phrase.split(' ').collect();
-                    !known_money
-                        && !phrase.is_empty()
-                        && words.windows(phrase.len()).any(|w| w == phrase.as_slice())
+                    let words = words.get_or_insert_with(|| label_words(label));
+                    words.windows(phrase.len()).any(|w| w == phrase.as_slice())
                 }
             })
     }
+}
+
+/// A label's words for matching a unit-line exception: lower case, split at
+/// anything not alphanumeric, a plural "s" dropped from words over three letters.
+fn label_words(label: &str) -> Vec<String> {
+    label
+        .to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            w.strip_suffix('s')
+                .filter(|s| s.len() > 3)
+                .unwrap_or(w)
+                .to_string()
+        })
+        .collect()
 }
 
 impl Default for UnitLine {
