@@ -14,6 +14,7 @@ pub mod number;
 pub mod period;
 pub mod read;
 pub mod report;
+mod text_pos;
 pub mod verify;
 pub mod vocab;
 

@@ -14,6 +14,7 @@ use serde_json::{Map, Value};
 
 use super::{Answer, Claim, ContextItem, Origin, Role, SourceSpec};
 use crate::model::CellRef;
+use crate::text_pos::{LineStarts, line_of};
 
 /// The whole input could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -151,14 +152,7 @@ fn json_reason(e: &serde_json::Error) -> String {
 
 fn first_line(text: &str) -> u64 {
     let skipped = text.len() - text.trim_start().len();
-    line_at(text, skipped)
-}
-
-/// 1-based line of a byte offset.
-fn line_at(text: &str, offset: usize) -> u64 {
-    text.get(..offset)
-        .map(|before| before.bytes().filter(|b| *b == b'\n').count() as u64 + 1)
-        .unwrap_or(1)
+    line_of(text, skipped) as u64
 }
 
 fn read_array(text: &str, file: &str) -> Result<Vec<Result<Answer, AnswerError>>, InputError> {
@@ -172,6 +166,7 @@ fn read_array(text: &str, file: &str) -> Result<Vec<Result<Answer, AnswerError>>
         ),
     })?;
     let base = text.as_ptr() as usize;
+    let lines = LineStarts::new(text);
     Ok(items
         .into_iter()
         .enumerate()
@@ -179,7 +174,7 @@ fn read_array(text: &str, file: &str) -> Result<Vec<Result<Answer, AnswerError>>
             let offset = (raw.get().as_ptr() as usize).saturating_sub(base);
             let origin = Origin {
                 file: file.to_string(),
-                line: Some(line_at(text, offset)),
+                line: Some(lines.line_of(offset) as u64),
                 index,
             };
             match serde_json::from_str::<Value>(raw.get()) {

@@ -12,6 +12,7 @@ use toml::Spanned;
 use super::normalize::{label_keys, normalize_label};
 use super::{ConceptId, ConceptInfo, PeriodType, SectionLabels, VocabError};
 use crate::model::{Measure, StatementKind};
+use crate::text_pos::{LineStarts, column_of, line_of};
 
 /// Labels that only ever mean "the total of the section above" (matching
 /// step 3); a vocabulary may not use them as labels of its own.
@@ -101,40 +102,6 @@ impl From<RawStatement> for StatementKind {
     }
 }
 
-/// The 1-based line of a byte offset.
-fn line_of(text: &str, offset: usize) -> usize {
-    text.get(..offset)
-        .map(|before| before.matches('\n').count())
-        .unwrap_or_default()
-        + 1
-}
-
-/// Byte offsets of line starts: spans become line numbers by binary search,
-/// so checking every label of a large file stays linear.
-struct Lines(Vec<usize>);
-
-impl Lines {
-    fn new(text: &str) -> Lines {
-        Lines(
-            std::iter::once(0)
-                .chain(text.match_indices('\n').map(|(at, _)| at + 1))
-                .collect(),
-        )
-    }
-
-    /// The 1-based line of a byte offset.
-    fn of(&self, offset: usize) -> usize {
-        self.0.partition_point(|&start| start <= offset)
-    }
-}
-
-/// The 1-based column (in characters) of a byte offset.
-fn column_of(text: &str, offset: usize) -> usize {
-    let before = text.get(..offset).unwrap_or_default();
-    let line_start = before.rfind('\n').map(|at| at + 1).unwrap_or(0);
-    before.get(line_start..).unwrap_or_default().chars().count() + 1
-}
-
 /// An error at a line of the file.
 fn invalid(origin: &str, line: usize, message: String) -> VocabError {
     VocabError::Invalid {
@@ -168,13 +135,13 @@ fn valid_id(id: &str) -> bool {
 
 /// Checks one label or phrase and returns it with its line.
 fn checked_label(
-    lines: &Lines,
+    lines: &LineStarts,
     origin: &str,
     id: &str,
     what: &str,
     label: &Spanned<String>,
 ) -> Result<(String, usize), VocabError> {
-    let line = lines.of(label.span().start);
+    let line = lines.line_of(label.span().start);
     let written = label.get_ref();
     let key = normalize_label(written);
     if key.is_empty() {
@@ -211,12 +178,12 @@ fn append_new(into: &mut Vec<String>, labels: Vec<String>) {
 pub(crate) fn merge(base: &Contents, text: &str, origin: &str) -> Result<Merged, VocabError> {
     let raw: RawFile = toml::from_str(text).map_err(|e| toml_error(text, origin, &e))?;
     let mut contents = base.clone();
-    let lines = Lines::new(text);
+    let lines = LineStarts::new(text);
     let mut label_lines = Vec::new();
     let mut defined_here: HashMap<String, usize> = HashMap::new();
 
     for concept in raw.concept {
-        let line = lines.of(concept.id.span().start);
+        let line = lines.line_of(concept.id.span().start);
         let id = concept.id.get_ref().trim().to_string();
         if !valid_id(&id) {
             return Err(invalid(
