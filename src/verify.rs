@@ -318,7 +318,7 @@ impl<'a> Verifier<'a> {
                 .max_by_key(|(_, cell)| {
                     cell.as_ref().map_or(0, |c| {
                         let holds = value::compare(stated, c, negative_named).holds();
-                        let same = role::compare(&spec, c) == RoleOutcome::Same;
+                        let same = role::is_same(&spec, c);
                         2 * usize::from(holds) + usize::from(same) + 1
                     })
                 })
@@ -375,11 +375,6 @@ impl<'a> Verifier<'a> {
                 evidence: chosen.iter().map(render_cell).collect(),
                 quote: claim.quote.clone(),
             }) == JudgeVerdict::Pending;
-        let base = match (&stated, &chosen) {
-            (Some(amount), Some(cell)) => base_value(amount, Some(cell.scale())),
-            (Some(amount), None) => base_value(amount, None),
-            _ => None,
-        };
         Checked {
             report: ClaimReport {
                 id: claim.id.clone(),
@@ -390,7 +385,6 @@ impl<'a> Verifier<'a> {
                 operands,
             },
             stated,
-            base,
             unit_scale: chosen.as_ref().map(Cell::scale),
         }
     }
@@ -586,7 +580,7 @@ impl<'a> Verifier<'a> {
                 None => doc.cells_in(located),
             };
             for cell in candidates {
-                if role::compare(spec, &cell) != RoleOutcome::Same {
+                if !role::is_same(spec, &cell) {
                     continue;
                 }
                 if value::compare(stated, &cell, negative_named).holds() {
@@ -618,8 +612,6 @@ enum Suggestion {
 struct Checked {
     report: ClaimReport,
     stated: Option<Amount>,
-    /// The stated value in base units.
-    base: Option<Decimal>,
     /// The scale of the table the claim resolved to.
     unit_scale: Option<Decimal>,
 }
@@ -653,7 +645,7 @@ fn pick_cell<'a>(
         .document
         .cells_in(resolved.located)
         .max_by_key(|cell| {
-            let same = role::compare(spec, cell) == RoleOutcome::Same;
+            let same = role::is_same(spec, cell);
             let period = match (&spec.period, cell.period()) {
                 (Some(claimed), Some(found)) => {
                     role::periods_agree(claimed, found) == role::Agreement::Yes
@@ -681,19 +673,7 @@ fn arithmetic_findings(
             )];
         }
     };
-    let roles: Vec<String> = claim
-        .operands
-        .iter()
-        .map(|op| match &op.role {
-            Some(crate::answer::Role::Text(t)) => t.clone(),
-            Some(crate::answer::Role::Structured { concept, period }) => format!(
-                "{} {}",
-                concept.as_deref().unwrap_or(""),
-                period.as_deref().unwrap_or("")
-            ),
-            None => op.text.clone().unwrap_or_default(),
-        })
-        .collect();
+    let roles: Vec<String> = claim.operands.iter().map(RoleSpec::text_of).collect();
     let values: Vec<Operand<'_>> = claim
         .operands
         .iter()
@@ -703,7 +683,7 @@ fn arithmetic_findings(
             Some(Operand {
                 id: op.id.as_str(),
                 stated: checked.stated.as_ref()?.value,
-                base: checked.base?,
+                base: base_value(checked.stated.as_ref()?, checked.unit_scale)?,
                 role: role.as_str(),
             })
         })

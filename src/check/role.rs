@@ -152,34 +152,70 @@ pub enum RoleOutcome {
     Unknown(String),
 }
 
+/// How a claim's role stands against a cell's, before any message is
+/// written: searches ask this of every candidate cell.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Standing {
+    Same,
+    ConceptDiffers,
+    PeriodDiffers,
+    ConceptUnknown,
+    NoCellPeriod,
+    PeriodsIncomparable,
+}
+
+fn standing(spec: &RoleSpec, cell: &Cell<'_>) -> Standing {
+    match concept_agreement(spec, cell) {
+        Agreement::Unknown => return Standing::ConceptUnknown,
+        Agreement::No => return Standing::ConceptDiffers,
+        Agreement::Yes => {}
+    }
+    match (&spec.period, cell.period()) {
+        (None, _) => Standing::Same,
+        (Some(_), None) => Standing::NoCellPeriod,
+        (Some(claimed), Some(found)) => match periods_agree(claimed, found) {
+            Agreement::Yes => Standing::Same,
+            Agreement::No => Standing::PeriodDiffers,
+            Agreement::Unknown => Standing::PeriodsIncomparable,
+        },
+    }
+}
+
+/// Whether the cell has the claim's role: `compare(..) == RoleOutcome::Same`
+/// without the messages.
+pub fn is_same(spec: &RoleSpec, cell: &Cell<'_>) -> bool {
+    standing(spec, cell) == Standing::Same
+}
+
 /// Compares a claim's role with a cell's.
 pub fn compare(spec: &RoleSpec, cell: &Cell<'_>) -> RoleOutcome {
-    let concept = concept_agreement(spec, cell);
-    if let Agreement::Unknown = concept {
-        return RoleOutcome::Unknown(match (&spec.concept, cell.concept()) {
+    match standing(spec, cell) {
+        Standing::Same => RoleOutcome::Same,
+        Standing::ConceptDiffers => RoleOutcome::ConceptDiffers,
+        Standing::PeriodDiffers => RoleOutcome::PeriodDiffers,
+        Standing::ConceptUnknown => RoleOutcome::Unknown(match (&spec.concept, cell.concept()) {
             (None, _) => format!("the role {:?} names no concept tickmark knows", spec.text),
             (Some(c), None) => format!(
                 "the cited row {:?} is not in the vocabulary and its label is not in the role ({c})",
                 cell.row_label().unwrap_or("")
             ),
             _ => "the roles cannot be compared".to_string(),
-        });
-    }
-    if concept == Agreement::No {
-        return RoleOutcome::ConceptDiffers;
-    }
-    match (&spec.period, cell.period()) {
-        (None, _) => RoleOutcome::Same,
-        (Some(_), None) => {
+        }),
+        Standing::NoCellPeriod => {
             RoleOutcome::Unknown("the cited column has no period (no header was found)".to_string())
         }
-        (Some(claimed), Some(found)) => match periods_agree(claimed, found) {
-            Agreement::Yes => RoleOutcome::Same,
-            Agreement::No => RoleOutcome::PeriodDiffers,
-            Agreement::Unknown => RoleOutcome::Unknown(format!(
+        Standing::PeriodsIncomparable => {
+            let (claimed, found) = (
+                spec.period
+                    .as_ref()
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
+                cell.period().map(ToString::to_string).unwrap_or_default(),
+            );
+            RoleOutcome::Unknown(format!(
                 "the claimed period {claimed} and the cell's {found} cannot be compared"
-            )),
-        },
+            ))
+        }
     }
 }
 
@@ -232,7 +268,6 @@ pub fn periods_agree(claimed: &Period, found: &Period) -> Agreement {
     match (claimed, found) {
         (
             Duration {
-                fy: fy_a,
                 quarter: q_a,
                 half: h_a,
                 months: m_a,
@@ -240,7 +275,6 @@ pub fn periods_agree(claimed: &Period, found: &Period) -> Agreement {
                 ..
             },
             Duration {
-                fy: fy_b,
                 quarter: q_b,
                 half: h_b,
                 months: m_b,
@@ -256,8 +290,8 @@ pub fn periods_agree(claimed: &Period, found: &Period) -> Agreement {
             if let (Some(a), Some(b)) = (end_a, end_b) {
                 return yes_no(Some(a == b));
             }
-            let year_a = fy_a.or(end_a.map(|d| d.year())).map(i64::from);
-            let year_b = fy_b.or(end_b.map(|d| d.year())).map(i64::from);
+            let year_a = claimed.year().map(i64::from);
+            let year_b = found.year().map(i64::from);
             match (q_a.or(*q_b), h_a.or(*h_b)) {
                 // A named quarter or half on one side only: compare by the
                 // calendar position of the other side's end date.
@@ -268,27 +302,18 @@ pub fn periods_agree(claimed: &Period, found: &Period) -> Agreement {
                 (None, None) => yes_no(same(year_a, year_b)),
             }
         }
-        (Instant { date: da, fy: fa }, Instant { date: db, fy: fb }) => {
+        (Instant { date: da, .. }, Instant { date: db, .. }) => {
             if let (Some(a), Some(b)) = (da, db) {
                 return yes_no(Some(a == b));
             }
-            let ya = fa.or(da.map(|d| d.year())).map(i64::from);
-            let yb = fb.or(db.map(|d| d.year())).map(i64::from);
-            yes_no(same(ya, yb))
+            yes_no(same(
+                claimed.year().map(i64::from),
+                found.year().map(i64::from),
+            ))
         }
         // "Total assets, FY2023" against the balance at the 2023 year end.
-        (
-            Duration {
-                fy, end, months, ..
-            },
-            Instant { date, fy: fy_b },
-        )
-        | (
-            Instant { date, fy: fy_b },
-            Duration {
-                fy, end, months, ..
-            },
-        ) => {
+        (Duration { end, months, .. }, Instant { date, .. })
+        | (Instant { date, .. }, Duration { end, months, .. }) => {
             if months.is_some_and(|m| m != 12) {
                 return match (end, date) {
                     (Some(e), Some(d)) if e == d => Agreement::Yes,
@@ -299,9 +324,10 @@ pub fn periods_agree(claimed: &Period, found: &Period) -> Agreement {
             if let (Some(e), Some(d)) = (end, date) {
                 return yes_no(Some(e == d));
             }
-            let year_flow = fy.or(end.map(|d| d.year())).map(i64::from);
-            let year_stock = fy_b.or(date.map(|d| d.year())).map(i64::from);
-            yes_no(same(year_flow, year_stock))
+            yes_no(same(
+                claimed.year().map(i64::from),
+                found.year().map(i64::from),
+            ))
         }
         (
             Change {
