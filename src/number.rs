@@ -332,13 +332,6 @@ pub fn scale_exponent(word: &str) -> Option<u8> {
         .and_then(|&(_, power)| u8::try_from(power).ok())
 }
 
-/// ISO 4217 codes recognised when written as codes (upper case only).
-const CODES: &[&str] = &[
-    "USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "CNY", "INR", "SEK", "NOK", "DKK", "HKD",
-    "SGD", "KRW", "BRL", "MXN", "ZAR", "NZD", "TWD", "RUB", "PLN", "TRY", "ILS", "THB", "IDR",
-    "MYR", "PHP", "SAR", "AED", "CZK", "HUF",
-];
-
 /// Letter prefixes of a `$` sign and the currency they make ("US$", "C$").
 const DOLLARS: &[(&str, &str)] = &[
     ("US", "USD"),
@@ -404,15 +397,12 @@ fn currency_dollar(letters: &str) -> Option<Currency> {
         .and_then(|&(_, code)| Currency::from_code(code))
 }
 
-/// An ISO code from [`CODES`], or "RMB".
+/// An ISO code tickmark knows ([`Currency::from_code`], upper case only), or "RMB".
 fn currency_code(word: &str) -> Option<Currency> {
     if word == "RMB" {
         return Currency::from_code("CNY");
     }
-    CODES
-        .iter()
-        .find(|code| **code == word)
-        .and_then(|&code| Currency::from_code(code))
+    Currency::from_code(word)
 }
 
 /// The sign written before the number.

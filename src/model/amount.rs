@@ -125,3 +125,39 @@ pub enum Measure {
     /// Any other count (employees, stores): scaled only by an unqualified unit.
     Number,
 }
+
+impl Measure {
+    /// The snake_case name used in JSON and CSV.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Measure::Monetary => "monetary",
+            Measure::PerShare => "per_share",
+            Measure::Shares => "shares",
+            Measure::Percent => "percent",
+            Measure::Ratio => "ratio",
+            Measure::Number => "number",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn measure_names_are_the_json_names() {
+        for measure in [
+            Measure::Monetary,
+            Measure::PerShare,
+            Measure::Shares,
+            Measure::Percent,
+            Measure::Ratio,
+            Measure::Number,
+        ] {
+            assert_eq!(
+                serde_json::to_value(measure).ok(),
+                Some(serde_json::Value::from(measure.as_str()))
+            );
+        }
+    }
+}

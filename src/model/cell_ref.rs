@@ -31,10 +31,6 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// Excel's last column (XFD) and row; references beyond them are rejected.
-const MAX_COL: u32 = 16_384;
-const MAX_ROW: u32 = 1_048_576;
-
 /// A reference to a source, a table, a range, a cell or a PDF page.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct CellRef {
@@ -143,6 +139,19 @@ pub fn sheet_names_equal(a: &str, b: &str) -> bool {
 }
 
 impl Coord {
+    /// Excel's last row (1,048,576); references beyond it are rejected and
+    /// no reader makes a table taller.
+    pub const MAX_ROW: u32 = 1_048_576;
+    /// Excel's last column (XFD, 16,384).
+    pub const MAX_COL: u32 = 16_384;
+
+    /// True when this position lies in the rectangle from `top_left` to
+    /// `bottom_right` (inclusive).
+    pub fn within(self, top_left: Coord, bottom_right: Coord) -> bool {
+        (top_left.row..=bottom_right.row).contains(&self.row)
+            && (top_left.col..=bottom_right.col).contains(&self.col)
+    }
+
     /// A coordinate from 1-based row and column.
     pub fn new(row: u32, col: u32) -> Coord {
         Coord { row, col }
@@ -177,7 +186,7 @@ impl Coord {
                 return None;
             }
         }
-        if i == col_start || col > MAX_COL {
+        if i == col_start || col > Coord::MAX_COL {
             return None;
         }
         if bytes.get(i) == Some(&b'$') {
@@ -191,7 +200,7 @@ impl Coord {
             return None;
         }
         let row: u32 = digits.parse().ok()?;
-        (row <= MAX_ROW).then_some(Coord { row, col })
+        (row <= Coord::MAX_ROW).then_some(Coord { row, col })
     }
 }
 
@@ -435,18 +444,13 @@ impl CellRef {
             (Target::Page(p), _) => other.table_part().and_then(TablePart::pdf_page) == Some(*p),
             (Target::Table(t), _) => other.table_part() == Some(t),
             (Target::Cell(t, c), Target::Cell(u, d)) => t == u && c == d,
-            (Target::Range(t, a, b), Target::Cell(u, c)) => t == u && within(*a, *b, *c),
+            (Target::Range(t, a, b), Target::Cell(u, c)) => t == u && c.within(*a, *b),
             (Target::Range(t, a, b), Target::Range(u, c, d)) => {
-                t == u && within(*a, *b, *c) && within(*a, *b, *d)
+                t == u && c.within(*a, *b) && d.within(*a, *b)
             }
             _ => false,
         }
     }
-}
-
-fn within(top_left: Coord, bottom_right: Coord, c: Coord) -> bool {
-    (top_left.row..=bottom_right.row).contains(&c.row)
-        && (top_left.col..=bottom_right.col).contains(&c.col)
 }
 
 /// Splits `name'rest` (after an opening quote) at the closing quote, turning
@@ -692,7 +696,7 @@ mod tests {
     }
 
     fn arb_coord() -> impl Strategy<Value = Coord> {
-        (1..=MAX_ROW, 1..=MAX_COL).prop_map(|(row, col)| Coord::new(row, col))
+        (1..=Coord::MAX_ROW, 1..=Coord::MAX_COL).prop_map(|(row, col)| Coord::new(row, col))
     }
 
     fn arb_ref() -> impl Strategy<Value = CellRef> {

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use super::{Cell, CellRef, Coord, GridValue, Table, TablePart, Target};
+use super::{Cell, CellRef, Coord, Table, TablePart, Target};
 use crate::vocab::ConceptId;
 
 /// Which reader a source needs.
@@ -119,11 +119,7 @@ impl Document {
             Located::Source => true,
             Located::Table(table) => std::ptr::eq(table, cell.table()),
             Located::Cell(table, coord) => std::ptr::eq(table, cell.table()) && coord == at,
-            Located::Range(table, a, b) => {
-                std::ptr::eq(table, cell.table())
-                    && (a.row..=b.row).contains(&at.row)
-                    && (a.col..=b.col).contains(&at.col)
-            }
+            Located::Range(table, a, b) => std::ptr::eq(table, cell.table()) && at.within(a, b),
         }
     }
 
@@ -191,10 +187,13 @@ impl Document {
             Located::Source => Box::new(self.cells()),
             Located::Table(table) => Box::new(table.cells()),
             Located::Cell(table, coord) => Box::new(table.cell_at(coord).into_iter()),
-            Located::Range(table, a, b) => Box::new(table.cells().filter(move |c| {
-                let at = c.coord();
-                (a.row..=b.row).contains(&at.row) && (a.col..=b.col).contains(&at.col)
-            })),
+            Located::Range(table, a, b) => Box::new(
+                table
+                    .records
+                    .iter()
+                    .filter(move |record| record.coord.within(a, b))
+                    .map(move |record| Cell::new(table, record)),
+            ),
         }
     }
 
@@ -217,13 +216,7 @@ impl Document {
                     if !out.is_empty() {
                         out.push(' ');
                     }
-                    match value {
-                        // A native negative number shown in parentheses reads as shown.
-                        GridValue::Number(amount) if amount.parens => {
-                            out.push_str(&format!("({})", amount.value.abs()));
-                        }
-                        other => out.push_str(other.text().trim()),
-                    }
+                    out.push_str(&value.shown());
                 }
                 out.push('\n');
             }

@@ -106,6 +106,18 @@ impl GridValue {
         }
     }
 
+    /// The value as a reader of the sheet sees it: text trimmed, and a
+    /// native negative number formatted with parentheses shown as "(482)".
+    pub fn shown(&self) -> std::borrow::Cow<'_, str> {
+        match self {
+            GridValue::Number(amount) if amount.parens => {
+                format!("({})", amount.value.abs()).into()
+            }
+            GridValue::Text { text, .. } | GridValue::Other(text) => text.trim().into(),
+            other => other.text(),
+        }
+    }
+
     /// True when nothing is there (or only whitespace).
     pub fn is_blank(&self) -> bool {
         match self {

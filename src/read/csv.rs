@@ -12,11 +12,11 @@
 use std::path::Path;
 
 use super::{RawTable, ReadError};
+use crate::model::{Coord, GridValue, TablePart};
 
 /// The rows and columns a reference can name (Excel's limits).
-const MAX_ROWS: usize = 1_048_576;
-const MAX_COLS: usize = 16_384;
-use crate::model::{GridValue, TablePart};
+const MAX_ROWS: usize = Coord::MAX_ROW as usize;
+const MAX_COLS: usize = Coord::MAX_COL as usize;
 
 /// Reads a csv or tsv file's bytes into a raw table.
 pub(super) fn read_csv(bytes: &[u8], path: &Path) -> Result<RawTable, ReadError> {

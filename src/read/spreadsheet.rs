@@ -18,7 +18,7 @@ use rust_decimal::Decimal;
 
 use super::label::Labeled;
 use super::{Merge, RawTable, ReadError};
-use crate::model::{Amount, GridValue, SourceKind, Table, TablePart};
+use crate::model::{Amount, Coord, GridValue, SourceKind, Table, TablePart};
 use crate::number::decimal_from_f64;
 
 type Tables = (Vec<Table>, Vec<String>);
@@ -294,11 +294,6 @@ where
     Ok((tables, warnings))
 }
 
-/// Excel's last row and column (1,048,576 and XFD); cells beyond them cannot
-/// be referenced.
-const MAX_ROWS: u32 = 1_048_576;
-const MAX_COLS: u32 = 16_384;
-
 /// How many grid slots (each row up to its last used column) a sheet may
 /// take: 4,000,000 slots are about 128 MB. A sheet that declares cells far
 /// apart (A1 and XFD1048576) would otherwise allocate gigabytes.
@@ -327,7 +322,7 @@ impl Grid {
         if matches!(value, GridValue::Empty) {
             return Ok(());
         }
-        if row >= MAX_ROWS || col >= MAX_COLS {
+        if row >= Coord::MAX_ROW || col >= Coord::MAX_COL {
             return Err(format!(
                 "a cell lies beyond Excel's last row or column (row {}, column {}); the file is damaged or not a worksheet",
                 u64::from(row) + 1,

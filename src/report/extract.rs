@@ -71,7 +71,7 @@ fn write_csv(out: &mut dyn Write, documents: &[Document]) -> io::Result<()> {
             cell.value_base().map(|v| v.to_string()).unwrap_or_default(),
             cell.percent().to_string(),
             cell.currency().map(|c| c.to_string()).unwrap_or_default(),
-            measure_name(&cell),
+            cell.measure().as_str().to_owned(),
             cell.row_label().unwrap_or("").to_string(),
             cell.section().join(" > "),
             cell.col_label().unwrap_or("").to_string(),
@@ -84,13 +84,6 @@ fn write_csv(out: &mut dyn Write, documents: &[Document]) -> io::Result<()> {
         ])?;
     }
     writer.flush()
-}
-
-fn measure_name(cell: &Cell) -> String {
-    serde_json::to_value(cell.measure())
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default()
 }
 
 fn period_fields(period: Option<&Period>) -> (&'static str, String, String) {

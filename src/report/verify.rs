@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use crate::check::{Code, Finding, Route};
-use crate::model::{CellRef, Coord, Document, GridValue, Located, Table};
+use crate::model::{CellRef, Coord, Document, Located, Table};
 use crate::verify::{AnswerReport, ClaimReport};
 
 /// Counts over a run: claims by route, findings by code.
@@ -224,11 +224,10 @@ pub fn excerpt(table: &Table, coord: Coord) -> Vec<String> {
     let from = at.saturating_sub(2).min(value_cols.len().saturating_sub(5));
     let shown: Vec<usize> = value_cols.iter().skip(from).take(5).copied().collect();
     let text = |r: usize, c: usize| -> String {
-        match table.grid_value(r, c) {
-            Some(GridValue::Number(a)) if a.parens => format!("({})", a.value.abs()),
-            Some(v) => v.text().trim().to_string(),
-            None => String::new(),
-        }
+        table
+            .grid_value(r, c)
+            .map(|v| v.shown().into_owned())
+            .unwrap_or_default()
     };
     let header = table.header_rows.iter().rev().find(|r| **r < row).copied();
     let mut lines: Vec<(String, Vec<String>, bool)> = Vec::new();
