@@ -246,18 +246,6 @@ impl<'a> Verifier<'a> {
     fn check_claim(&self, claim: &Claim, scope: &AnswerScope<'_>) -> Checked {
         let checks = self.options.checks;
         let stated = claim.value.as_deref().and_then(parse_stated);
-        // The role is read only when the role check runs (or a range cite
-        // needs it to pick its cell); the value check needs only its words.
-        let spec = if checks.has(Check::Role) || claim.cites.iter().any(|c| !c.contains('!')) {
-            self.role_spec(claim)
-        } else {
-            RoleSpec {
-                text: RoleSpec::text_of(claim),
-                ..RoleSpec::default()
-            }
-        };
-        let negative_named =
-            names_negative(&spec.text) || claim.text.as_deref().is_some_and(names_negative);
         let mut findings = Vec::new();
         let mut operands = Vec::new();
 
@@ -269,6 +257,23 @@ impl<'a> Verifier<'a> {
                 Err(finding) => findings.push(*finding),
             }
         }
+        // The role is read only when the role check runs or a cite names more
+        // than one cell (a range, row alias or table picks its cell by the
+        // role's period); the value check needs only the role's words.
+        let spec = if checks.has(Check::Role)
+            || resolved
+                .iter()
+                .any(|r| !matches!(r.located, Located::Cell(..)))
+        {
+            self.role_spec(claim)
+        } else {
+            RoleSpec {
+                text: RoleSpec::text_of(claim),
+                ..RoleSpec::default()
+            }
+        };
+        let negative_named =
+            names_negative(&spec.text) || claim.text.as_deref().is_some_and(names_negative);
         if claim.cites.is_empty() && claim.calc.is_none() && stated.is_some() {
             findings.push(Finding::new(
                 Code::Uncited,

@@ -356,3 +356,21 @@ fn survivors_wait_for_a_judge_and_count_as_saved_calls() {
     assert!(claim(&report).pending_support);
     assert_eq!((report.model_calls, report.model_calls_saved), (0, 1));
 }
+
+#[test]
+fn a_sheet_range_cite_picks_its_cell_by_period_even_when_only_values_are_checked() {
+    // Revenue 2023 is 3,900 (IS!C7); 3,950 is wrong, and the finding must be
+    // about the 2023 cell of the cited row, not whichever cell came last.
+    let json =
+        acme(r#"{"value": "3,950", "role": "Revenue, FY2023", "cites": ["acme.xlsx#IS!A7:D7"]}"#);
+    for checks in [CheckSet::of(&[Check::Value]), CheckSet::ALL] {
+        let report = verify_with(&json, &Store::default(), checks);
+        let mismatch = claim(&report)
+            .findings
+            .iter()
+            .find(|f| f.code.name() == "value_mismatch")
+            .unwrap_or_else(|| panic!("no value_mismatch: {:#?}", claim(&report).findings));
+        let cell = mismatch.cell.as_ref().expect("the finding names its cell");
+        assert!(cell.reference.ends_with("IS!C7"), "{checks:?}: {cell:?}");
+    }
+}
