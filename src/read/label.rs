@@ -292,18 +292,12 @@ pub(crate) fn label_raw(
                         Some(concept)
                     }
                 });
-                let row_measure = row_measure(
-                    concept
-                        .as_ref()
-                        .and_then(|c| vocab.info(c.as_str()))
-                        .map(|i| i.measure),
-                    label_text.as_deref(),
-                    &section,
-                );
-                let known_money = concept
+                let concept_measure = concept
                     .as_ref()
                     .and_then(|c| vocab.info(c.as_str()))
-                    .is_some_and(|i| i.measure == Measure::Monetary);
+                    .map(|i| i.measure);
+                let row_measure = row_measure(concept_measure, label_text.as_deref(), &section);
+                let known_money = concept_measure == Some(Measure::Monetary);
                 let scale_exempt = label_text
                     .as_deref()
                     .is_some_and(|l| unit.exempts(l, row_measure, known_money));

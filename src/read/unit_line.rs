@@ -87,7 +87,6 @@ pub fn parse_unit_line(text: &str) -> Option<UnitLine> {
     if found.is_none() && THOUSANDS_MARK.is_match(&money_text) {
         found = Some((Decimal::ONE_THOUSAND, None));
     }
-    let exceptions = exceptions(&money_text);
     let title_currency = CURRENCY_ONLY
         .captures(&lower)
         .and_then(|c| currency_of(c.name("code")?.as_str()));
@@ -100,7 +99,7 @@ pub fn parse_unit_line(text: &str) -> Option<UnitLine> {
                 monetary_only: currency.is_some(),
                 share_scale,
                 currency: named.or(title_currency),
-                exceptions,
+                exceptions: exceptions(&money_text),
             })
         }
         None if share_scale.is_some() || title_currency.is_some() => Some(UnitLine {
@@ -109,7 +108,7 @@ pub fn parse_unit_line(text: &str) -> Option<UnitLine> {
             monetary_only: title_currency.is_some(),
             share_scale,
             currency: title_currency,
-            exceptions,
+            exceptions: exceptions(&money_text),
         }),
         None => None,
     }
