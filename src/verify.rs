@@ -314,29 +314,32 @@ impl<'a> Verifier<'a> {
             && !resolved.is_empty()
             && (checks.has(Check::Value) || checks.has(Check::Role))
         {
-            let candidates: Vec<(&Resolved<'_>, Option<Cell<'_>>)> = resolved
+            // Each cite's cell with its value comparison, made once: it
+            // chooses the cite and is the value check's verdict there.
+            let best = resolved
                 .iter()
-                .map(|r| (r, pick_cell(r, &spec, stated, negative_named)))
-                .collect();
-            let best = candidates
-                .iter()
-                .max_by_key(|(_, cell)| {
-                    cell.as_ref().map_or(0, |c| {
-                        let holds = value::compare(stated, c, negative_named).holds();
-                        let same = role::is_same(&spec, c);
-                        2 * usize::from(holds) + usize::from(same) + 1
-                    })
+                .map(|r| {
+                    let judged = pick_cell(r, &spec, stated, negative_named).map(|cell| {
+                        let outcome = value::compare(stated, &cell, negative_named);
+                        (cell, outcome)
+                    });
+                    (r, judged)
                 })
-                .copied();
-            if let Some((cited, cell)) = best {
-                chosen = cell;
+                .max_by_key(|(_, judged)| {
+                    judged.as_ref().map_or(0, |(cell, outcome)| {
+                        let same = role::is_same(&spec, cell);
+                        2 * usize::from(outcome.holds()) + usize::from(same) + 1
+                    })
+                });
+            if let Some((cited, judged)) = best {
+                chosen = judged.as_ref().map(|(cell, _)| *cell);
                 findings.extend(self.value_and_role(
                     claim,
                     stated,
                     &spec,
                     negative_named,
                     cited,
-                    cell,
+                    judged,
                     scope,
                 ));
             }
@@ -424,13 +427,13 @@ impl<'a> Verifier<'a> {
         spec: &RoleSpec,
         negative_named: bool,
         cited: &Resolved<'_>,
-        cell: Option<Cell<'_>>,
+        judged: Option<(Cell<'_>, ValueOutcome)>,
         scope: &AnswerScope<'_>,
     ) -> Vec<Finding> {
         let checks = self.options.checks;
         let written = claim.value.as_deref().unwrap_or("");
         let mut findings = Vec::new();
-        let Some(cell) = cell else {
+        let Some((cell, outcome)) = judged else {
             if checks.has(Check::Value) {
                 let what = cited.document.text_in(cited.located);
                 findings.push(
@@ -448,9 +451,7 @@ impl<'a> Verifier<'a> {
             }
             return findings;
         };
-        let value_outcome = checks
-            .has(Check::Value)
-            .then(|| value::compare(stated, &cell, negative_named));
+        let value_outcome = checks.has(Check::Value).then_some(outcome);
         let role_outcome = checks.has(Check::Role).then(|| role::compare(spec, &cell));
         let holds = value_outcome.as_ref().is_none_or(ValueOutcome::holds);
         let needs_suggest = !holds
