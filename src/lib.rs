@@ -9,6 +9,7 @@
 
 pub mod answer;
 pub mod check;
+pub mod eval;
 pub mod model;
 pub mod number;
 pub mod period;

@@ -7,10 +7,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use tickmark::answer::{Shape, read_answers};
 use tickmark::check::resolve::Store;
 use tickmark::check::{Check, CheckSet, Route};
+use tickmark::read::pdf::PdfLimits;
 use tickmark::report::extract::{self, ExtractFormat};
 use tickmark::report::verify::{self as verify_report, Summary};
 use tickmark::{
@@ -32,7 +33,7 @@ struct Cli {
 enum Command {
     /// Read sources into labeled cells and print them.
     Extract {
-        /// Source files: .xlsx, .xlsm, .xlsb, .xls, .ods, .csv, .tsv.
+        /// Source files: .xlsx, .xlsm, .xlsb, .xls, .ods, .csv, .tsv, .pdf.
         #[arg(required = true, value_name = "SOURCE")]
         sources: Vec<PathBuf>,
         /// Output format.
@@ -41,6 +42,8 @@ enum Command {
         /// Extra concept vocabulary (same format as the built-in concepts.toml).
         #[arg(long, value_name = "FILE")]
         vocab: Vec<PathBuf>,
+        #[command(flatten)]
+        read: ReadArgs,
     },
     /// Check every cited number of answers or calculation traces.
     Verify {
@@ -65,7 +68,32 @@ enum Command {
         /// Extra concept vocabulary.
         #[arg(long, value_name = "FILE")]
         vocab: Vec<PathBuf>,
+        #[command(flatten)]
+        read: ReadArgs,
     },
+}
+
+/// Limits on reading sources.
+#[derive(Args, Clone, Copy)]
+struct ReadArgs {
+    /// Read at most this many pages of a PDF; later pages are reported as not read.
+    #[arg(long, value_name = "N", default_value_t = PdfLimits::default().max_pages)]
+    max_pages: u32,
+    /// Seconds one PDF may take to read; pages after that are reported as not read.
+    #[arg(long, value_name = "SECONDS", default_value_t = PdfLimits::default().time_budget.as_secs())]
+    pdf_time_budget: u64,
+}
+
+impl ReadArgs {
+    fn options(self) -> ReadOptions {
+        ReadOptions {
+            pdf: PdfLimits {
+                max_pages: self.max_pages,
+                time_budget: std::time::Duration::from_secs(self.pdf_time_budget),
+                ..PdfLimits::default()
+            },
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -123,7 +151,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             sources,
             format,
             vocab,
-        } => extract_command(&sources, format, &vocab),
+            read,
+        } => extract_command(&sources, format, &vocab, read.options()),
         Command::Verify {
             trace,
             sources,
@@ -132,6 +161,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             fail_on,
             checks,
             vocab,
+            read,
         } => verify_command(VerifyArgs {
             trace: &trace,
             sources: &sources,
@@ -140,6 +170,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             fail_on,
             checks: &checks,
             vocab: &vocab,
+            read: read.options(),
         }),
     }
 }
@@ -152,6 +183,7 @@ struct VerifyArgs<'a> {
     fail_on: FailOn,
     checks: &'a [String],
     vocab: &'a [PathBuf],
+    read: ReadOptions,
 }
 
 fn verify_command(args: VerifyArgs<'_>) -> anyhow::Result<ExitCode> {
@@ -190,7 +222,7 @@ fn verify_command(args: VerifyArgs<'_>) -> anyhow::Result<ExitCode> {
         VerifyFormatArg::Json
     });
     let verifier = Verifier::new(&vocab, &store, VerifyOptions { checks });
-    let mut cache = SourceCache::new(overrides);
+    let mut cache = SourceCache::new(overrides).with_options(args.read);
     let mut reports = Vec::with_capacity(answers.items.len());
     let mut summary = Summary::default();
     let stdout = io::stdout();
@@ -248,9 +280,9 @@ fn extract_command(
     sources: &[PathBuf],
     format: Format,
     vocab_files: &[PathBuf],
+    options: ReadOptions,
 ) -> anyhow::Result<ExitCode> {
     let vocab = load_vocab(vocab_files)?;
-    let options = ReadOptions::default();
     let mut documents = Vec::new();
     let mut failed = false;
     for path in sources {

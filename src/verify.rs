@@ -112,6 +112,12 @@ impl SourceCache {
         }
     }
 
+    /// Reads sources with these options (PDF limits).
+    pub fn with_options(mut self, options: ReadOptions) -> SourceCache {
+        self.options = options;
+        self
+    }
+
     /// The sources an answer may cite, as (id, path): its own and every
     /// `--source` id; `--source` paths win.
     pub fn sources_for(&self, answer: &Answer) -> Vec<(String, String)> {

@@ -268,6 +268,18 @@ impl<'a> AnswerScope<'a> {
                 );
             }
         };
+        if let Some(page) = document.unreadable_page(&reference) {
+            return fail(
+                Code::UnreadableSource,
+                Route::Review,
+                format!(
+                    "{reference}: page {} of {} could not be read: {}",
+                    page.number,
+                    reference.source,
+                    page.problem.as_deref().unwrap_or("")
+                ),
+            );
+        }
         let Some(located) = document.locate(&reference) else {
             return fail(
                 Code::UnknownRef,

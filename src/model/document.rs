@@ -36,11 +36,26 @@ pub struct Document {
     pub kind: SourceKind,
     /// Its tables, in sheet (or page) order.
     pub tables: Vec<Table>,
+    /// A PDF's pages (empty for other sources).
+    pub pages: Vec<Page>,
     /// Things worth telling the user that did not stop the read
     /// ("sheet 'Cover' has no numbers").
     pub warnings: Vec<String>,
     /// Cells by concept, built on first use by [`Document::cells_of`].
     pub concept_index: std::sync::OnceLock<ConceptIndex>,
+}
+
+/// One page of a PDF: its text for quote checks, or why it has none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Page {
+    /// 1-based page number.
+    pub number: u32,
+    /// The page's text, line by line ("" when it could not be read).
+    pub text: String,
+    /// Why the page could not be read, or holds no text (a scanned page, a
+    /// page pdf-extract failed on, a page beyond `--max-pages`); a cite
+    /// into such a page is `unreadable_source`.
+    pub problem: Option<String>,
 }
 
 /// Where each concept's cells are: (table, record) positions, and the cells
@@ -62,6 +77,8 @@ pub enum Located<'a> {
     Cell(&'a Table, Coord),
     /// A rectangle of a table.
     Range(&'a Table, Coord, Coord),
+    /// A PDF page: its text, and the tables found on it.
+    Page(&'a Page),
 }
 
 impl Document {
@@ -120,7 +137,21 @@ impl Document {
             Located::Table(table) => std::ptr::eq(table, cell.table()),
             Located::Cell(table, coord) => std::ptr::eq(table, cell.table()) && coord == at,
             Located::Range(table, a, b) => std::ptr::eq(table, cell.table()) && at.within(a, b),
+            Located::Page(page) => cell.table().part.pdf_page() == Some(page.number),
         }
+    }
+
+    /// The unreadable PDF page a reference points into (no text layer, a
+    /// reader failure, beyond a limit), if it does: resolution reports it as
+    /// `unreadable_source`, never as a wrong cite.
+    pub fn unreadable_page(&self, reference: &CellRef) -> Option<&Page> {
+        let number = match &reference.target {
+            Target::Page(page) => *page,
+            _ => reference.table_part().and_then(TablePart::pdf_page)?,
+        };
+        self.pages
+            .iter()
+            .find(|p| p.number == number && p.problem.is_some())
     }
 
     /// The table a reference's table part names. Sheet names compare
@@ -161,6 +192,11 @@ impl Document {
                 None => None,
             },
             Target::Range(part, a, b) => self.table(part).map(|t| Located::Range(t, *a, *b)),
+            Target::Page(page) if self.kind == SourceKind::Pdf => self
+                .pages
+                .iter()
+                .find(|p| p.number == *page)
+                .map(Located::Page),
             Target::Page(page) => self
                 .table(&TablePart::Sheet(format!("p{page}").as_str().into()))
                 .map(Located::Table),
@@ -194,6 +230,12 @@ impl Document {
                     .filter(move |record| record.coord.within(a, b))
                     .map(move |record| Cell::new(table, record)),
             ),
+            Located::Page(page) => Box::new(
+                self.tables
+                    .iter()
+                    .filter(move |t| t.part.pdf_page() == Some(page.number))
+                    .flat_map(Table::cells),
+            ),
         }
     }
 
@@ -222,6 +264,14 @@ impl Document {
             }
         };
         match located {
+            // A PDF's text is its pages' text; a page's is its own.
+            Located::Source if !self.pages.is_empty() => {
+                for page in &self.pages {
+                    out.push_str(&page.text);
+                    out.push('\n');
+                }
+            }
+            Located::Page(page) => out.push_str(&page.text),
             Located::Source => {
                 for table in &self.tables {
                     add_table(table, 0..=usize::MAX - 1, 0..=usize::MAX - 1);

@@ -16,6 +16,6 @@ mod table;
 pub use amount::{Amount, Currency, Measure};
 pub use cell::{Cell, CellRecord, ColumnInfo, RowInfo};
 pub use cell_ref::{CellRef, Coord, RefParseError, TablePart, Target};
-pub use document::{Document, Located, SourceKind};
+pub use document::{Document, Located, Page, SourceKind};
 pub use period::Period;
 pub use table::{GridValue, StatementKind, Table, UnitLine};

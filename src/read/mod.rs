@@ -7,6 +7,7 @@
 
 mod csv;
 pub mod label;
+pub mod pdf;
 mod sections;
 mod share_scale;
 mod spreadsheet;
@@ -55,13 +56,23 @@ pub enum ReadError {
         /// The file.
         path: String,
     },
-    /// A password-protected workbook.
+    /// A password-protected workbook or PDF.
     #[error(
-        "{path}: the workbook is password-protected; save an unprotected copy and read that instead"
+        "{path}: the {what} is password-protected; save an unprotected copy and read that instead"
     )]
     Encrypted {
         /// The file.
         path: String,
+        /// "workbook" or "PDF".
+        what: &'static str,
+    },
+    /// A PDF that cannot be read as a whole.
+    #[error("{path}: {reason}")]
+    Pdf {
+        /// The file.
+        path: String,
+        /// Why, and what to do.
+        reason: String,
     },
     /// The workbook's container or parts are damaged or not a workbook at all.
     #[error(
@@ -117,7 +128,10 @@ pub enum ReadError {
 
 /// Options for reading sources.
 #[derive(Debug, Clone, Default)]
-pub struct ReadOptions {}
+pub struct ReadOptions {
+    /// Limits on reading a PDF (`--max-pages`, `--pdf-time-budget`).
+    pub pdf: pdf::PdfLimits,
+}
 
 /// A grid as a reader found it, before labeling.
 #[derive(Debug, Clone)]
@@ -181,7 +195,6 @@ pub fn load_source(
     vocab: &Vocab,
     options: &ReadOptions,
 ) -> Result<Document, ReadError> {
-    let _ = options;
     let display = path.display().to_string();
     let kind = source_kind(path)?;
     let bytes = std::fs::read(path).map_err(|e| ReadError::Open {
@@ -194,19 +207,33 @@ pub fn load_source(
     let source: Arc<str> = Arc::from(id);
     let mut concepts = label::ConceptMemo::default();
     let mut labeler = |raw: RawTable| label::label_raw(raw, &source, vocab, &mut concepts);
+    let mut pages = Vec::new();
     let (tables, mut warnings) = match kind {
         SourceKind::Csv => (
             vec![labeler(csv::read_csv(&bytes, path)?).table],
             Vec::new(),
         ),
         SourceKind::Pdf => {
-            return Err(ReadError::Unsupported {
-                path: display,
-                what: "PDF",
-            });
+            let read = pdf::read_pdf(&bytes, path, &options.pdf)?;
+            pages = read.pages;
+            let tables = read.tables.into_iter().map(|t| labeler(t).table).collect();
+            (tables, read.warnings)
         }
         _ => spreadsheet::read_workbook(&bytes, path, kind, &mut labeler)?,
     };
+    if kind == SourceKind::Pdf {
+        // A PDF of prose, or of scanned pages, is still a source: its pages
+        // serve quote checks and say why they hold no figures.
+        return Ok(Document {
+            id: id.to_string(),
+            path: path.to_path_buf(),
+            kind,
+            tables,
+            pages,
+            warnings,
+            concept_index: std::sync::OnceLock::new(),
+        });
+    }
     if tables.iter().all(|t| t.records.is_empty()) {
         let detail = if tables.is_empty() {
             "the workbook has no sheets".to_string()
@@ -235,9 +262,35 @@ pub fn load_source(
         path: path.to_path_buf(),
         kind,
         tables,
+        pages,
         warnings,
         concept_index: std::sync::OnceLock::new(),
     })
+}
+
+thread_local! {
+    /// Depth of [`contained`] calls on this thread: panics inside are caught
+    /// and reported as errors, so the panic hook stays quiet for them.
+    static CONTAINED: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Runs third-party reader code that may panic; a panic becomes its message.
+/// While it runs, the panic hook prints nothing for this thread (the panic
+/// is reported as a read error instead of a crash trace).
+pub(crate) fn contained<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if CONTAINED.with(std::cell::Cell::get) == 0 {
+                previous(info);
+            }
+        }));
+    });
+    CONTAINED.with(|c| c.set(c.get() + 1));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    CONTAINED.with(|c| c.set(c.get().saturating_sub(1)));
+    result.map_err(|panic| spreadsheet::panic_message(&*panic))
 }
 
 fn empty_reason(table: &crate::model::Table) -> &'static str {

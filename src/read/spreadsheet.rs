@@ -151,6 +151,7 @@ fn strip_quoted(code: &str) -> String {
 fn read_xlsx(bytes: &[u8], path: &str, label: &mut Labeler<'_>) -> Result<Tables, ReadError> {
     let mut workbook = Xlsx::new(Cursor::new(bytes)).map_err(|e| match e {
         XlsxError::Password => ReadError::Encrypted {
+            what: "workbook",
             path: path.to_string(),
         },
         other => ReadError::Workbook {
@@ -235,6 +236,7 @@ where
         let text = reason(&e);
         if text.contains("password") {
             ReadError::Encrypted {
+                what: "workbook",
                 path: path.to_string(),
             }
         } else {

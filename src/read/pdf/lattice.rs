@@ -1,0 +1,250 @@
+//! Ruled ("lattice") tables: where horizontal and vertical rules cross to
+//! form a grid, the rules are the cell boundaries. A missing rule between
+//! two cells makes them one merged cell, as a spanning header is drawn.
+
+use super::TableGrid;
+use super::glyphs::Rule;
+use super::lines::Line;
+use crate::model::GridValue;
+use crate::read::Merge;
+
+/// How close (points) two rule positions must be to count as one.
+const SNAP: f64 = 2.0;
+
+/// One ruled grid found on a page.
+#[derive(Debug, Clone)]
+pub(super) struct Lattice {
+    /// Column boundaries, left to right.
+    xs: Vec<f64>,
+    /// Row boundaries, top to bottom.
+    ys: Vec<f64>,
+    /// The rules that make it.
+    rules: Vec<Rule>,
+}
+
+impl Lattice {
+    /// True when a line's baseline lies inside the grid and it overlaps it.
+    pub(super) fn holds(&self, line: &Line) -> bool {
+        let (Some(left), Some(right), Some(top), Some(bottom)) = (
+            self.xs.first(),
+            self.xs.last(),
+            self.ys.first(),
+            self.ys.last(),
+        ) else {
+            return false;
+        };
+        let mid = line.base - 0.3 * line.size;
+        mid > *top && mid < *bottom && line.x1() > *left && line.x0() < *right
+    }
+
+    fn top(&self) -> f64 {
+        self.ys.first().copied().unwrap_or(0.0)
+    }
+
+    fn has_vertical(&self, x: f64, y: f64) -> bool {
+        self.rules.iter().any(|r| {
+            !r.is_horizontal() && (r.x0 - x).abs() <= SNAP && y >= r.y0 - SNAP && y <= r.y1 + SNAP
+        })
+    }
+
+    fn has_horizontal(&self, y: f64, x: f64) -> bool {
+        self.rules.iter().any(|r| {
+            r.is_horizontal() && (r.y0 - y).abs() <= SNAP && x >= r.x0 - SNAP && x <= r.x1 + SNAP
+        })
+    }
+}
+
+/// Joins collinear rules that touch or overlap.
+fn merge_collinear(mut rules: Vec<Rule>) -> Vec<Rule> {
+    rules.sort_by(|a, b| {
+        a.is_horizontal()
+            .cmp(&b.is_horizontal())
+            .then(if a.is_horizontal() {
+                a.y0.total_cmp(&b.y0).then(a.x0.total_cmp(&b.x0))
+            } else {
+                a.x0.total_cmp(&b.x0).then(a.y0.total_cmp(&b.y0))
+            })
+    });
+    let mut out: Vec<Rule> = Vec::new();
+    for r in rules {
+        if let Some(last) = out.last_mut()
+            && last.is_horizontal() == r.is_horizontal()
+        {
+            if r.is_horizontal() && (last.y0 - r.y0).abs() <= 0.5 && r.x0 <= last.x1 + SNAP {
+                last.x1 = last.x1.max(r.x1);
+                continue;
+            }
+            if !r.is_horizontal() && (last.x0 - r.x0).abs() <= 0.5 && r.y0 <= last.y1 + SNAP {
+                last.y1 = last.y1.max(r.y1);
+                continue;
+            }
+        }
+        out.push(r);
+    }
+    out
+}
+
+fn crosses(h: &Rule, v: &Rule) -> bool {
+    v.x0 >= h.x0 - SNAP && v.x0 <= h.x1 + SNAP && h.y0 >= v.y0 - SNAP && h.y0 <= v.y1 + SNAP
+}
+
+fn find(parent: &mut [usize], mut i: usize) -> usize {
+    while let Some(&p) = parent.get(i) {
+        if p == i {
+            break;
+        }
+        let grand = parent.get(p).copied().unwrap_or(p);
+        if let Some(slot) = parent.get_mut(i) {
+            *slot = grand;
+        }
+        i = p;
+    }
+    i
+}
+
+fn snapped(mut values: Vec<f64>) -> Vec<f64> {
+    values.sort_by(f64::total_cmp);
+    values.dedup_by(|b, a| (*b - *a).abs() <= SNAP);
+    values
+}
+
+/// The ruled grids of a page: groups of crossing rules with at least two
+/// rows and two columns, or one row of three columns and more.
+pub(super) fn lattices(rules: &[Rule]) -> Vec<Lattice> {
+    let rules = merge_collinear(rules.to_vec());
+    let mut parent: Vec<usize> = (0..rules.len()).collect();
+    for (i, a) in rules.iter().enumerate() {
+        for (j, b) in rules.iter().enumerate().skip(i + 1) {
+            let touch = match (a.is_horizontal(), b.is_horizontal()) {
+                (true, false) => crosses(a, b),
+                (false, true) => crosses(b, a),
+                _ => false,
+            };
+            if touch {
+                let (ra, rb) = (find(&mut parent, i), find(&mut parent, j));
+                if let Some(slot) = parent.get_mut(ra) {
+                    *slot = rb;
+                }
+            }
+        }
+    }
+    let mut groups: std::collections::BTreeMap<usize, Vec<Rule>> = Default::default();
+    for (i, r) in rules.iter().enumerate() {
+        groups.entry(find(&mut parent, i)).or_default().push(*r);
+    }
+    let mut out: Vec<Lattice> = groups
+        .into_values()
+        .filter_map(|rules| {
+            let xs = snapped(
+                rules
+                    .iter()
+                    .filter(|r| !r.is_horizontal())
+                    .map(|r| r.x0)
+                    .collect(),
+            );
+            let ys = snapped(
+                rules
+                    .iter()
+                    .filter(|r| r.is_horizontal())
+                    .map(|r| r.y0)
+                    .collect(),
+            );
+            let cells = xs.len().saturating_sub(1) * ys.len().saturating_sub(1);
+            (xs.len() >= 2 && ys.len() >= 2 && cells >= 3).then_some(Lattice { xs, ys, rules })
+        })
+        .collect();
+    out.sort_by(|a, b| a.top().total_cmp(&b.top()));
+    out
+}
+
+/// The grid of one lattice from the lines inside it.
+pub(super) fn grid(lattice: &Lattice, lines: &[&Line]) -> TableGrid {
+    let rows = lattice.ys.len().saturating_sub(1);
+    let cols = lattice.xs.len().saturating_sub(1);
+    let at = |values: &[f64], v: f64| -> Option<usize> {
+        values.windows(2).position(|w| match w {
+            [a, b] => v >= *a && v < *b,
+            _ => false,
+        })
+    };
+    // Union cells not separated by a rule.
+    let index = |r: usize, c: usize| r * cols + c;
+    let mut parent: Vec<usize> = (0..rows * cols).collect();
+    let mid = |values: &[f64], i: usize| match (values.get(i), values.get(i + 1)) {
+        (Some(a), Some(b)) => (a + b) / 2.0,
+        _ => 0.0,
+    };
+    for r in 0..rows {
+        for c in 0..cols {
+            let mut join = |other: usize| {
+                let (a, b) = (find(&mut parent, index(r, c)), find(&mut parent, other));
+                if let Some(slot) = parent.get_mut(a) {
+                    *slot = b;
+                }
+            };
+            if c > 0
+                && let Some(&x) = lattice.xs.get(c)
+                && !lattice.has_vertical(x, mid(&lattice.ys, r))
+            {
+                join(index(r, c - 1));
+            }
+            if r > 0
+                && let Some(&y) = lattice.ys.get(r)
+                && !lattice.has_horizontal(y, mid(&lattice.xs, c))
+            {
+                join(index(r - 1, c));
+            }
+        }
+    }
+    // Each region's corners.
+    let mut corners: std::collections::BTreeMap<usize, (usize, usize, usize, usize)> =
+        Default::default();
+    for r in 0..rows {
+        for c in 0..cols {
+            let root = find(&mut parent, index(r, c));
+            let e = corners.entry(root).or_insert((r, c, r, c));
+            *e = (e.0.min(r), e.1.min(c), e.2.max(r), e.3.max(c));
+        }
+    }
+    let mut grid = vec![vec![GridValue::Empty; cols]; rows];
+    for line in lines {
+        for w in &line.words {
+            let x = (w.x0 + w.x1) / 2.0;
+            let y = line.base - 0.3 * line.size;
+            let (Some(r), Some(c)) = (at(&lattice.ys, y), at(&lattice.xs, x)) else {
+                continue;
+            };
+            let root = find(&mut parent, index(r, c));
+            let (r0, c0, _, _) = corners.get(&root).copied().unwrap_or((r, c, r, c));
+            if let Some(slot) = grid.get_mut(r0).and_then(|row| row.get_mut(c0)) {
+                match slot {
+                    GridValue::Text { text, .. } => {
+                        text.push(' ');
+                        text.push_str(&w.text);
+                    }
+                    _ => {
+                        *slot = GridValue::Text {
+                            text: w.text.clone(),
+                            indent: 0,
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let merges = corners
+        .values()
+        .filter(|(r0, c0, r1, c1)| r1 > r0 || c1 > c0)
+        .map(|&(first_row, first_col, last_row, last_col)| Merge {
+            first_row,
+            first_col,
+            last_row,
+            last_col,
+        })
+        .collect();
+    TableGrid {
+        top: lattice.top(),
+        grid,
+        merges,
+    }
+}

@@ -1,0 +1,302 @@
+//! PDF pages into labeled tables and page text.
+//!
+//! The pipeline per page: [`glyphs`] (positioned characters and ruling lines
+//! from pdf-extract, `/Rotate` applied) → [`lines`] (words, phrases, lines)
+//! → table regions: ruled grids ([`lattice`]) first, then the remaining
+//! lines as unruled tables ([`stream`]) → raw grids that go through the same
+//! labeler as spreadsheets. Tables are numbered per page, top to bottom
+//! (`p3t1`, `p3t2`), and every page keeps its text for quote checks
+//! (`report.pdf#p3`).
+//!
+//! Robustness: an encrypted file is opened with the empty user password
+//! (what "no copying" PDFs use) or refused with a clear error; every page
+//! runs under `catch_unwind`, so a page that makes pdf-extract panic becomes
+//! a problem of that page alone; a page with no text layer (a scan) has no
+//! tables and its problem says so; `--max-pages` and a per-file time budget
+//! bound the work, and the pages beyond them say why they were not read.
+
+mod glyphs;
+mod lattice;
+mod lines;
+mod stream;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use pdf_extract::{Document as PdfDocument, Object};
+
+use super::{Merge, RawTable, ReadError};
+use crate::model::{GridValue, Page, TablePart};
+
+pub use glyphs::{Glyph, PageInk, Rule};
+pub use lines::{Line, Phrase, PhraseKind};
+
+/// Limits on the work one PDF may cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PdfLimits {
+    /// Pages read at most; later pages are reported as not read.
+    pub max_pages: u32,
+    /// Time one file may take; pages after it ran out are not read.
+    pub time_budget: Duration,
+    /// Glyphs (and, separately, rules) kept per page; a page drawing more
+    /// (a content stream that loops) is cut there and says so.
+    pub max_glyphs_per_page: usize,
+}
+
+impl Default for PdfLimits {
+    fn default() -> Self {
+        PdfLimits {
+            max_pages: 2000,
+            time_budget: Duration::from_secs(120),
+            max_glyphs_per_page: 200_000,
+        }
+    }
+}
+
+/// A table grid found on a page, before labeling.
+#[derive(Debug, Clone)]
+pub(crate) struct TableGrid {
+    /// Top of the table on the page (orders tables top to bottom).
+    pub(crate) top: f64,
+    /// Rows of cells.
+    pub(crate) grid: Vec<Vec<GridValue>>,
+    /// Merged (spanning) regions.
+    pub(crate) merges: Vec<Merge>,
+}
+
+/// One page read: its tables and its text.
+#[derive(Debug, Clone, Default)]
+pub struct PageRead {
+    /// The page's table grids, top to bottom.
+    pub tables: Vec<RawTable>,
+    /// The page's text, line by line.
+    pub text: String,
+    /// Glyphs drawn with a non-horizontal baseline (not in tables).
+    pub rotated: usize,
+    /// True when the page drew more than the glyph limit.
+    pub overflowed: bool,
+}
+
+/// What reading a PDF produced: raw tables, pages and warnings.
+#[derive(Debug, Default)]
+pub(crate) struct PdfRead {
+    pub(crate) tables: Vec<RawTable>,
+    pub(crate) pages: Vec<Page>,
+    pub(crate) warnings: Vec<String>,
+}
+
+fn pdf_error(path: &Path, reason: impl Into<String>) -> ReadError {
+    ReadError::Pdf {
+        path: path.display().to_string(),
+        reason: reason.into(),
+    }
+}
+
+/// Opens a PDF from its bytes, decrypting it with the empty user password
+/// when it is encrypted.
+pub fn open(bytes: &[u8], path: &Path) -> Result<PdfDocument, ReadError> {
+    if !bytes.starts_with(b"%PDF") && !bytes.get(..1024).is_some_and(|h| contains(h, b"%PDF-")) {
+        return Err(pdf_error(
+            path,
+            "not a PDF (no %PDF header); is the file mislabeled?",
+        ));
+    }
+    let doc = match super::contained(|| PdfDocument::load_mem(bytes)) {
+        Ok(Ok(doc)) => doc,
+        Ok(Err(e)) => {
+            return Err(pdf_error(
+                path,
+                format!("not a readable PDF ({e}); is the file truncated or damaged?"),
+            ));
+        }
+        Err(panic) => {
+            return Err(ReadError::ReaderPanic {
+                path: path.display().to_string(),
+                format: "PDF",
+                reason: panic,
+            });
+        }
+    };
+    if doc.is_encrypted() && !doc.was_encrypted() {
+        return Err(ReadError::Encrypted {
+            path: path.display().to_string(),
+            what: "PDF",
+        });
+    }
+    Ok(doc)
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
+}
+
+/// A page's `/Rotate`, inherited from the page tree.
+fn rotation(doc: &PdfDocument, page: pdf_extract::ObjectId) -> i64 {
+    let mut id = Some(page);
+    for _ in 0..32 {
+        let Some(dict) = id.and_then(|i| doc.get_dictionary(i).ok()) else {
+            break;
+        };
+        if let Ok(value) = dict.get(b"Rotate") {
+            let value = match value {
+                Object::Reference(r) => doc.get_object(*r).ok(),
+                other => Some(other),
+            };
+            return match value {
+                Some(Object::Integer(n)) => *n,
+                Some(Object::Real(r)) => *r as i64,
+                _ => 0,
+            };
+        }
+        id = dict.get(b"Parent").and_then(Object::as_reference).ok();
+    }
+    0
+}
+
+/// Collects one page's ink, containing a panic of pdf-extract.
+pub fn page_ink(
+    doc: &PdfDocument,
+    number: u32,
+    id: pdf_extract::ObjectId,
+    limits: &PdfLimits,
+) -> Result<(PageInk, bool), String> {
+    let mut collector = glyphs::Collector::new(rotation(doc, id), limits.max_glyphs_per_page);
+    let outcome = super::contained(|| pdf_extract::output_doc_page(doc, &mut collector, number));
+    match outcome {
+        Ok(Ok(())) => Ok((collector.ink, collector.overflowed)),
+        Ok(Err(e)) => Err(format!("pdf-extract could not read the page: {e}")),
+        Err(panic) => Err(format!("pdf-extract crashed on the page ({panic})")),
+    }
+}
+
+/// Reads one page's tables and text from its ink.
+pub fn read_page(ink: &PageInk, number: u32) -> PageRead {
+    let all = lines::lines(&ink.glyphs);
+    let text = all.iter().map(Line::text).collect::<Vec<_>>().join("\n");
+    let mut grids: Vec<TableGrid> = Vec::new();
+    let lattices = lattice::lattices(&ink.rules);
+    let mut free: Vec<&Line> = Vec::with_capacity(all.len());
+    let mut inside: Vec<Vec<&Line>> = vec![Vec::new(); lattices.len()];
+    for line in &all {
+        match lattices.iter().position(|l| l.holds(line)) {
+            Some(i) => {
+                if let Some(slot) = inside.get_mut(i) {
+                    slot.push(line);
+                }
+            }
+            None => free.push(line),
+        }
+    }
+    for (lattice, lines) in lattices.iter().zip(&inside) {
+        if !lines.is_empty() {
+            grids.push(lattice::grid(lattice, lines));
+        }
+    }
+    for block in stream::blocks(&free, ink.width) {
+        grids.push(stream::grid(&block, ink.width));
+    }
+    grids.sort_by(|a, b| a.top.total_cmp(&b.top));
+    let tables = grids
+        .into_iter()
+        .enumerate()
+        .map(|(i, g)| RawTable {
+            part: TablePart::Pdf {
+                page: number,
+                table: u32::try_from(i + 1).unwrap_or(u32::MAX),
+            },
+            grid: g.grid,
+            merges: Some(g.merges),
+        })
+        .collect();
+    PageRead {
+        tables,
+        text,
+        rotated: ink.rotated,
+        overflowed: false,
+    }
+}
+
+/// Reads every page of a PDF (within the limits) into raw tables and pages.
+pub(crate) fn read_pdf(
+    bytes: &[u8],
+    path: &Path,
+    limits: &PdfLimits,
+) -> Result<PdfRead, ReadError> {
+    let started = Instant::now();
+    let doc = open(bytes, path)?;
+    let page_ids =
+        super::contained(|| doc.get_pages()).map_err(|panic| ReadError::ReaderPanic {
+            path: path.display().to_string(),
+            format: "PDF",
+            reason: panic,
+        })?;
+    if page_ids.is_empty() {
+        return Err(pdf_error(path, "the PDF has no pages"));
+    }
+    let total = page_ids.len();
+    let mut out = PdfRead::default();
+    let mut skipped_from: Option<(u32, String)> = None;
+    for (&number, &id) in &page_ids {
+        if skipped_from.is_none() {
+            if number > limits.max_pages {
+                skipped_from = Some((
+                    number,
+                    format!(
+                        "not read: the file has {total} pages and --max-pages is {}; raise --max-pages to read it",
+                        limits.max_pages
+                    ),
+                ));
+            } else if started.elapsed() > limits.time_budget {
+                skipped_from = Some((
+                    number,
+                    format!(
+                        "not read: reading the file took longer than its time budget of {} s; raise --pdf-time-budget to read it",
+                        limits.time_budget.as_secs()
+                    ),
+                ));
+            }
+        }
+        if let Some((_, why)) = &skipped_from {
+            out.pages.push(Page {
+                number,
+                text: String::new(),
+                problem: Some(why.clone()),
+            });
+            continue;
+        }
+        let page = match page_ink(&doc, number, id, limits) {
+            Err(problem) => Page {
+                number,
+                text: String::new(),
+                problem: Some(problem),
+            },
+            Ok((ink, overflowed)) => {
+                if overflowed {
+                    out.warnings.push(format!(
+                        "page {number}: more than {} glyphs or rules drawn; the rest of the page was not read",
+                        limits.max_glyphs_per_page
+                    ));
+                }
+                let read = read_page(&ink, number);
+                out.tables.extend(read.tables);
+                let problem = (ink.glyphs.is_empty() && ink.rotated == 0).then(|| {
+                    "the page has no text layer (a scanned image?); its figures need the full text or OCR"
+                        .to_string()
+                });
+                Page {
+                    number,
+                    text: read.text,
+                    problem,
+                }
+            }
+        };
+        if let Some(problem) = &page.problem {
+            out.warnings.push(format!("page {number}: {problem}"));
+        }
+        out.pages.push(page);
+    }
+    if let Some((first, why)) = skipped_from {
+        out.warnings.push(format!("pages {first}-{total}: {why}"));
+    }
+    Ok(out)
+}

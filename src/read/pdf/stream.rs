@@ -1,0 +1,366 @@
+//! Tables without ruling lines ("stream" tables, how 10-Ks print them):
+//! lines into table blocks, blocks into a column grid.
+//!
+//! Blocks: a table is a run of lines holding amounts, with the title, unit
+//! caption and header lines above its first amount line and the caption
+//! lines between its amount lines. A line of prose, or a header line over
+//! the value columns after amount lines (the next table's header), ends a
+//! table; so does a vertical gap of more than three line heights.
+//!
+//! Columns come from the alignment of many rows, never from one line's gaps:
+//! the amounts of all rows, as intervals, overlap within a column (whether
+//! right-aligned, centred or decimal-aligned) and not across columns, so the
+//! value columns are the connected runs of those intervals. Text left of the
+//! first value column forms the label column(s) the same way. Header text is
+//! then placed over the columns it covers; a header over several columns
+//! ("Year Ended December 31,") becomes a merged region, exactly as in a
+//! spreadsheet, so the labeler spreads its period over them.
+
+use super::TableGrid;
+use super::lines::{Line, PhraseKind};
+use crate::model::GridValue;
+use crate::read::Merge;
+
+/// How the block builder sees a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LineKind {
+    /// Holds amounts: a table row.
+    Data,
+    /// Running text: never part of a table.
+    Prose,
+    /// Anything else: title, caption, header.
+    Text,
+}
+
+fn line_kind(line: &Line, page_width: f64) -> LineKind {
+    let numbers = line.numbers();
+    let phrases = line.phrases.len();
+    if numbers >= 1 && (phrases >= 2 || numbers >= 2) {
+        return LineKind::Data;
+    }
+    let words = line.text().split_whitespace().count();
+    if phrases == 1 && words >= 8 && line.x1() - line.x0() > 0.45 * page_width {
+        return LineKind::Prose;
+    }
+    LineKind::Text
+}
+
+/// Left edge of the value columns of a table's data lines: the leftmost
+/// amount that follows a label (or starts a row without one).
+fn value_start(lines: &[&Line]) -> Option<f64> {
+    lines
+        .iter()
+        .flat_map(|l| l.phrases.iter())
+        .filter(|p| p.kind == PhraseKind::Number)
+        .map(|p| p.x0)
+        .min_by(f64::total_cmp)
+}
+
+/// Splits a page's lines into table blocks, top to bottom.
+pub(super) fn blocks<'a>(lines: &[&'a Line], page_width: f64) -> Vec<Vec<&'a Line>> {
+    let mut tables: Vec<Vec<&Line>> = Vec::new();
+    let mut current: Vec<&Line> = Vec::new();
+    let mut data_in_current = 0usize;
+    let mut pending: Vec<&Line> = Vec::new();
+    let mut last_base: Option<f64> = None;
+    let close = |current: &mut Vec<&'a Line>, data: &mut usize, tables: &mut Vec<Vec<&'a Line>>| {
+        if *data > 0 {
+            tables.push(std::mem::take(current));
+        } else {
+            current.clear();
+        }
+        *data = 0;
+    };
+    for &line in lines {
+        let gap = last_base.map_or(0.0, |b| line.base - b);
+        last_base = Some(line.base);
+        if gap > 3.5 * line.size && data_in_current > 0 {
+            close(&mut current, &mut data_in_current, &mut tables);
+            pending.clear();
+        }
+        match line_kind(line, page_width) {
+            LineKind::Prose => {
+                close(&mut current, &mut data_in_current, &mut tables);
+                pending.clear();
+            }
+            LineKind::Text => {
+                pending.push(line);
+                if pending.len() > 12 {
+                    pending.remove(0);
+                }
+            }
+            LineKind::Data => {
+                if data_in_current > 0 && !pending.is_empty() {
+                    let data: Vec<&Line> = current
+                        .iter()
+                        .copied()
+                        .filter(|l| line_kind(l, page_width) == LineKind::Data)
+                        .collect();
+                    let start = value_start(&data).unwrap_or(f64::INFINITY);
+                    // A text line reaching over the value columns is a header:
+                    // the next table starts with it.
+                    let new_header = pending.iter().any(|l| {
+                        l.phrases.len() >= 2 || l.phrases.iter().any(|p| p.x0 >= start - 1.0)
+                    });
+                    if new_header {
+                        close(&mut current, &mut data_in_current, &mut tables);
+                    }
+                }
+                current.append(&mut pending);
+                current.push(line);
+                data_in_current += 1;
+            }
+        }
+    }
+    close(&mut current, &mut data_in_current, &mut tables);
+    tables
+        .into_iter()
+        .filter(|t| {
+            let data: Vec<usize> = t
+                .iter()
+                .filter(|l| line_kind(l, page_width) == LineKind::Data)
+                .map(|l| l.numbers())
+                .collect();
+            data.len() >= 2 || data.iter().any(|&n| n >= 2)
+        })
+        .collect()
+}
+
+/// A column: its horizontal extent and whether it holds amounts.
+#[derive(Debug, Clone, Copy)]
+struct Column {
+    x0: f64,
+    x1: f64,
+}
+
+/// Connected runs of overlapping intervals, left to right.
+fn components(mut spans: Vec<(f64, f64)>) -> Vec<Column> {
+    spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut out: Vec<Column> = Vec::new();
+    for (x0, x1) in spans {
+        match out.last_mut() {
+            Some(c) if x0 <= c.x1 + 0.5 => c.x1 = c.x1.max(x1),
+            _ => out.push(Column { x0, x1 }),
+        }
+    }
+    out
+}
+
+/// A line that continues the label of the next line: a label alone whose
+/// successor is a data row with a label starting in lower case ("Net cash
+/// provided by operating" / "activities 1,234").
+fn wraps_into(line: &Line, next: &Line, start: f64) -> bool {
+    let [only] = line.phrases.as_slice() else {
+        return false;
+    };
+    let Some(first) = next.phrases.first() else {
+        return false;
+    };
+    only.kind == PhraseKind::Text
+        && only.x1 < start
+        && !only.text.trim_end().ends_with(':')
+        && first.kind == PhraseKind::Text
+        && first.x0 < start
+        && next.numbers() >= 1
+        && first
+            .text
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_lowercase() || c == '(')
+        && next.base - line.base < 2.0 * line.size
+}
+
+/// Builds one block's grid.
+pub(super) fn grid(block: &[&Line], page_width: f64) -> TableGrid {
+    let data: Vec<&Line> = block
+        .iter()
+        .copied()
+        .filter(|l| line_kind(l, page_width) == LineKind::Data)
+        .collect();
+    let start = value_start(&data).unwrap_or(f64::INFINITY);
+    let first_data = block
+        .iter()
+        .position(|l| line_kind(l, page_width) == LineKind::Data)
+        .unwrap_or(0);
+
+    // Wrapped labels joined into the row they end on.
+    let mut rows: Vec<Line> = Vec::with_capacity(block.len());
+    let mut carry: Option<(f64, String)> = None;
+    for (i, line) in block.iter().enumerate() {
+        if i > first_data
+            && let Some(next) = block.get(i + 1)
+            && wraps_into(line, next, start)
+        {
+            carry = line.phrases.first().map(|p| (p.x0, p.text.clone()));
+            continue;
+        }
+        let mut line = (*line).clone();
+        if let Some((x0, text)) = carry.take()
+            && let Some(first) = line.phrases.first_mut()
+        {
+            first.text = format!("{text} {}", first.text);
+            first.x0 = x0;
+        }
+        rows.push(line);
+    }
+
+    // Columns: amounts; text left of the amounts (labels); text elsewhere.
+    let mut numeric = Vec::new();
+    let mut left = Vec::new();
+    for line in rows
+        .iter()
+        .filter(|l| line_kind(l, page_width) == LineKind::Data)
+    {
+        for p in &line.phrases {
+            if p.kind == PhraseKind::Number {
+                numeric.push((p.x0, p.x1));
+            } else if p.x0 < start {
+                left.push((p.x0, p.x1.min(start - 1.0)));
+            }
+        }
+    }
+    let numeric_cols = components(numeric);
+    let mut other = Vec::new();
+    for line in rows
+        .iter()
+        .filter(|l| line_kind(l, page_width) == LineKind::Data)
+    {
+        for p in &line.phrases {
+            if p.kind == PhraseKind::Text
+                && p.x0 >= start
+                && !numeric_cols.iter().any(|c| p.x0 <= c.x1 && p.x1 >= c.x0)
+            {
+                other.push((p.x0, p.x1));
+            }
+        }
+    }
+    let mut columns = components(left);
+    columns.extend(numeric_cols);
+    columns.extend(components(other));
+    columns.sort_by(|a, b| a.x0.total_cmp(&b.x0));
+    if columns.is_empty() {
+        columns.push(Column {
+            x0: 0.0,
+            x1: page_width,
+        });
+    }
+    let label_cols = columns.iter().filter(|c| c.x1 < start).count();
+
+    // Indentation levels of the label column: ranks of distinct left edges.
+    let mut edges: Vec<f64> = rows
+        .iter()
+        .filter_map(|l| l.phrases.first())
+        .filter(|p| p.kind == PhraseKind::Text && p.x0 < start)
+        .map(|p| p.x0)
+        .collect();
+    edges.sort_by(f64::total_cmp);
+    edges.dedup_by(|b, a| (*b - *a).abs() < 2.0);
+    let indent_of = |x0: f64| -> u8 {
+        let rank = edges.iter().take_while(|e| **e < x0 - 2.0).count();
+        u8::try_from(rank.min(8)).unwrap_or(8)
+    };
+
+    let first_data = rows
+        .iter()
+        .position(|l| line_kind(l, page_width) == LineKind::Data)
+        .unwrap_or(0);
+    let mut grid: Vec<Vec<GridValue>> = Vec::with_capacity(rows.len());
+    let mut merges = Vec::new();
+    for (r, line) in rows.iter().enumerate() {
+        let mut row = vec![GridValue::Empty; columns.len()];
+        let header_zone = r < first_data;
+        // A title or unit caption alone on its line, wherever it is centred,
+        // goes to the first column, as a spreadsheet would hold it.
+        let lone_caption = header_zone
+            && line.phrases.len() == 1
+            && line.phrases.iter().all(|p| {
+                p.kind == PhraseKind::Text
+                    && (p.x0 < start || crate::read::unit_line::parse_unit_line(&p.text).is_some())
+            });
+        for p in &line.phrases {
+            let covered: Vec<usize> = columns
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| p.x0 <= c.x1 && p.x1 >= c.x0)
+                .map(|(i, _)| i)
+                .collect();
+            let (col, span) = match covered.as_slice() {
+                _ if lone_caption => (0, 1),
+                [] => (nearest(&columns, p.x0, p.x1), 1),
+                [one] => (*one, 1),
+                [first, .., last] => {
+                    if p.x0 < start && label_cols > 0 {
+                        // Text from the label column reaching over values:
+                        // a title, caption or long label; it stays a label.
+                        (*first, 1)
+                    } else if header_zone {
+                        (*first, last - first + 1)
+                    } else {
+                        let best = covered
+                            .iter()
+                            .copied()
+                            .max_by(|a, b| {
+                                overlap(columns.get(*a), p.x0, p.x1).total_cmp(&overlap(
+                                    columns.get(*b),
+                                    p.x0,
+                                    p.x1,
+                                ))
+                            })
+                            .unwrap_or(*first);
+                        (best, 1)
+                    }
+                }
+            };
+            let indent = if col < label_cols.max(1) && p.kind == PhraseKind::Text {
+                indent_of(p.x0)
+            } else {
+                0
+            };
+            if let Some(slot) = row.get_mut(col) {
+                match slot {
+                    GridValue::Text { text, .. } => {
+                        text.push(' ');
+                        text.push_str(&p.text);
+                    }
+                    _ => {
+                        *slot = GridValue::Text {
+                            text: p.text.clone(),
+                            indent,
+                        }
+                    }
+                }
+            }
+            if span > 1 {
+                merges.push(Merge {
+                    first_row: r,
+                    first_col: col,
+                    last_row: r,
+                    last_col: col + span - 1,
+                });
+            }
+        }
+        grid.push(row);
+    }
+    TableGrid {
+        top: block.first().map_or(0.0, |l| l.base - l.size),
+        grid,
+        merges,
+    }
+}
+
+fn overlap(column: Option<&Column>, x0: f64, x1: f64) -> f64 {
+    column.map_or(0.0, |c| x1.min(c.x1) - x0.max(c.x0))
+}
+
+fn nearest(columns: &[Column], x0: f64, x1: f64) -> usize {
+    let mid = (x0 + x1) / 2.0;
+    columns
+        .iter()
+        .enumerate()
+        .min_by(|(_, a), (_, b)| {
+            let da = (mid - (a.x0 + a.x1) / 2.0).abs();
+            let db = (mid - (b.x0 + b.x1) / 2.0).abs();
+            da.total_cmp(&db)
+        })
+        .map_or(0, |(i, _)| i)
+}
