@@ -175,10 +175,14 @@ pub fn score(expected: &[Vec<String>], extracted: &[Vec<String>]) -> Score {
     }
 }
 
-/// The best score of any of a page's extracted grids against the expected one.
+/// The best score of any of a page's extracted grids, or of all of them
+/// one below the other (an expectation that serialises a page's tables back
+/// to back), against the expected one.
 pub fn best_score(expected: &[Vec<String>], candidates: &[Vec<Vec<String>>]) -> Score {
+    let stacked: Vec<Vec<String>> = candidates.iter().flatten().cloned().collect();
     candidates
         .iter()
+        .chain((candidates.len() > 1).then_some(&stacked))
         .map(|c| score(expected, c))
         .max_by_key(|s| (s.correct, usize::MAX - s.extracted))
         .unwrap_or(Score {

@@ -4,7 +4,7 @@
 
 use super::TableGrid;
 use super::glyphs::Rule;
-use super::lines::Line;
+use super::lines::{Line, PhraseKind};
 use crate::model::GridValue;
 use crate::read::Merge;
 
@@ -35,6 +35,42 @@ impl Lattice {
         };
         let mid = line.base - 0.3 * line.size;
         mid > *top && mid < *bottom && line.x1() > *left && line.x0() < *right
+    }
+
+    /// The lattice with a row boundary between lines of numbers that share
+    /// a ruled row: rows a table leaves unruled ("TRITICALE / SUBTOTAL /
+    /// BRAZIL" in one box) are still rows.
+    pub(super) fn split_rows(&self, lines: &[&Line]) -> Lattice {
+        let mut out = self.clone();
+        let (Some(&left), Some(&right)) = (self.xs.first(), self.xs.last()) else {
+            return out;
+        };
+        for band in self.ys.windows(2) {
+            let [top, bottom] = band else { continue };
+            let mut bases: Vec<(f64, f64)> = lines
+                .iter()
+                .filter(|l| l.numbers() > 0)
+                .map(|l| (l.base, l.size))
+                .filter(|(b, s)| b - 0.3 * s > *top && b - 0.3 * s < *bottom)
+                .collect();
+            bases.sort_by(|a, b| a.0.total_cmp(&b.0));
+            for pair in bases.windows(2) {
+                if let [(a, _), (b, size)] = pair {
+                    let y = (a + b) / 2.0 - 0.3 * size;
+                    if b - a > 0.5 * size {
+                        out.ys.push(y);
+                        out.rules.push(Rule {
+                            x0: left,
+                            y0: y,
+                            x1: right,
+                            y1: y,
+                        });
+                    }
+                }
+            }
+        }
+        out.ys.sort_by(f64::total_cmp);
+        out
     }
 
     fn top(&self) -> f64 {
@@ -150,29 +186,78 @@ pub(super) fn lattices(rules: &[Rule]) -> Vec<Lattice> {
                     .collect(),
             );
             let cells = xs.len().saturating_sub(1) * ys.len().saturating_sub(1);
-            (xs.len() >= 2 && ys.len() >= 2 && cells >= 3).then_some(Lattice { xs, ys, rules })
+            (xs.len() >= 3 && ys.len() >= 2 && cells >= 2).then_some(Lattice { xs, ys, rules })
         })
         .collect();
     out.sort_by(|a, b| a.top().total_cmp(&b.top()));
     out
 }
 
+/// True when some cell of the lattice holds numbers from three or more
+/// lines: the rules box a table rather than draw its cells.
+pub(super) fn holds_rows(lattice: &Lattice, lines: &[&Line]) -> bool {
+    let mut seen: std::collections::HashMap<(usize, usize), usize> = Default::default();
+    for line in lines {
+        let y = line.base - 0.3 * line.size;
+        let Some(r) = position(&lattice.ys, y) else {
+            continue;
+        };
+        let mut cols: Vec<usize> = line
+            .words
+            .iter()
+            .filter(|w| w.kind == PhraseKind::Number)
+            .filter_map(|w| position(&lattice.xs, (w.x0 + w.x1) / 2.0))
+            .collect();
+        cols.dedup();
+        for c in cols {
+            let n = seen.entry((r, c)).or_default();
+            *n += 1;
+            if *n >= 3 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The interval of sorted boundaries `values` that holds `v`.
+fn position(values: &[f64], v: f64) -> Option<usize> {
+    values.windows(2).position(|w| match w {
+        [a, b] => v >= *a && v < *b,
+        _ => false,
+    })
+}
+
 /// The grid of one lattice from the lines inside it.
 pub(super) fn grid(lattice: &Lattice, lines: &[&Line]) -> TableGrid {
     let rows = lattice.ys.len().saturating_sub(1);
     let cols = lattice.xs.len().saturating_sub(1);
-    let at = |values: &[f64], v: f64| -> Option<usize> {
-        values.windows(2).position(|w| match w {
-            [a, b] => v >= *a && v < *b,
-            _ => false,
-        })
-    };
     // Union cells not separated by a rule.
     let index = |r: usize, c: usize| r * cols + c;
     let mut parent: Vec<usize> = (0..rows * cols).collect();
     let mid = |values: &[f64], i: usize| match (values.get(i), values.get(i + 1)) {
         (Some(a), Some(b)) => (a + b) / 2.0,
         _ => 0.0,
+    };
+    // Cells holding a number: two rows that both hold numbers stay two rows
+    // even where the rule between them is missing.
+    let mut numbered = vec![false; rows * cols];
+    for line in lines {
+        let y = line.base - 0.3 * line.size;
+        for w in line.words.iter().filter(|w| w.kind == PhraseKind::Number) {
+            if let (Some(r), Some(c)) = (
+                position(&lattice.ys, y),
+                position(&lattice.xs, (w.x0 + w.x1) / 2.0),
+            ) && let Some(slot) = numbered.get_mut(index(r, c))
+            {
+                *slot = true;
+            }
+        }
+    }
+    let row_numbered = |r: usize| {
+        numbered
+            .get(r * cols..(r + 1) * cols)
+            .is_some_and(|cells| cells.iter().any(|&n| n))
     };
     for r in 0..rows {
         for c in 0..cols {
@@ -189,6 +274,7 @@ pub(super) fn grid(lattice: &Lattice, lines: &[&Line]) -> TableGrid {
                 join(index(r, c - 1));
             }
             if r > 0
+                && !(row_numbered(r) && row_numbered(r - 1))
                 && let Some(&y) = lattice.ys.get(r)
                 && !lattice.has_horizontal(y, mid(&lattice.xs, c))
             {
@@ -211,7 +297,7 @@ pub(super) fn grid(lattice: &Lattice, lines: &[&Line]) -> TableGrid {
         for w in &line.words {
             let x = (w.x0 + w.x1) / 2.0;
             let y = line.base - 0.3 * line.size;
-            let (Some(r), Some(c)) = (at(&lattice.ys, y), at(&lattice.xs, x)) else {
+            let (Some(r), Some(c)) = (position(&lattice.ys, y), position(&lattice.xs, x)) else {
                 continue;
             };
             let root = find(&mut parent, index(r, c));

@@ -131,7 +131,7 @@ pub fn lines(glyphs: &[Glyph]) -> Vec<Line> {
         .into_iter()
         .filter_map(|(base, size, mut members)| {
             members.sort_by(|a, b| a.x0.total_cmp(&b.x0));
-            let pieces = pieces(words(&members, size), size);
+            let pieces = pieces(words(&members, base, size), size);
             let phrases = phrases(&pieces, size);
             let words = pieces
                 .into_iter()
@@ -154,7 +154,7 @@ pub fn lines(glyphs: &[Glyph]) -> Vec<Line> {
 
 /// Splits a line's glyphs into words at spaces and visible gaps; drops
 /// glyphs drawn twice on the same spot (fake bold).
-fn words(glyphs: &[&Glyph], line_size: f64) -> Vec<Word> {
+fn words(glyphs: &[&Glyph], line_base: f64, line_size: f64) -> Vec<Word> {
     let mut out: Vec<Word> = Vec::new();
     let mut open: Option<Word> = None;
     let mut last: Option<&Glyph> = None;
@@ -171,15 +171,15 @@ fn words(glyphs: &[&Glyph], line_size: f64) -> Vec<Word> {
             continue;
         }
         let small = g.size < line_size * 0.85;
+        // A small raised glyph is a footnote mark ("Sex offenses¹"): it is
+        // not part of any cell.
+        if small && g.base < line_base - 0.15 * line_size {
+            continue;
+        }
         match open.as_mut() {
-            Some(w) if g.x0 - w.x1 <= 0.12 * w.size.max(g.size) && !small => {
+            Some(w) if g.x0 - w.x1 <= 0.12 * w.size.max(g.size) => {
                 w.x1 = w.x1.max(g.x1);
                 w.text.push_str(&g.text);
-            }
-            // A superscript right after a number is a footnote mark: dropped
-            // from the amount, as `1,234(a)` would be.
-            Some(w) if small && g.x0 - w.x1 <= 0.3 * w.size => {
-                w.x1 = w.x1.max(g.x1);
             }
             _ => {
                 out.extend(open.take());
@@ -196,8 +196,10 @@ fn words(glyphs: &[&Glyph], line_size: f64) -> Vec<Word> {
     out
 }
 
+/// A word of dots only: a piece of a dot leader (". . . ." prints as
+/// one-dot words).
 fn is_leader(text: &str) -> bool {
-    text.chars().count() >= 2 && text.chars().all(|c| matches!(c, '.' | '·' | '…' | '_'))
+    text.chars().all(|c| matches!(c, '.' | '·' | '…' | '_'))
 }
 
 /// Strips a dot leader glued to the end of a word ("Revenue.......").
@@ -210,8 +212,16 @@ fn strip_leader(text: &str) -> &str {
     }
 }
 
+/// Number or text. Digits with separators the amount parser does not read
+/// ("1.393,4", a decimal comma) still sit in value columns: numbers here.
 fn kind_of(text: &str) -> PhraseKind {
-    if parse_amount(text).is_some() {
+    let numberish = || {
+        text.chars().any(|c| c.is_ascii_digit())
+            && text.chars().all(|c| {
+                c.is_ascii_digit() || matches!(c, '.' | ',' | ' ' | '(' | ')' | '-' | '−' | '%')
+            })
+    };
+    if parse_amount(text).is_some() || numberish() {
         PhraseKind::Number
     } else {
         PhraseKind::Text
@@ -224,7 +234,13 @@ fn rejoins(prev: &Word, last: &Word, line_size: f64) -> bool {
     let gap = last.x0 - prev.x1;
     let opens = currency(&prev.text).is_some() || prev.text == "(";
     let closes = matches!(last.text.as_str(), ")" | "%" | ")%" | "%)");
-    ((opens && gap < 12.0 * line_size) || (closes && gap < line_size))
+    // "11,062" + ".6": a decimal part set apart by loose glyph spacing.
+    let decimals = last.text.starts_with(['.', ',']) && last.text.len() > 1;
+    ((opens && gap < 12.0 * line_size)
+        || (closes && gap < line_size)
+        || (decimals
+            && gap < 0.35 * line_size
+            && prev.text.ends_with(|c: char| c.is_ascii_digit())))
         && parse_amount(&format!("{}{}", prev.text, last.text)).is_some()
 }
 
@@ -237,6 +253,10 @@ fn pieces(words: Vec<Word>, line_size: f64) -> Vec<Word> {
         .map(|mut w| {
             let stripped = strip_leader(&w.text);
             if stripped.len() != w.text.len() {
+                // The word now ends where its text does, before the leader.
+                let kept = stripped.chars().count() as f64;
+                let all = w.text.chars().count().max(1) as f64;
+                w.x1 = w.x0 + (w.x1 - w.x0) * kept / all;
                 w.text = stripped.to_string();
             }
             w
@@ -272,7 +292,7 @@ fn phrases(pieces: &[Word], line_size: f64) -> Vec<Phrase> {
                 (PhraseKind::Text, PhraseKind::Text) => gap < 0.75 * size,
                 // "December 31, 2023", "Note 3": a number after a word at a
                 // normal word space belongs to the phrase.
-                (PhraseKind::Text, PhraseKind::Number) => gap < 0.4 * size,
+                (PhraseKind::Text, PhraseKind::Number) => gap < 0.65 * size,
                 // "2023 vs", "12 months": rare in cells; only at a word space.
                 (PhraseKind::Number, PhraseKind::Text) => {
                     gap < 0.4 * size && w.text.chars().next().is_some_and(char::is_alphabetic)

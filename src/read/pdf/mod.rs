@@ -187,11 +187,19 @@ pub fn read_page(ink: &PageInk, number: u32) -> PageRead {
             None => free.push(line),
         }
     }
-    for (lattice, lines) in lattices.iter().zip(&inside) {
-        if !lines.is_empty() {
-            grids.push(lattice::grid(lattice, lines));
+    for (lattice, lines) in lattices.iter().zip(inside) {
+        if lines.is_empty() {
+            continue;
+        }
+        // Rules boxing a whole unruled table (or its header only) are not
+        // its grid: a cell holding several rows of numbers gives it away.
+        if lattice::holds_rows(lattice, &lines) {
+            free.extend(lines);
+        } else {
+            grids.push(lattice::grid(&lattice.split_rows(&lines), &lines));
         }
     }
+    free.sort_by(|a, b| a.base.total_cmp(&b.base));
     for block in stream::blocks(&free, ink.width) {
         grids.push(stream::grid(&block, ink.width));
     }
