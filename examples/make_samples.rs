@@ -2,8 +2,9 @@
 //!
 //! ```text
 //! cargo run --example make_samples                       # samples/*.xlsx, *.csv, *.pdf, README.md
-//! cargo run --example make_samples -- --bad DIR          # tests/fixtures/bad (all but encrypted.xlsx)
+//! cargo run --example make_samples -- --bad DIR          # tests/fixtures/bad (all but encrypted.*)
 //! cargo run --example make_samples -- --tiny-xlsx PATH   # the plain workbook that make.sh encrypts
+//! cargo run --example make_samples -- --tiny-pdf PATH    # the plain PDF that make.sh encrypts
 //! ```
 //!
 //! Every statement is defined once below as rows (label, indent level, kind,
@@ -3063,6 +3064,109 @@ fn random_bytes(mut seed: u64, n: usize) -> Vec<u8> {
     out
 }
 
+/// The tiny statement of `tiny_workbook` as a sheet, for the PDF fixtures.
+fn tiny_sheet() -> Sheet {
+    Sheet {
+        name: "IS",
+        csv: None,
+        top: vec![
+            vec![hc(0, Hv::Title("Tiny Co"))],
+            vec![hc(0, Hv::Text("(in thousands)"))],
+            vec![hc(1, Hv::Year(2024)), hc(2, Hv::Year(2023))],
+        ],
+        notes_col: false,
+        col_names: vec!["2024", "2023"],
+        rows: vec![
+            line("Revenue", 0, &[4200, 3900]),
+            line("Cost of revenue", 0, &[2600, 2450]),
+            line("Gross profit", 0, &[1600, 1450]),
+        ],
+    }
+}
+
+const TINY_STYLE: Style = Style {
+    xlsx_indent: Indent::Flat,
+    csv_indent: Indent::Flat,
+    neg: Neg::Minus,
+    nil_dash: false,
+    csv_printed: false,
+    csv_bom_crlf: false,
+    pdf_dollars: false,
+};
+
+fn tiny_page() -> Result<PdfPage> {
+    Ok(PdfPage::of(statement_page(
+        &tiny_sheet(),
+        TINY_STYLE,
+        false,
+    )?))
+}
+
+/// A valid one-page PDF of the tiny statement.
+fn tiny_pdf() -> Result<Vec<u8>> {
+    pdf_bytes("Tiny Co", vec![tiny_page()?], false)
+}
+
+/// One page that only paints a grey image: a scan, no text.
+fn image_only_pdf() -> Result<Vec<u8>> {
+    use lopdf::dictionary;
+    let (w, h) = (24u8, 16u8);
+    let pixels: Vec<u8> = (0..h)
+        .flat_map(|y| (0..w).map(move |x| 0x70 + 3 * x + 2 * y))
+        .collect();
+    let image = lopdf::Stream::new(
+        dictionary! {
+            "Type" => "XObject",
+            "Subtype" => "Image",
+            "Width" => i64::from(w),
+            "Height" => i64::from(h),
+            "ColorSpace" => "DeviceGray",
+            "BitsPerComponent" => 8,
+        },
+        pixels,
+    );
+    let mut canvas = Canvas::default();
+    canvas.raw("q 432 0 0 288 90 432 cm /Im0 Do Q");
+    let page = PdfPage {
+        canvas,
+        images: vec![("Im0", image)],
+        resources: lopdf::Dictionary::new(),
+    };
+    pdf_bytes("Scanned statement", vec![page], false)
+}
+
+/// Page 1 the tiny statement; page 2 sets an ExtGState whose `/SMask` is
+/// the name `/Bogus`, on which pdf-extract 0.12.1 panics
+/// ("unexpected smask name" in `apply_state`).
+fn panics_pdf() -> Result<Vec<u8>> {
+    use lopdf::dictionary;
+    let mut canvas = Canvas::default();
+    canvas.raw("/GS0 gs");
+    canvas.text(
+        MARGIN,
+        PAGE_H - MARGIN - TITLE,
+        Face::Regular,
+        BODY,
+        "This page sets a graphics state whose soft mask is the name /Bogus.",
+    )?;
+    let page2 = PdfPage {
+        canvas,
+        images: Vec::new(),
+        resources: dictionary! {
+            "ExtGState" => dictionary! {
+                "GS0" => dictionary! { "Type" => "ExtGState", "SMask" => "Bogus" },
+            },
+        },
+    };
+    pdf_bytes("Tiny Co", vec![tiny_page()?, page2], false)
+}
+
+/// 2,000 empty pages, in object streams so that the file stays small.
+fn many_pages_pdf() -> Result<Vec<u8>> {
+    let pages = (0..2000).map(|_| PdfPage::default()).collect();
+    pdf_bytes("Many pages", pages, true)
+}
+
 fn write_bad(dir: &Path) -> Result<()> {
     std::fs::create_dir_all(dir)?;
     let w = |name: &str, bytes: &[u8]| -> Result<()> {
@@ -3140,6 +3244,15 @@ fn write_bad(dir: &Path) -> Result<()> {
         utf16.extend_from_slice(&unit.to_le_bytes());
     }
     w("utf16.csv", &utf16)?;
+    let tiny = tiny_pdf()?;
+    w(
+        "truncated.pdf",
+        tiny.get(..tiny.len() * 6 / 10).unwrap_or_default(),
+    )?;
+    w("random.pdf", &random_bytes(0x7469_636B_6D61_726B, 2000))?;
+    w("image_only.pdf", &image_only_pdf()?)?;
+    w("panics.pdf", &panics_pdf()?)?;
+    w("many_pages.pdf", &many_pages_pdf()?)?;
     let missing = dir.join("missing.xlsx");
     if missing.exists() {
         std::fs::remove_file(&missing)?;
@@ -3164,7 +3277,11 @@ fn main() -> Result<()> {
             std::fs::write(path, tiny_workbook()?)?;
             return Ok(());
         }
-        _ => bail!("usage: make_samples [--bad DIR | --tiny-xlsx PATH]"),
+        ["--tiny-pdf", path] => {
+            std::fs::write(path, tiny_pdf()?)?;
+            return Ok(());
+        }
+        _ => bail!("usage: make_samples [--bad DIR | --tiny-xlsx PATH | --tiny-pdf PATH]"),
     }
     let books = vec![acme(), birchwood(), calder(), dunmore()];
     for b in &books {
