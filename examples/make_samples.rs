@@ -1,22 +1,24 @@
 //! Writes tickmark's bundled sample statements into `samples/`.
 //!
 //! ```text
-//! cargo run --example make_samples                       # samples/*.xlsx, *.csv, README.md
-//! cargo run --example make_samples -- --bad DIR          # tests/fixtures/bad (all but encrypted.xlsx)
+//! cargo run --example make_samples                       # samples/*.xlsx, *.csv, *.pdf, README.md
+//! cargo run --example make_samples -- --bad DIR          # tests/fixtures/bad (all but encrypted.*)
 //! cargo run --example make_samples -- --tiny-xlsx PATH   # the plain workbook that make.sh encrypts
+//! cargo run --example make_samples -- --tiny-pdf PATH    # the plain PDF that make.sh encrypts
 //! ```
 //!
 //! Every statement is defined once below as rows (label, indent level, kind,
 //! values per column) and written both as a worksheet and as a csv with the
 //! same grid, so `acme.xlsx#IS!C12` and `acme_income.csv#C12` are the same
-//! figure. Totals carry a small calc (`sum(cor:sga)`, `rev-tce`) that becomes
+//! figure; each workbook is also written as a PDF with one page per sheet. Totals carry a small calc (`sum(cor:sga)`, `rev-tce`) that becomes
 //! an Excel formula with its cached result; before anything is written every
 //! calc is re-evaluated against the stated totals, balance sheets are checked
 //! to balance, cash flows to end at the balance-sheet cash and per-share
 //! figures to round from net income and share counts. The data is fictional.
 //!
 //! Output is deterministic: the workbook creation time is fixed and
-//! rust_xlsxwriter stores zip entries with a fixed timestamp.
+//! rust_xlsxwriter stores zip entries with a fixed timestamp; the PDFs carry
+//! no dates and no /ID.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -287,6 +289,9 @@ struct Style {
     csv_printed: bool,
     /// csv as Excel's "CSV UTF-8": BOM and CRLF line ends.
     csv_bom_crlf: bool,
+    /// In the PDF, a `$` beside the first row of amounts and the top-level
+    /// totals, as 10-Ks print it (for books whose rows do not say where).
+    pdf_dollars: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -540,6 +545,7 @@ fn acme() -> Book {
             nil_dash: false,
             csv_printed: false,
             csv_bom_crlf: false,
+            pdf_dollars: true,
         },
         cover: vec![
             "Acme Corp",
@@ -696,6 +702,7 @@ fn birchwood() -> Book {
             nil_dash: true,
             csv_printed: true,
             csv_bom_crlf: false,
+            pdf_dollars: false,
         },
         cover: Vec::new(),
         sheets: vec![is, bs],
@@ -866,6 +873,7 @@ fn calder() -> Book {
             nil_dash: false,
             csv_printed: true,
             csv_bom_crlf: true,
+            pdf_dollars: false,
         },
         cover: Vec::new(),
         sheets: vec![is, sfp],
@@ -1028,6 +1036,7 @@ fn dunmore() -> Book {
             nil_dash: false,
             csv_printed: true,
             csv_bom_crlf: false,
+            pdf_dollars: true,
         },
         cover: Vec::new(),
         sheets: vec![ops, kpi],
@@ -1731,6 +1740,802 @@ fn write_csvs(book: &Book, dir: &Path) -> Result<()> {
 }
 
 // ---------------------------------------------------------------------------
+// PDF: the same statements as the pages of a filing
+// ---------------------------------------------------------------------------
+//
+// Each workbook becomes `<book>.pdf` with one page per sheet in sheet order
+// (page N is sheet N), laid out as 10-K statements are: no ruling lines,
+// labels left with their indentation as an offset, amounts right-aligned in
+// their columns exactly as the workbook shows them, a `$` in its own narrow
+// column, titles centred, column headings centred over their columns (merged
+// headings over the whole span). The text is in Helvetica and
+// Helvetica-Bold, standard fonts that are not embedded, with WinAnsiEncoding.
+// Exceptions on purpose: Dunmore's last sheet (KPI) is a ruled (lattice)
+// table and acme.pdf ends with a page of prose.
+
+/// Advance widths (1/1000 em) of WinAnsi codes 32..=126 in Helvetica, from
+/// Adobe's AFM (the standard fonts are not embedded, so every viewer uses
+/// these metrics).
+const HELVETICA_W: [u16; 95] = [
+    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, // ' '../
+    556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, // 0..?
+    1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, // @..O
+    667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, // P.._
+    333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, // `..o
+    556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584, // p..~
+];
+
+/// The same for Helvetica-Bold.
+const HELVETICA_BOLD_W: [u16; 95] = [
+    278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, // ' '../
+    556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611, // 0..?
+    975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778, // @..O
+    667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584, 556, // P.._
+    333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611, // `..o
+    611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584, // p..~
+];
+
+/// The code for U+2212 MINUS SIGN, which WinAnsi lacks: 0x81 is unused in
+/// WinAnsi, and a font's `/Differences [129 /minus]` names its glyph.
+const MINUS_CODE: u8 = 0x81;
+
+/// Characters beyond ASCII: (char, code, width in Helvetica, in Helvetica-Bold).
+const WIN_EXTRA: [(char, u8, u16, u16); 8] = [
+    ('€', 0x80, 556, 556),
+    ('\u{2212}', MINUS_CODE, 584, 584),
+    ('\u{2019}', 0x92, 222, 278),
+    ('\u{201C}', 0x93, 333, 500),
+    ('\u{201D}', 0x94, 333, 500),
+    ('–', 0x96, 556, 556),
+    ('—', 0x97, 1000, 1000),
+    ('£', 0xA3, 556, 556),
+];
+
+const PAGE_W: f64 = 612.0;
+const PAGE_H: f64 = 792.0;
+/// Left and right margin of the statement pages.
+const MARGIN: f64 = 54.0;
+/// Body text size (labels, amounts, headings).
+const BODY: f64 = 8.0;
+/// Size of the title lines.
+const TITLE: f64 = 9.0;
+/// Distance between baselines.
+const LEAD: f64 = 11.0;
+/// Left offset per indent level.
+const INDENT_PT: f64 = 10.0;
+/// Width of the `$` column left of each amount column.
+const DOLLAR_W: f64 = 8.0;
+/// Narrowest amount column (widened to its widest amount or heading).
+const MIN_AMOUNT_W: f64 = 40.0;
+/// Space between columns.
+const COL_GAP: f64 = 12.0;
+/// Width of Calder's Notes column.
+const NOTES_W: f64 = 30.0;
+/// Row height of the ruled table.
+const CELL_H: f64 = 14.0;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Face {
+    Regular,
+    Bold,
+}
+
+impl Face {
+    fn resource(self) -> &'static str {
+        match self {
+            Face::Regular => "F1",
+            Face::Bold => "F2",
+        }
+    }
+}
+
+/// A character's WinAnsi code and its width in `face` (1/1000 em).
+fn glyph(ch: char, face: Face) -> Result<(u8, u16)> {
+    if let Some(i) = u32::from(ch).checked_sub(32).map(|i| i as usize) {
+        let table = match face {
+            Face::Regular => &HELVETICA_W,
+            Face::Bold => &HELVETICA_BOLD_W,
+        };
+        if let (Some(w), Ok(code)) = (table.get(i), u8::try_from(ch)) {
+            return Ok((code, *w));
+        }
+    }
+    WIN_EXTRA
+        .iter()
+        .find(|e| e.0 == ch)
+        .map(|&(_, code, regular, bold)| (code, if face == Face::Bold { bold } else { regular }))
+        .ok_or_else(|| anyhow!("no WinAnsi code for {ch:?}"))
+}
+
+/// Width of `s` in points.
+fn text_width(s: &str, face: Face, size: f64) -> Result<f64> {
+    let mut units = 0u32;
+    for ch in s.chars() {
+        units += u32::from(glyph(ch, face)?.1);
+    }
+    Ok(f64::from(units) * size / 1000.0)
+}
+
+/// A coordinate as PDF content writes it: at most two decimals, no trailing zeros.
+fn pt(v: f64) -> String {
+    let s = format!("{v:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+/// A page's content stream, in points from the bottom left of the page.
+#[derive(Default, Debug)]
+struct Canvas {
+    ops: Vec<u8>,
+    /// The page shows text (it needs the fonts).
+    text: bool,
+    /// The page shows U+2212 (its fonts need the `/Differences`).
+    minus: bool,
+}
+
+impl Canvas {
+    fn raw(&mut self, op: &str) {
+        self.ops.extend_from_slice(op.as_bytes());
+        self.ops.push(b'\n');
+    }
+
+    /// `s` with its left end at `x` and baseline `y`.
+    fn text(&mut self, x: f64, y: f64, face: Face, size: f64, s: &str) -> Result<()> {
+        self.text = true;
+        let mut lit = Vec::new();
+        for ch in s.chars() {
+            let (code, _) = glyph(ch, face)?;
+            self.minus |= code == MINUS_CODE;
+            match code {
+                b'(' | b')' | b'\\' => lit.extend_from_slice(&[b'\\', code]),
+                32..=126 => lit.push(code),
+                _ => lit.extend_from_slice(format!("\\{code:03o}").as_bytes()),
+            }
+        }
+        let head = format!(
+            "BT /{} {} Tf {} {} Td (",
+            face.resource(),
+            pt(size),
+            pt(x),
+            pt(y)
+        );
+        self.ops.extend_from_slice(head.as_bytes());
+        self.ops.extend_from_slice(&lit);
+        self.ops.extend_from_slice(b") Tj ET\n");
+        Ok(())
+    }
+
+    /// `s` with its right end at `right`.
+    fn text_right(&mut self, right: f64, y: f64, face: Face, size: f64, s: &str) -> Result<()> {
+        let w = text_width(s, face, size)?;
+        self.text(right - w, y, face, size, s)
+    }
+
+    /// `s` centred between `left` and `right`.
+    fn text_centred(
+        &mut self,
+        (left, right): (f64, f64),
+        y: f64,
+        face: Face,
+        size: f64,
+        s: &str,
+    ) -> Result<()> {
+        let w = text_width(s, face, size)?;
+        self.text((left + right - w) / 2.0, y, face, size, s)
+    }
+
+    /// A stroked straight line.
+    fn rule(&mut self, (x1, y1): (f64, f64), (x2, y2): (f64, f64)) {
+        self.raw(&format!(
+            "{} {} m {} {} l S",
+            pt(x1),
+            pt(y1),
+            pt(x2),
+            pt(y2)
+        ));
+    }
+}
+
+/// One page: its content and what it draws beyond the two fonts.
+#[derive(Default, Debug)]
+struct PdfPage {
+    canvas: Canvas,
+    /// Image XObjects by resource name.
+    images: Vec<(&'static str, lopdf::Stream)>,
+    /// Further direct resource entries (`ExtGState`, …).
+    resources: lopdf::Dictionary,
+}
+
+impl PdfPage {
+    fn of(canvas: Canvas) -> PdfPage {
+        PdfPage {
+            canvas,
+            ..PdfPage::default()
+        }
+    }
+}
+
+/// A PDF 1.4 file of `pages` (US Letter), deterministic: no dates, no /ID,
+/// objects numbered in the order written. `compact` packs the objects into
+/// compressed object streams with a cross-reference stream (PDF 1.5).
+fn pdf_bytes(title: &str, pages: Vec<PdfPage>, compact: bool) -> Result<Vec<u8>> {
+    use lopdf::{Dictionary, Document, Object, Stream, dictionary, xref::XrefType};
+    let mut doc = Document::with_version(if compact { "1.5" } else { "1.4" });
+    doc.reference_table.cross_reference_type = XrefType::CrossReferenceTable;
+    let pages_id = doc.new_object_id();
+    let fonts = if pages.iter().any(|p| p.canvas.text) {
+        let encoding = if pages.iter().any(|p| p.canvas.minus) {
+            Object::Reference(doc.add_object(dictionary! {
+                "Type" => "Encoding",
+                "BaseEncoding" => "WinAnsiEncoding",
+                "Differences" => vec![Object::Integer(i64::from(MINUS_CODE)), Object::Name(b"minus".to_vec())],
+            }))
+        } else {
+            Object::Name(b"WinAnsiEncoding".to_vec())
+        };
+        let mut fonts = Dictionary::new();
+        for (face, base) in [(Face::Regular, "Helvetica"), (Face::Bold, "Helvetica-Bold")] {
+            let id = doc.add_object(dictionary! {
+                "Type" => "Font",
+                "Subtype" => "Type1",
+                "BaseFont" => base,
+                "Encoding" => encoding.clone(),
+            });
+            fonts.set(face.resource(), id);
+        }
+        Some(doc.add_object(fonts))
+    } else {
+        None
+    };
+    let count = i64::try_from(pages.len())?;
+    let mut kids = Vec::new();
+    for page in pages {
+        let mut resources = page.resources;
+        if let (true, Some(fonts)) = (page.canvas.text, fonts) {
+            resources.set("Font", fonts);
+        }
+        if !page.images.is_empty() {
+            let mut xobjects = Dictionary::new();
+            for (name, image) in page.images {
+                xobjects.set(name, doc.add_object(image));
+            }
+            resources.set("XObject", xobjects);
+        }
+        let mut dict = dictionary! { "Type" => "Page", "Parent" => pages_id };
+        if !resources.is_empty() {
+            dict.set("Resources", resources);
+        }
+        if !page.canvas.ops.is_empty() {
+            let content = doc.add_object(Stream::new(Dictionary::new(), page.canvas.ops));
+            dict.set("Contents", content);
+        }
+        kids.push(Object::Reference(doc.add_object(dict)));
+    }
+    doc.objects.insert(
+        pages_id,
+        Object::Dictionary(dictionary! {
+            "Type" => "Pages",
+            "Kids" => kids,
+            "Count" => count,
+            "MediaBox" => vec![0.into(), 0.into(), 612.into(), 792.into()],
+            "Resources" => Dictionary::new(),
+        }),
+    );
+    let catalog = doc.add_object(dictionary! { "Type" => "Catalog", "Pages" => pages_id });
+    let info = doc.add_object(dictionary! {
+        "Title" => Object::string_literal(title),
+        "Producer" => Object::string_literal("tickmark examples/make_samples.rs"),
+    });
+    doc.trailer.set("Root", catalog);
+    doc.trailer.set("Info", info);
+    let mut out = Vec::new();
+    if compact {
+        let options = lopdf::SaveOptions::builder()
+            .use_object_streams(true)
+            .use_xref_streams(true)
+            .max_objects_per_stream(1000)
+            .compression_level(9)
+            .build();
+        doc.save_with_options(&mut out, options)?;
+    } else {
+        doc.save_to(&mut out)?;
+    }
+    Ok(out)
+}
+
+/// Where a statement's columns sit on the page.
+#[derive(Debug)]
+struct Columns {
+    /// Right edge of each value column (amounts end here).
+    rights: Vec<f64>,
+    /// Width of the amount area left of each right edge; single headings
+    /// are centred over it, the `$` column is left of it.
+    amount_w: f64,
+    /// The Notes column (left, right), if the sheet has one.
+    notes: Option<(f64, f64)>,
+}
+
+impl Columns {
+    fn right(&self, i: usize) -> Result<f64> {
+        self.rights
+            .get(i)
+            .copied()
+            .ok_or_else(|| anyhow!("no value column {i}"))
+    }
+    /// The amount area of value column `i`.
+    fn amount(&self, i: usize) -> Result<(f64, f64)> {
+        let r = self.right(i)?;
+        Ok((r - self.amount_w, r))
+    }
+    /// Left edge of value column `i`'s `$` column.
+    fn dollar_x(&self, i: usize) -> Result<f64> {
+        Ok(self.right(i)? - self.amount_w - DOLLAR_W)
+    }
+    /// From the `$` column of `first` to the right edge of `first + n - 1`.
+    fn span(&self, first: usize, n: usize) -> Result<(f64, f64)> {
+        Ok((
+            self.dollar_x(first)?,
+            self.right(first + n.saturating_sub(1))?,
+        ))
+    }
+    /// Labels must end left of this.
+    fn label_limit(&self) -> Result<f64> {
+        let left = match self.notes {
+            Some((l, _)) => l,
+            None => self.dollar_x(0)?,
+        };
+        Ok(left - COL_GAP / 2.0)
+    }
+}
+
+/// How a value cell is printed in the PDF: a `$` or not, and the amount text.
+fn pdf_amount(n: Num, r: &Row, st: Style, first_row: bool) -> (bool, String) {
+    let text = printed(n, r, st);
+    match text.strip_prefix("$ ") {
+        Some(rest) => (true, rest.to_string()),
+        None => {
+            let rule = first_row || (r.kind == Kind::Total && r.indent == 0);
+            (st.pdf_dollars && !n.pct && rule, text)
+        }
+    }
+}
+
+/// Label offset for a row: the indent level where the workbook shows one.
+fn indent_pt(r: &Row, st: Style) -> f64 {
+    if st.xlsx_indent == Indent::Flat {
+        0.0
+    } else {
+        f64::from(r.indent) * INDENT_PT
+    }
+}
+
+/// Index of the first data row that has an amount.
+fn first_value_row(sheet: &Sheet) -> Option<usize> {
+    sheet
+        .rows
+        .iter()
+        .position(|r| r.cells.iter().any(Option::is_some))
+}
+
+fn is_header_row(cells: &[Hc]) -> bool {
+    cells
+        .iter()
+        .any(|c| matches!(c.v, Hv::Head(_) | Hv::Year(_) | Hv::Date(..)))
+}
+
+fn columns(sheet: &Sheet, st: Style) -> Result<Columns> {
+    let first = first_value_row(sheet);
+    let mut amount_w = MIN_AMOUNT_W;
+    for (idx, r) in sheet.rows.iter().enumerate() {
+        for n in r.cells.iter().flatten() {
+            let (_, text) = pdf_amount(*n, r, st, Some(idx) == first);
+            amount_w = amount_w.max(text_width(&text, Face::Regular, BODY)?);
+        }
+    }
+    for c in sheet.top.iter().flatten() {
+        if c.span == 1 && c.col >= sheet.first_val_col() {
+            amount_w = amount_w.max(text_width(&head_text(&c.v), Face::Bold, BODY)?);
+        }
+    }
+    let n = sheet.col_names.len();
+    let pitch = DOLLAR_W + amount_w + COL_GAP;
+    let rights: Vec<f64> = (0..n)
+        .map(|i| PAGE_W - MARGIN - (n - 1 - i) as f64 * pitch)
+        .collect();
+    let notes = match (sheet.notes_col, rights.first()) {
+        (true, Some(r0)) => {
+            let right = r0 - amount_w - DOLLAR_W - COL_GAP;
+            Some((right - NOTES_W, right))
+        }
+        _ => None,
+    };
+    Ok(Columns {
+        rights,
+        amount_w,
+        notes,
+    })
+}
+
+/// Draws the heading cells of one header row at baseline `y`.
+fn draw_heads(
+    canvas: &mut Canvas,
+    sheet: &Sheet,
+    cols: &Columns,
+    cells: &[Hc],
+    y: f64,
+) -> Result<()> {
+    for c in cells {
+        let text = head_text(&c.v);
+        let slot = if sheet.notes_col && c.col == 1 {
+            cols.notes.ok_or_else(|| anyhow!("no notes column"))?
+        } else {
+            let i = usize::from(
+                c.col
+                    .checked_sub(sheet.first_val_col())
+                    .ok_or_else(|| anyhow!("{}: heading {text:?} over the labels", sheet.name))?,
+            );
+            if c.span > 1 {
+                cols.span(i, usize::from(c.span))?
+            } else {
+                cols.amount(i)?
+            }
+        };
+        canvas.text_centred(slot, y, Face::Bold, BODY, &text)?;
+    }
+    Ok(())
+}
+
+/// Draws a data row's label, note and amounts at baseline `y`.
+fn draw_row(
+    canvas: &mut Canvas,
+    sheet: &Sheet,
+    st: Style,
+    cols: &Columns,
+    idx: usize,
+    y: f64,
+) -> Result<()> {
+    let Some(r) = sheet.rows.get(idx) else {
+        bail!("{}: no row {idx}", sheet.name)
+    };
+    if r.kind == Kind::Blank {
+        return Ok(());
+    }
+    let x = MARGIN + indent_pt(r, st);
+    let end = x + text_width(r.label, Face::Regular, BODY)?;
+    ensure!(
+        end <= cols.label_limit()?,
+        "{}: label {:?} runs into the amounts ({end:.1} > {:.1})",
+        sheet.name,
+        r.label,
+        cols.label_limit()?
+    );
+    canvas.text(x, y, Face::Regular, BODY, r.label)?;
+    if let (Some(n), Some(slot)) = (r.note, cols.notes) {
+        canvas.text_centred(slot, y, Face::Regular, BODY, &n.to_string())?;
+    }
+    let first = first_value_row(sheet) == Some(idx);
+    for (i, cell) in r.cells.iter().enumerate() {
+        let Some(n) = cell else { continue };
+        let (dollar, text) = pdf_amount(*n, r, st, first);
+        if dollar {
+            canvas.text(cols.dollar_x(i)?, y, Face::Regular, BODY, "$")?;
+        }
+        canvas.text_right(cols.right(i)?, y, Face::Regular, BODY, &text)?;
+    }
+    Ok(())
+}
+
+/// Draws a row of title or unit lines, centred, at baseline `y`.
+fn draw_titles(canvas: &mut Canvas, cells: &[Hc], y: f64) -> Result<()> {
+    for c in cells {
+        let (face, size) = match c.v {
+            Hv::Title(_) => (Face::Bold, TITLE),
+            _ => (Face::Regular, BODY),
+        };
+        canvas.text_centred((MARGIN, PAGE_W - MARGIN), y, face, size, &head_text(&c.v))?;
+    }
+    Ok(())
+}
+
+/// One statement as a page: unruled, or (`ruled`) with its header and data
+/// rows as a lattice table, a stroked line around every cell.
+fn statement_page(sheet: &Sheet, st: Style, ruled: bool) -> Result<Canvas> {
+    let mut canvas = Canvas::default();
+    let cols = columns(sheet, st)?;
+    let mut y = PAGE_H - MARGIN - TITLE;
+    // The top edges of the ruled table's rows.
+    let mut table: Vec<f64> = Vec::new();
+    for cells in &sheet.top {
+        if is_header_row(cells) {
+            if ruled {
+                let top = table.last().map_or(y + LEAD - 1.0, |t| t - CELL_H);
+                table.push(top);
+                draw_heads(&mut canvas, sheet, &cols, cells, top - CELL_H + 4.0)?;
+                y -= CELL_H;
+            } else {
+                draw_heads(&mut canvas, sheet, &cols, cells, y)?;
+                y -= LEAD;
+            }
+        } else {
+            draw_titles(&mut canvas, cells, y)?;
+            y -= if cells.iter().any(|c| matches!(c.v, Hv::Title(_))) {
+                TITLE + 3.0
+            } else {
+                LEAD
+            };
+        }
+    }
+    for (idx, r) in sheet.rows.iter().enumerate() {
+        if ruled {
+            if r.kind == Kind::Blank {
+                continue;
+            }
+            let top = table.last().map_or(y + LEAD - 1.0, |t| t - CELL_H);
+            table.push(top);
+            draw_row(&mut canvas, sheet, st, &cols, idx, top - CELL_H + 4.0)?;
+        } else {
+            draw_row(&mut canvas, sheet, st, &cols, idx, y)?;
+            y -= LEAD;
+        }
+    }
+    if ruled {
+        let (Some(&top), Some(&last)) = (table.first(), table.last()) else {
+            bail!("{}: nothing to rule", sheet.name)
+        };
+        let bottom = last - CELL_H;
+        let mut xs = vec![MARGIN - 4.0];
+        let left = cols.notes.map(|(l, _)| l);
+        xs.extend(left.map(|l| l - COL_GAP / 2.0));
+        for i in 0..cols.rights.len() {
+            xs.push(cols.dollar_x(i)? - COL_GAP / 2.0);
+        }
+        xs.push(cols.right(cols.rights.len().saturating_sub(1))? + COL_GAP / 2.0);
+        let (Some(&x0), Some(&x1)) = (xs.first(), xs.last()) else {
+            bail!("no columns")
+        };
+        canvas.raw("0.5 w");
+        for &t in table.iter().chain([bottom].iter()) {
+            canvas.rule((x0, t), (x1, t));
+        }
+        for &x in &xs {
+            canvas.rule((x, top), (x, bottom));
+        }
+    }
+    Ok(canvas)
+}
+
+/// The Cover sheet's lines, centred.
+fn cover_page(lines: &[&str]) -> Result<Canvas> {
+    let mut canvas = Canvas::default();
+    let mut y = 560.0;
+    for (i, t) in lines.iter().enumerate() {
+        let (face, size) = if i == 0 {
+            (Face::Bold, 18.0)
+        } else {
+            (Face::Regular, 11.0)
+        };
+        canvas.text_centred((MARGIN, PAGE_W - MARGIN), y, face, size, t)?;
+        y -= if i == 0 { 30.0 } else { 18.0 };
+    }
+    Ok(canvas)
+}
+
+/// Acme's Management's Discussion and Analysis: headings and paragraphs.
+const ACME_MDNA: [(bool, &str); 5] = [
+    (true, "Results of Operations"),
+    (
+        false,
+        "Revenue increased 7.7% to $4,200 million in 2024 from $3,900 million in 2023, the first year in which our revenue exceeded four billion dollars. Cost of revenue was $2,520 million, or 60.0% of revenue, compared with 61.0% of revenue in 2023, as a more favorable product mix offset higher wages. Research and development expense rose 14.2% to $490 million as we added engineers to our sensor platform, and selling, general and administrative expense grew to $588 million from $550 million.",
+    ),
+    (
+        false,
+        "Operating income was $602 million, up 11.1% from $542 million, and operating margin widened to 14.3% from 13.9%. Interest expense declined to $48 million from $52 million as we repaid debt. Our effective tax rate was 21.0% in both years. Net income rose 17.6% to $447 million, or $2.33 per diluted share, compared with $380 million, or $1.95 per diluted share, in 2023.",
+    ),
+    (true, "Liquidity and Capital Resources"),
+    (
+        false,
+        "Net cash provided by operating activities was $626 million in 2024 compared with $558 million in 2023. We invested $210 million in property and equipment, repurchased $190 million of our common stock and paid dividends of $76 million. We ended the year with cash and cash equivalents of $780 million and total debt of $1,100 million, down from $1,150 million a year earlier. We believe that our cash and the cash our operations generate will be sufficient to fund our operations and planned investments for at least the next twelve months.",
+    ),
+];
+
+/// Checks that the MD&A's figures are the statements' figures.
+fn check_mdna(b: &Book) -> Result<()> {
+    let is = b.sheet("IS")?;
+    let bs = b.sheet("BS")?;
+    let cf = b.sheet("CF")?;
+    let text: String = ACME_MDNA
+        .iter()
+        .map(|(_, t)| *t)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let m = |v: i64| format!("${} million", grouped(v.unsigned_abs()));
+    let pct1 = |num: i64, den: i64| -> Result<String> {
+        let r = ratio(num * 100, den, 1)?;
+        Ok(format!("{}.{}%", r / 10, r % 10))
+    };
+    let growth =
+        |id: &str| -> Result<String> { pct1(is.val(id, 0)? - is.val(id, 1)?, is.val(id, 1)?) };
+    let rnd = |c: usize| is.val_at_label("Research and development", c);
+    let eps = |v: i64| format!("${}.{:02}", v / 100, v % 100);
+    let debt = |c: usize| -> Result<i64> { Ok(bs.val("ltd", c)? + bs.val("cltd", c)?) };
+    let must = [
+        format!(
+            "Revenue increased {} to {}",
+            growth("rev")?,
+            m(is.val("rev", 0)?)
+        ),
+        format!("from {} in 2023", m(is.val("rev", 1)?)),
+        format!(
+            "Cost of revenue was {}, or {} of revenue",
+            m(is.val("cor", 0)?),
+            pct1(is.val("cor", 0)?, is.val("rev", 0)?)?
+        ),
+        format!(
+            "compared with {} of revenue in 2023",
+            pct1(is.val("cor", 1)?, is.val("rev", 1)?)?
+        ),
+        format!(
+            "rose {} to {}",
+            pct1(rnd(0)? - rnd(1)?, rnd(1)?)?,
+            m(rnd(0)?)
+        ),
+        format!(
+            "expense grew to {} from {}",
+            m(is.val("sga", 0)?),
+            m(is.val("sga", 1)?)
+        ),
+        format!(
+            "Operating income was {}, up {} from {}",
+            m(is.val("oi", 0)?),
+            growth("oi")?,
+            m(is.val("oi", 1)?)
+        ),
+        format!(
+            "margin widened to {} from {}",
+            pct1(is.val("oi", 0)?, is.val("rev", 0)?)?,
+            pct1(is.val("oi", 1)?, is.val("rev", 1)?)?
+        ),
+        format!(
+            "declined to {} from {}",
+            m(is.val("int", 0)?),
+            m(is.val("int", 1)?)
+        ),
+        format!(
+            "tax rate was {} in both",
+            pct1(is.val("tax", 0)?, is.val("ibt", 0)?)?
+        ),
+        format!(
+            "Net income rose {} to {}, or {} per diluted share, compared with {}, or {} per diluted",
+            growth("ni")?,
+            m(is.val("ni", 0)?),
+            eps(is.val("eps_d", 0)?),
+            m(is.val("ni", 1)?),
+            eps(is.val("eps_d", 1)?)
+        ),
+        format!(
+            "activities was {} in 2024 compared with {} in 2023",
+            m(cf.val("cfo", 0)?),
+            m(cf.val("cfo", 1)?)
+        ),
+        format!("We invested {} in property", m(-cf.val("capex", 0)?)),
+        format!("repurchased {} of our", m(-cf.val("buyback", 0)?)),
+        format!("dividends of {}", m(-cf.val("div", 0)?)),
+        format!(
+            "cash equivalents of {} and total debt of {}, down from {}",
+            m(bs.val("cash", 0)?),
+            m(debt(0)?),
+            m(debt(1)?)
+        ),
+    ];
+    ensure!(
+        pct1(is.val("tax", 1)?, is.val("ibt", 1)?)? == pct1(is.val("tax", 0)?, is.val("ibt", 0)?)?,
+        "MD&A: the tax rate is not the same in both years"
+    );
+    ensure!(
+        is.val("rev", 0)? > 4000 && (1..3).all(|c| is.val("rev", c).is_ok_and(|v| v < 4000)),
+        "MD&A: 2024 is not the first year of revenue above four billion dollars"
+    );
+    for s in must {
+        ensure!(text.contains(&s), "MD&A does not say {s:?}");
+    }
+    Ok(())
+}
+
+/// `text` broken into lines no wider than `width` points.
+fn wrap(text: &str, face: Face, size: f64, width: f64) -> Result<Vec<String>> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if !line.is_empty() && text_width(&candidate, face, size)? > width {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        } else {
+            line = candidate;
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    Ok(lines)
+}
+
+/// A page of prose: the MD&A, wrapped and left-aligned, no table.
+fn prose_page(company: &str, heading: &str, blocks: &[(bool, &str)]) -> Result<Canvas> {
+    let left = 72.0;
+    let width = PAGE_W - 2.0 * left;
+    let mut canvas = Canvas::default();
+    let mut y = PAGE_H - 72.0 - 11.0;
+    canvas.text(left, y, Face::Bold, 11.0, company)?;
+    y -= 16.0;
+    canvas.text(left, y, Face::Bold, 11.0, heading)?;
+    y -= 24.0;
+    for (is_heading, text) in blocks {
+        if *is_heading {
+            y -= 4.0;
+            canvas.text(left, y, Face::Bold, 9.5, text)?;
+            y -= 16.0;
+        } else {
+            for l in wrap(text, Face::Regular, 9.5, width)? {
+                canvas.text(left, y, Face::Regular, 9.5, &l)?;
+                y -= 12.5;
+            }
+            y -= 6.0;
+        }
+    }
+    Ok(canvas)
+}
+
+/// The PDF file name of a book (`acme.xlsx` → `acme.pdf`).
+fn pdf_name(book: &Book) -> String {
+    let stem = book.file.strip_suffix(".xlsx").unwrap_or(book.file);
+    format!("{stem}.pdf")
+}
+
+/// The book as PDF pages: the cover (if any), each sheet, and for Acme the MD&A.
+fn book_pages(book: &Book) -> Result<Vec<PdfPage>> {
+    let mut pages = Vec::new();
+    if !book.cover.is_empty() {
+        pages.push(PdfPage::of(cover_page(&book.cover)?));
+    }
+    let last = book.sheets.len().saturating_sub(1);
+    for (i, sheet) in book.sheets.iter().enumerate() {
+        let ruled = book.file == "dunmore.xlsx" && i == last;
+        pages.push(PdfPage::of(statement_page(sheet, book.style, ruled)?));
+    }
+    if book.file == "acme.xlsx" {
+        let company = book.cover.first().copied().unwrap_or("Acme Corp");
+        pages.push(PdfPage::of(prose_page(
+            company,
+            "Management's Discussion and Analysis",
+            &ACME_MDNA,
+        )?));
+    }
+    Ok(pages)
+}
+
+fn write_pdf(book: &Book, dir: &Path) -> Result<()> {
+    let name = pdf_name(book);
+    let title = book
+        .sheets
+        .first()
+        .and_then(|s| s.top.first())
+        .and_then(|cells| cells.first())
+        .map(|c| head_text(&c.v))
+        .unwrap_or_default();
+    let bytes = pdf_bytes(&title, book_pages(book)?, false)?;
+    std::fs::write(dir.join(&name), bytes).with_context(|| format!("writing {name}"))?;
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
 // README: layout and same-number pairs, generated from the data
 // ---------------------------------------------------------------------------
 
@@ -1953,9 +2758,9 @@ cargo run --example make_samples
 ```
 
 (`examples/make_samples.rs` defines each statement once, as rows of label,
-indent level, kind and values, and writes it both as a worksheet and as csv;
-this README's layout and pair lists are generated from the same data.
-The output is byte-for-byte deterministic.)
+indent level, kind and values, and writes it as a worksheet, as csv and as a
+PDF page; this README's layout, page and pair lists are generated from the
+same data. The output is byte-for-byte deterministic.)
 
 ## Files
 
@@ -1969,6 +2774,7 @@ The output is byte-for-byte deterministic.)
 | `calder_income.csv`, `calder_financial_position.csv` | the same as csv |
 | `dunmore.xlsx` | Dunmore Holdings, quarterly report (10-Q): sheets `Operations`, `KPI` |
 | `dunmore_income.csv`, `dunmore_kpi.csv` | the same as csv |
+| `acme.pdf`, `birchwood.pdf`, `calder.pdf`, `dunmore.pdf` | the same workbooks as PDF, one page per sheet in sheet order (see [PDFs](#pdfs)); `acme.pdf` adds a page of prose |
 
 Every csv has exactly the grid of its worksheet (title rows, blank rows,
 header rows, merged header text in the first cell of the merge), so a
@@ -2072,6 +2878,52 @@ Dunmore's KPI revenue and margins agree with its nine-month columns.
 
 {LAYOUT}
 
+## PDFs
+
+`<book>.pdf` holds the workbook's sheets, one per page in sheet order, so
+page N is sheet N (`acme.pdf` page 1 is the `Cover` sheet, page 2 `IS`).
+The pages are laid out as a 10-K or 10-Q prints its statements, on US Letter
+(612 × 792 pt):
+
+- Text only, in the standard fonts Helvetica and Helvetica-Bold (not
+  embedded, `WinAnsiEncoding`; Calder's fonts add `/Differences [129 /minus]`
+  for U+2212, which WinAnsi lacks). Content streams are not compressed.
+- **No ruling lines** (except Dunmore's `KPI` page): columns must be found
+  from where the text is.
+- Title lines centred at the top (company and statement title in bold 9 pt,
+  unit lines in 8 pt); everything else 8 pt, 11 pt between baselines. Each
+  row of the sheet is one line; blank rows are blank lines.
+- Labels left-aligned at x = 54 pt, indented 10 pt per level (Acme,
+  Birchwood, Dunmore; Calder's statements are flat, as in its workbook).
+  Captions ("Costs and expenses:") are lines without amounts.
+- Amounts right-aligned at their column's right edge, printed exactly as the
+  workbook shows them: `4,200`, `-9`, `2.35`, `(98,322)`, `—`, `−1,735.8`,
+  `38.1%`. A column is as wide as its widest amount or heading (40 pt at
+  least), 12 pt apart, the last ending at x = 558 pt.
+- `$` in its own narrow column (8 pt) left of the amounts, only on some rows,
+  as 10-Ks print it: Birchwood where its workbook shows `"$ "`; Acme and
+  Dunmore on the first row with amounts and on the totals at indent 0 (not
+  on percentages); never for Calder (€m). The `$` is not part of the amount.
+- Column headings as in the sheet, in bold, centred: a merged heading ("Year
+  Ended December 31,", "Three Months Ended") over its whole span, a single
+  heading (a year, "Notes", "€m", "31 December 2024") over its column.
+  Calder's note numbers are centred in a Notes column left of the amounts.
+
+Two pages differ on purpose:
+
+- `dunmore.pdf` page 2 (`KPI`) is a **ruled table**: 0.5 pt lines around
+  every cell of its header row and its four data rows (the title lines above
+  it are not ruled).
+- `acme.pdf` ends with a page of **prose**, "Management's Discussion and
+  Analysis": three paragraphs under two headings citing the statements'
+  figures in running text ("Revenue increased 7.7% to $4,200 million in 2024
+  from $3,900 million in 2023", "$2.33 per diluted share", "total debt of
+  $1,100 million", and one in words, "four billion dollars"), left-aligned and
+  wrapped at 468 pt, so a line can break inside a phrase ("$380" / "million").
+  No table. The generator checks every figure it cites against the data.
+
+{PDFS}
+
 ## Same-number pairs
 
 Cells holding the same number, which a verifier must tell apart by role
@@ -2086,8 +2938,70 @@ Calder's net assets equal total equity; goodwill unchanged between years).
 
 {PAIRS}"##;
 
+/// The pages of each PDF, and where each statement prints a `$`.
+fn pdfs_markdown(books: &[Book]) -> String {
+    let mut md = String::new();
+    for book in books {
+        let _ = writeln!(md, "### {}\n", pdf_name(book));
+        let mut page = 0;
+        if !book.cover.is_empty() {
+            page += 1;
+            let _ = writeln!(md, "- Page {page}: sheet `Cover`, text only.");
+        }
+        let last = book.sheets.len().saturating_sub(1);
+        for (i, sheet) in book.sheets.iter().enumerate() {
+            page += 1;
+            let title = sheet
+                .top
+                .get(1)
+                .and_then(|cells| cells.first())
+                .map(|c| head_text(&c.v))
+                .unwrap_or_default();
+            let first = first_value_row(sheet);
+            let dollars: Vec<String> = sheet
+                .rows
+                .iter()
+                .enumerate()
+                .filter(|(idx, r)| {
+                    r.cells
+                        .iter()
+                        .flatten()
+                        .any(|n| pdf_amount(*n, r, book.style, Some(*idx) == first).0)
+                })
+                .map(|(_, r)| format!("\"{}\"", r.label))
+                .collect();
+            let dollars = if dollars.is_empty() {
+                "no `$`".to_string()
+            } else {
+                format!("`$` on {}", dollars.join(", "))
+            };
+            let ruled = if book.file == "dunmore.xlsx" && i == last {
+                "; a RULED table"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                md,
+                "- Page {page}: sheet `{}`, {title}; {} value columns; {dollars}{ruled}.",
+                sheet.name,
+                sheet.col_names.len()
+            );
+        }
+        if book.file == "acme.xlsx" {
+            page += 1;
+            let _ = writeln!(
+                md,
+                "- Page {page}: Management's Discussion and Analysis, prose only."
+            );
+        }
+        md.push('\n');
+    }
+    md
+}
+
 fn write_readme(books: &[Book], dir: &Path) -> Result<()> {
     let text = README
+        .replace("{PDFS}", pdfs_markdown(books).trim_end())
         .replace("{LAYOUT}", layout_markdown(books).trim_end())
         .replace("{PAIRS}", pairs_markdown(books).trim_end());
     std::fs::write(dir.join("README.md"), format!("{text}\n"))?;
@@ -2148,6 +3062,109 @@ fn random_bytes(mut seed: u64, n: usize) -> Vec<u8> {
     }
     out.truncate(n);
     out
+}
+
+/// The tiny statement of `tiny_workbook` as a sheet, for the PDF fixtures.
+fn tiny_sheet() -> Sheet {
+    Sheet {
+        name: "IS",
+        csv: None,
+        top: vec![
+            vec![hc(0, Hv::Title("Tiny Co"))],
+            vec![hc(0, Hv::Text("(in thousands)"))],
+            vec![hc(1, Hv::Year(2024)), hc(2, Hv::Year(2023))],
+        ],
+        notes_col: false,
+        col_names: vec!["2024", "2023"],
+        rows: vec![
+            line("Revenue", 0, &[4200, 3900]),
+            line("Cost of revenue", 0, &[2600, 2450]),
+            line("Gross profit", 0, &[1600, 1450]),
+        ],
+    }
+}
+
+const TINY_STYLE: Style = Style {
+    xlsx_indent: Indent::Flat,
+    csv_indent: Indent::Flat,
+    neg: Neg::Minus,
+    nil_dash: false,
+    csv_printed: false,
+    csv_bom_crlf: false,
+    pdf_dollars: false,
+};
+
+fn tiny_page() -> Result<PdfPage> {
+    Ok(PdfPage::of(statement_page(
+        &tiny_sheet(),
+        TINY_STYLE,
+        false,
+    )?))
+}
+
+/// A valid one-page PDF of the tiny statement.
+fn tiny_pdf() -> Result<Vec<u8>> {
+    pdf_bytes("Tiny Co", vec![tiny_page()?], false)
+}
+
+/// One page that only paints a grey image: a scan, no text.
+fn image_only_pdf() -> Result<Vec<u8>> {
+    use lopdf::dictionary;
+    let (w, h) = (24u8, 16u8);
+    let pixels: Vec<u8> = (0..h)
+        .flat_map(|y| (0..w).map(move |x| 0x70 + 3 * x + 2 * y))
+        .collect();
+    let image = lopdf::Stream::new(
+        dictionary! {
+            "Type" => "XObject",
+            "Subtype" => "Image",
+            "Width" => i64::from(w),
+            "Height" => i64::from(h),
+            "ColorSpace" => "DeviceGray",
+            "BitsPerComponent" => 8,
+        },
+        pixels,
+    );
+    let mut canvas = Canvas::default();
+    canvas.raw("q 432 0 0 288 90 432 cm /Im0 Do Q");
+    let page = PdfPage {
+        canvas,
+        images: vec![("Im0", image)],
+        resources: lopdf::Dictionary::new(),
+    };
+    pdf_bytes("Scanned statement", vec![page], false)
+}
+
+/// Page 1 the tiny statement; page 2 sets an ExtGState whose `/SMask` is
+/// the name `/Bogus`, on which pdf-extract 0.12.1 panics
+/// ("unexpected smask name" in `apply_state`).
+fn panics_pdf() -> Result<Vec<u8>> {
+    use lopdf::dictionary;
+    let mut canvas = Canvas::default();
+    canvas.raw("/GS0 gs");
+    canvas.text(
+        MARGIN,
+        PAGE_H - MARGIN - TITLE,
+        Face::Regular,
+        BODY,
+        "This page sets a graphics state whose soft mask is the name /Bogus.",
+    )?;
+    let page2 = PdfPage {
+        canvas,
+        images: Vec::new(),
+        resources: dictionary! {
+            "ExtGState" => dictionary! {
+                "GS0" => dictionary! { "Type" => "ExtGState", "SMask" => "Bogus" },
+            },
+        },
+    };
+    pdf_bytes("Tiny Co", vec![tiny_page()?, page2], false)
+}
+
+/// 2,000 empty pages, in object streams so that the file stays small.
+fn many_pages_pdf() -> Result<Vec<u8>> {
+    let pages = (0..2000).map(|_| PdfPage::default()).collect();
+    pdf_bytes("Many pages", pages, true)
 }
 
 fn write_bad(dir: &Path) -> Result<()> {
@@ -2227,6 +3244,15 @@ fn write_bad(dir: &Path) -> Result<()> {
         utf16.extend_from_slice(&unit.to_le_bytes());
     }
     w("utf16.csv", &utf16)?;
+    let tiny = tiny_pdf()?;
+    w(
+        "truncated.pdf",
+        tiny.get(..tiny.len() * 6 / 10).unwrap_or_default(),
+    )?;
+    w("random.pdf", &random_bytes(0x7469_636B_6D61_726B, 2000))?;
+    w("image_only.pdf", &image_only_pdf()?)?;
+    w("panics.pdf", &panics_pdf()?)?;
+    w("many_pages.pdf", &many_pages_pdf()?)?;
     let missing = dir.join("missing.xlsx");
     if missing.exists() {
         std::fs::remove_file(&missing)?;
@@ -2251,7 +3277,11 @@ fn main() -> Result<()> {
             std::fs::write(path, tiny_workbook()?)?;
             return Ok(());
         }
-        _ => bail!("usage: make_samples [--bad DIR | --tiny-xlsx PATH]"),
+        ["--tiny-pdf", path] => {
+            std::fs::write(path, tiny_pdf()?)?;
+            return Ok(());
+        }
+        _ => bail!("usage: make_samples [--bad DIR | --tiny-xlsx PATH | --tiny-pdf PATH]"),
     }
     let books = vec![acme(), birchwood(), calder(), dunmore()];
     for b in &books {
@@ -2261,6 +3291,7 @@ fn main() -> Result<()> {
         bail!("expected four books");
     };
     check_acme(a)?;
+    check_mdna(a)?;
     check_birchwood(b)?;
     check_calder(c)?;
     check_dunmore(d)?;
@@ -2269,6 +3300,7 @@ fn main() -> Result<()> {
     for book in &books {
         write_xlsx(book, &dir)?;
         write_csvs(book, &dir)?;
+        write_pdf(book, &dir)?;
     }
     write_readme(&books, &dir)?;
     println!("wrote {}", dir.display());
