@@ -215,6 +215,19 @@ pub fn load_source(
         ),
         SourceKind::Pdf => {
             let read = pdf::read_pdf(&bytes, path, &options.pdf)?;
+            if read.pages.iter().all(|p| p.problem.is_some()) {
+                // A limit that stopped the read comes first: it is the fix.
+                let mut warnings: Vec<&str> = read.warnings.iter().map(String::as_str).collect();
+                warnings.sort_by_key(|w| !w.starts_with("pages "));
+                let mut reasons: Vec<&str> = warnings.into_iter().take(3).collect();
+                if read.warnings.len() > 3 {
+                    reasons.push("…");
+                }
+                return Err(ReadError::Pdf {
+                    path: display,
+                    reason: format!("no page could be read: {}", reasons.join("; ")),
+                });
+            }
             pages = read.pages;
             let tables = read.tables.into_iter().map(|t| labeler(t).table).collect();
             (tables, read.warnings)

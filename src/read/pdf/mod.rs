@@ -200,6 +200,38 @@ pub fn read_page(ink: &PageInk, number: u32) -> PageRead {
         }
     }
     free.sort_by(|a, b| a.base.total_cmp(&b.base));
+    // The title and unit caption just above a ruled table are its title rows.
+    for grid in &mut grids {
+        let mut above: Vec<&Line> = Vec::new();
+        let mut edge = grid.top;
+        while let Some(i) = free
+            .iter()
+            .rposition(|l| l.base < edge && l.base > edge - 3.0 * l.size)
+        {
+            let line = free.remove(i);
+            if line.numbers() > 0 || above.len() >= 6 {
+                free.insert(i, line);
+                break;
+            }
+            edge = line.base - line.size;
+            above.push(line);
+        }
+        let width = grid.grid.first().map_or(1, Vec::len).max(1);
+        for line in above {
+            let mut row = vec![GridValue::Empty; width];
+            if let Some(first) = row.first_mut() {
+                *first = GridValue::Text {
+                    text: line.text(),
+                    indent: 0,
+                };
+            }
+            grid.grid.insert(0, row);
+            grid.merges.iter_mut().for_each(|m| {
+                m.first_row += 1;
+                m.last_row += 1;
+            });
+        }
+    }
     for block in stream::blocks(&free, ink.width) {
         grids.push(stream::grid(&block, ink.width));
     }

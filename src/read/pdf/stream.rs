@@ -32,14 +32,31 @@ enum LineKind {
     Text,
 }
 
+/// A bare year ("2024"): in a line of years only, a header, not amounts.
+fn is_year(text: &str) -> bool {
+    text.len() == 4
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && (b"19".as_slice() == text.as_bytes().get(..2).unwrap_or_default()
+            || b"20".as_slice() == text.as_bytes().get(..2).unwrap_or_default())
+}
+
 fn line_kind(line: &Line, page_width: f64) -> LineKind {
-    let numbers = line.numbers();
+    let numbers = line
+        .phrases
+        .iter()
+        .filter(|p| p.kind == PhraseKind::Number && !is_year(&p.text))
+        .count();
     let phrases = line.phrases.len();
     if numbers >= 1 && (phrases >= 2 || numbers >= 2) {
         return LineKind::Data;
     }
-    let words = line.text().split_whitespace().count();
-    if phrases == 1 && words >= 8 && line.x1() - line.x0() > 0.45 * page_width {
+    let text = line.text();
+    let words = text.split_whitespace().count();
+    if phrases == 1
+        && words >= 8
+        && !text.trim_end().ends_with(':')
+        && line.x1() - line.x0() > 0.55 * page_width
+    {
         return LineKind::Prose;
     }
     LineKind::Text
