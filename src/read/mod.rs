@@ -234,20 +234,8 @@ pub fn load_source(
         }
         _ => spreadsheet::read_workbook(&bytes, path, kind, &mut labeler)?,
     };
-    if kind == SourceKind::Pdf {
-        // A PDF of prose, or of scanned pages, is still a source: its pages
-        // serve quote checks and say why they hold no figures.
-        return Ok(Document {
-            id: id.to_string(),
-            path: path.to_path_buf(),
-            kind,
-            tables,
-            pages,
-            warnings,
-            concept_index: std::sync::OnceLock::new(),
-        });
-    }
-    if tables.iter().all(|t| t.records.is_empty()) {
+    // A PDF of prose is still a source: its pages serve quote checks.
+    if kind != SourceKind::Pdf && tables.iter().all(|t| t.records.is_empty()) {
         let detail = if tables.is_empty() {
             "the workbook has no sheets".to_string()
         } else {
@@ -265,9 +253,14 @@ pub fn load_source(
             detail,
         });
     }
+    let what = if kind == SourceKind::Pdf {
+        "table"
+    } else {
+        "sheet"
+    };
     for table in &tables {
         if table.records.is_empty() {
-            warnings.push(format!("sheet {:?} {}", table.name(), empty_reason(table)));
+            warnings.push(format!("{what} {:?} {}", table.name(), empty_reason(table)));
         }
     }
     Ok(Document {
