@@ -8,6 +8,10 @@ use super::lines::{Line, PhraseKind};
 use crate::model::GridValue;
 use crate::read::Merge;
 
+/// Rules (after joining collinear pieces) beyond which a page's rules are
+/// not searched for grids.
+pub(super) const MAX_RULES: usize = 2000;
+
 /// How close (points) two rule positions must be to count as one.
 const SNAP: f64 = 2.0;
 
@@ -148,6 +152,11 @@ fn snapped(mut values: Vec<f64>) -> Vec<f64> {
 /// rows and two columns, or one row of three columns and more.
 pub(super) fn lattices(rules: &[Rule]) -> Vec<Lattice> {
     let rules = merge_collinear(rules.to_vec());
+    // Grouping is quadratic in rules: a page drawing more than this many
+    // straight lines (a chart, a hatch pattern) is read as unruled.
+    if rules.len() > MAX_RULES {
+        return Vec::new();
+    }
     let mut parent: Vec<usize> = (0..rules.len()).collect();
     for (i, a) in rules.iter().enumerate() {
         for (j, b) in rules.iter().enumerate().skip(i + 1) {

@@ -77,27 +77,33 @@ fn value_start(lines: &[&Line]) -> Option<f64> {
 pub(super) fn blocks<'a>(lines: &[&'a Line], page_width: f64) -> Vec<Vec<&'a Line>> {
     let mut tables: Vec<Vec<&Line>> = Vec::new();
     let mut current: Vec<&Line> = Vec::new();
-    let mut data_in_current = 0usize;
+    // Per open table: its data lines, the most numbers on one of them, and
+    // the left edge of its value columns.
+    let mut data_lines = 0usize;
+    let mut most_numbers = 0usize;
+    let mut start = f64::INFINITY;
     let mut pending: Vec<&Line> = Vec::new();
     let mut last_base: Option<f64> = None;
-    let close = |current: &mut Vec<&'a Line>, data: &mut usize, tables: &mut Vec<Vec<&'a Line>>| {
-        if *data > 0 {
-            tables.push(std::mem::take(current));
-        } else {
-            current.clear();
-        }
-        *data = 0;
-    };
+    let mut close =
+        |current: &mut Vec<&'a Line>, data: &mut usize, most: &mut usize, start: &mut f64| {
+            // One data line holding a single number is not a table.
+            if *data >= 2 || *most >= 2 {
+                tables.push(std::mem::take(current));
+            } else {
+                current.clear();
+            }
+            (*data, *most, *start) = (0, 0, f64::INFINITY);
+        };
     for &line in lines {
         let gap = last_base.map_or(0.0, |b| line.base - b);
         last_base = Some(line.base);
-        if gap > 3.5 * line.size && data_in_current > 0 {
-            close(&mut current, &mut data_in_current, &mut tables);
+        if gap > 3.5 * line.size && data_lines > 0 {
+            close(&mut current, &mut data_lines, &mut most_numbers, &mut start);
             pending.clear();
         }
         match line_kind(line, page_width) {
             LineKind::Prose => {
-                close(&mut current, &mut data_in_current, &mut tables);
+                close(&mut current, &mut data_lines, &mut most_numbers, &mut start);
                 pending.clear();
             }
             LineKind::Text => {
@@ -107,40 +113,27 @@ pub(super) fn blocks<'a>(lines: &[&'a Line], page_width: f64) -> Vec<Vec<&'a Lin
                 }
             }
             LineKind::Data => {
-                if data_in_current > 0 && !pending.is_empty() {
-                    let data: Vec<&Line> = current
-                        .iter()
-                        .copied()
-                        .filter(|l| line_kind(l, page_width) == LineKind::Data)
-                        .collect();
-                    let start = value_start(&data).unwrap_or(f64::INFINITY);
-                    // A text line reaching over the value columns is a header:
-                    // the next table starts with it.
-                    let new_header = pending.iter().any(|l| {
+                // A text line reaching over the value columns is a header:
+                // the next table starts with it.
+                let new_header = data_lines > 0
+                    && pending.iter().any(|l| {
                         l.phrases.len() >= 2 || l.phrases.iter().any(|p| p.x0 >= start - 1.0)
                     });
-                    if new_header {
-                        close(&mut current, &mut data_in_current, &mut tables);
-                    }
+                if new_header {
+                    close(&mut current, &mut data_lines, &mut most_numbers, &mut start);
                 }
                 current.append(&mut pending);
                 current.push(line);
-                data_in_current += 1;
+                data_lines += 1;
+                most_numbers = most_numbers.max(line.numbers());
+                if let Some(x0) = value_start(&[line]) {
+                    start = start.min(x0);
+                }
             }
         }
     }
-    close(&mut current, &mut data_in_current, &mut tables);
+    close(&mut current, &mut data_lines, &mut most_numbers, &mut start);
     tables
-        .into_iter()
-        .filter(|t| {
-            let data: Vec<usize> = t
-                .iter()
-                .filter(|l| line_kind(l, page_width) == LineKind::Data)
-                .map(|l| l.numbers())
-                .collect();
-            data.len() >= 2 || data.iter().any(|&n| n >= 2)
-        })
-        .collect()
 }
 
 /// A column: its horizontal extent and whether it holds amounts.
