@@ -77,6 +77,11 @@ impl Lattice {
         out
     }
 
+    /// Rows × columns of the grid.
+    pub(super) fn cells(&self) -> usize {
+        self.xs.len().saturating_sub(1) * self.ys.len().saturating_sub(1)
+    }
+
     fn top(&self) -> f64 {
         self.ys.first().copied().unwrap_or(0.0)
     }

@@ -193,7 +193,7 @@ pub fn read_page(ink: &PageInk, number: u32) -> PageRead {
         }
         // Rules boxing a whole unruled table (or its header only) are not
         // its grid: a cell holding several rows of numbers gives it away.
-        if lattice::holds_rows(lattice, &lines) {
+        if lattice::holds_rows(lattice, &lines) || lattice.cells() > stream::MAX_CELLS / 4 {
             free.extend(lines);
         } else {
             grids.push(lattice::grid(&lattice.split_rows(&lines), &lines));
@@ -233,7 +233,7 @@ pub fn read_page(ink: &PageInk, number: u32) -> PageRead {
         }
     }
     for block in stream::blocks(&free, ink.width) {
-        grids.push(stream::grid(&block, ink.width));
+        grids.extend(stream::grid(&block, ink.width));
     }
     grids.sort_by(|a, b| a.top.total_cmp(&b.top));
     let tables = grids

@@ -180,8 +180,12 @@ fn wraps_into(line: &Line, next: &Line, start: f64) -> bool {
         && next.base - line.base < 2.0 * line.size
 }
 
-/// Builds one block's grid.
-pub(super) fn grid(block: &[&Line], page_width: f64) -> TableGrid {
+/// Cells one table may have (rows × columns); a block beyond it (a page
+/// built to exhaust memory) is not a table.
+pub(super) const MAX_CELLS: usize = 1_000_000;
+
+/// Builds one block's grid; `None` when it would exceed [`MAX_CELLS`].
+pub(super) fn grid(block: &[&Line], page_width: f64) -> Option<TableGrid> {
     let data: Vec<&Line> = block
         .iter()
         .copied()
@@ -274,6 +278,9 @@ pub(super) fn grid(block: &[&Line], page_width: f64) -> TableGrid {
         .iter()
         .position(|l| line_kind(l, page_width) == LineKind::Data)
         .unwrap_or(0);
+    if rows.len().saturating_mul(columns.len()) > MAX_CELLS {
+        return None;
+    }
     let mut grid: Vec<Vec<GridValue>> = Vec::with_capacity(rows.len());
     let mut merges = Vec::new();
     for (r, line) in rows.iter().enumerate() {
@@ -351,11 +358,11 @@ pub(super) fn grid(block: &[&Line], page_width: f64) -> TableGrid {
         }
         grid.push(row);
     }
-    TableGrid {
+    Some(TableGrid {
         top: block.first().map_or(0.0, |l| l.base - l.size),
         grid,
         merges,
-    }
+    })
 }
 
 fn overlap(column: Option<&Column>, x0: f64, x1: f64) -> f64 {
