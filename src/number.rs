@@ -42,6 +42,17 @@ use crate::model::{Amount, Currency};
 /// Reads a financial amount; `None` when the text is not one ("n/m", "Note 4",
 /// "December 31, 2023", "").
 ///
+/// True for digits written with separators, parentheses, signs or `%` only
+/// ("1.393,4", a decimal comma; "( 498,5)"): a number to the eye even where
+/// [`parse_amount`] does not read it. Table readers place such cells in
+/// value columns; they are never given a value.
+pub fn looks_numeric(text: &str) -> bool {
+    text.chars().any(|c| c.is_ascii_digit())
+        && text.chars().all(|c| {
+            c.is_ascii_digit() || matches!(c, '.' | ',' | ' ' | '(' | ')' | '-' | '−' | '%')
+        })
+}
+
 /// `value` is signed and in the units written; `decimals` (and the scale of
 /// `value`) is the number of digits written after the decimal point. See the
 /// module documentation for the forms accepted.

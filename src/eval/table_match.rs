@@ -17,11 +17,11 @@
 //!   the expected table's area do not count against it.
 //!
 //! A cell is numeric when [`crate::number::parse_amount`] reads it, or when
-//! it is digits with separators only ("1.393,4", a decimal comma); two cells
+//! [`crate::number::looks_numeric`] says so ("1.393,4", a decimal comma); two cells
 //! agree when their amounts are equal (or, for the latter, their texts).
 //! Superscript marks written `<s>…</s>` in expectations are dropped.
 
-use crate::number::parse_amount;
+use crate::number::{looks_numeric, parse_amount};
 
 /// How one extracted table scores against an expected one.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -71,10 +71,7 @@ pub fn numeric_key(text: &str) -> Option<String> {
         let v = amount.value.normalize();
         return Some(format!("{v}{}", if amount.percent { "%" } else { "" }));
     }
-    let numberish = t
-        .chars()
-        .all(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | ' ' | '(' | ')' | '-' | '−'));
-    numberish.then(|| t.chars().filter(|c| !c.is_whitespace()).collect())
+    looks_numeric(t).then(|| t.chars().filter(|c| !c.is_whitespace()).collect())
 }
 
 type Keys = Vec<Vec<Option<String>>>;

@@ -56,7 +56,8 @@ pub struct PageInk {
     /// Horizontal and vertical rules (strokes and thin filled rectangles).
     pub rules: Vec<Rule>,
     /// Glyphs whose baseline is not horizontal on the displayed page
-    /// (rotated captions): kept out of tables, counted for the page's text.
+    /// (rotated captions): kept out of tables and page text; counted so that
+    /// a page of such text is not reported as having no text layer.
     pub rotated: usize,
 }
 

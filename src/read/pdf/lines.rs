@@ -10,7 +10,7 @@
 //! cells however close they are.
 
 use super::glyphs::Glyph;
-use crate::number::{currency, parse_amount};
+use crate::number::{currency, looks_numeric, parse_amount};
 
 /// What a phrase holds, as far as column finding cares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -215,13 +215,7 @@ fn strip_leader(text: &str) -> &str {
 /// Number or text. Digits with separators the amount parser does not read
 /// ("1.393,4", a decimal comma) still sit in value columns: numbers here.
 fn kind_of(text: &str) -> PhraseKind {
-    let numberish = || {
-        text.chars().any(|c| c.is_ascii_digit())
-            && text.chars().all(|c| {
-                c.is_ascii_digit() || matches!(c, '.' | ',' | ' ' | '(' | ')' | '-' | '−' | '%')
-            })
-    };
-    if parse_amount(text).is_some() || numberish() {
+    if parse_amount(text).is_some() || looks_numeric(text) {
         PhraseKind::Number
     } else {
         PhraseKind::Text

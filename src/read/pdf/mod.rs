@@ -71,10 +71,6 @@ pub struct PageRead {
     pub tables: Vec<RawTable>,
     /// The page's text, line by line.
     pub text: String,
-    /// Glyphs drawn with a non-horizontal baseline (not in tables).
-    pub rotated: usize,
-    /// True when the page drew more than the glyph limit.
-    pub overflowed: bool,
 }
 
 /// What reading a PDF produced: raw tables, pages and warnings.
@@ -248,12 +244,7 @@ pub fn read_page(ink: &PageInk, number: u32) -> PageRead {
             merges: Some(g.merges),
         })
         .collect();
-    PageRead {
-        tables,
-        text,
-        rotated: ink.rotated,
-        overflowed: false,
-    }
+    PageRead { tables, text }
 }
 
 /// Reads every page of a PDF (within the limits) into raw tables and pages.

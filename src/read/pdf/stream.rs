@@ -36,8 +36,7 @@ enum LineKind {
 fn is_year(text: &str) -> bool {
     text.len() == 4
         && text.bytes().all(|b| b.is_ascii_digit())
-        && (b"19".as_slice() == text.as_bytes().get(..2).unwrap_or_default()
-            || b"20".as_slice() == text.as_bytes().get(..2).unwrap_or_default())
+        && text.parse().is_ok_and(crate::period::is_year)
 }
 
 fn line_kind(line: &Line, page_width: f64) -> LineKind {
