@@ -23,8 +23,42 @@ use crate::number::decimal_from_f64;
 
 type Tables = (Vec<Table>, Vec<String>);
 
-/// Labels one raw table (the caller's labeler, shared by every reader).
-pub(super) type Labeler<'a> = dyn FnMut(RawTable) -> Labeled + 'a;
+/// Labels one raw table (the caller's labeler, shared by every reader). It
+/// is `Send` so that a workbook's sheets are labeled on a second thread while
+/// the next sheet is read (see [`label_while_reading`]).
+pub(super) type Labeler<'a> = dyn FnMut(RawTable) -> Labeled + Send + 'a;
+
+/// Runs `read`, which hands over one raw table per sheet, and labels each on
+/// a second thread as soon as it arrives, so that labeling sheet *n* overlaps
+/// reading sheet *n + 1* (the XML and the labeler each keep one core busy).
+/// The labels come back in the order the sheets were handed over; at most
+/// one read sheet waits in the queue, so memory stays that of two sheets.
+/// A workbook of one sheet is labeled on the calling thread.
+fn label_while_reading(
+    sheets: usize,
+    label: &mut Labeler<'_>,
+    read: impl FnOnce(&mut dyn FnMut(RawTable)) -> Result<(), ReadError>,
+) -> Result<Vec<Labeled>, ReadError> {
+    if sheets < 2 {
+        let mut labeled = Vec::with_capacity(sheets);
+        read(&mut |raw| labeled.push(label(raw)))?;
+        return Ok(labeled);
+    }
+    std::thread::scope(|scope| {
+        let (queue, arrivals) = std::sync::mpsc::sync_channel::<RawTable>(1);
+        let labeler = scope.spawn(move || arrivals.into_iter().map(label).collect::<Vec<_>>());
+        // A send fails only when the labeling thread has died; its panic is
+        // re-raised below, where `read_workbook` turns it into an error.
+        let read = read(&mut |raw| {
+            let _ = queue.send(raw);
+        });
+        drop(queue);
+        let labeled = labeler
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        read.map(|()| labeled)
+    })
+}
 
 /// Reads and labels every worksheet of a workbook. Returns the tables and
 /// warnings (sheets skipped, such as chart sheets).
@@ -160,49 +194,50 @@ fn read_xlsx(bytes: &[u8], path: &str, label: &mut Labeler<'_>) -> Result<Tables
             reason: reason(&other),
         },
     })?;
-    let mut tables = Vec::new();
     let (names, warnings) = worksheets(workbook.sheets_metadata());
-    for name in names {
-        let sheet_error = |e: XlsxError| ReadError::Sheet {
-            path: path.to_string(),
-            sheet: name.clone(),
-            reason: reason(&e),
-        };
-        let mut grid = Grid::default();
-        {
+    let sheet_error = |name: &str, reason: String| ReadError::Sheet {
+        path: path.to_string(),
+        sheet: name.to_string(),
+        reason,
+    };
+    let labeled = label_while_reading(names.len(), label, |hand_over| {
+        for name in &names {
+            let mut grid = Grid::default();
             let mut cells = workbook
-                .worksheet_cells_reader(&name)
-                .map_err(sheet_error)?;
+                .worksheet_cells_reader(name)
+                .map_err(|e| sheet_error(name, reason(&e)))?;
             grid.reserve(cells.dimensions());
             let flags: Vec<StyleFlags> = cells.styles().iter().map(StyleFlags::of).collect();
-            while let Some((cell, style)) = cells.next_cell_with_style_id().map_err(sheet_error)? {
+            while let Some((cell, style)) = cells
+                .next_cell_with_style_id()
+                .map_err(|e| sheet_error(name, reason(&e)))?
+            {
                 let flags = flags.get(style).copied().unwrap_or_default();
                 let (row, col) = cell.get_position();
                 grid.place(row, col, from_data_ref(cell.get_value(), flags))
-                    .map_err(|reason| ReadError::Sheet {
-                        path: path.to_string(),
-                        sheet: name.clone(),
-                        reason,
-                    })?;
+                    .map_err(|reason| sheet_error(name, reason))?;
             }
+            hand_over(RawTable {
+                part: TablePart::Sheet(name.as_str().into()),
+                grid: grid.rows,
+                merges: None,
+            });
         }
-        let part = TablePart::Sheet(name.as_str().into());
+        Ok(())
+    })?;
+    let mut tables = Vec::with_capacity(labeled.len());
+    for (name, mut labeled) in names.iter().zip(labeled) {
         // Merged regions cost a second pass over the sheet's XML: read them
         // only when the labeler says they could change a column's label.
-        let mut labeled = label(RawTable {
-            part: part.clone(),
-            grid: grid.rows,
-            merges: None,
-        });
         if labeled.spans_uncertain {
             let merges = workbook
-                .merge_cells_by_sheet_name(&name)
-                .map_err(sheet_error)?
+                .merge_cells_by_sheet_name(name)
+                .map_err(|e| sheet_error(name, reason(&e)))?
                 .iter()
                 .map(merge_of)
                 .collect();
             labeled = label(RawTable {
-                part,
+                part: labeled.table.part.clone(),
                 grid: std::mem::take(&mut labeled.table.grid),
                 merges: Some(merges),
             });
@@ -247,52 +282,49 @@ where
             }
         }
     })?;
-    let mut tables = Vec::new();
     let (names, warnings) = worksheets(workbook.sheets_metadata());
-    for name in names {
-        let range = workbook
-            .worksheet_range(&name)
-            .map_err(|e| ReadError::Sheet {
-                path: path.to_string(),
-                sheet: name.clone(),
-                reason: reason(&e),
-            })?;
-        let mut grid = Grid::default();
-        if let (Some(start), Some(end)) = (range.start(), range.end()) {
-            grid.reserve(Dimensions::new(start, end));
-            for (row, col, value) in range.used_cells() {
-                let (row, col) = (
-                    start
-                        .0
-                        .saturating_add(u32::try_from(row).unwrap_or(u32::MAX)),
-                    start
-                        .1
-                        .saturating_add(u32::try_from(col).unwrap_or(u32::MAX)),
-                );
-                grid.place(row, col, from_data(value))
-                    .map_err(|reason| ReadError::Sheet {
-                        path: path.to_string(),
-                        sheet: name.clone(),
-                        reason,
-                    })?;
+    let sheet_error = |name: &str, reason: String| ReadError::Sheet {
+        path: path.to_string(),
+        sheet: name.to_string(),
+        reason,
+    };
+    let labeled = label_while_reading(names.len(), label, |hand_over| {
+        for name in &names {
+            let range = workbook
+                .worksheet_range(name)
+                .map_err(|e| sheet_error(name, reason(&e)))?;
+            let mut grid = Grid::default();
+            if let (Some(start), Some(end)) = (range.start(), range.end()) {
+                grid.reserve(Dimensions::new(start, end));
+                for (row, col, value) in range.used_cells() {
+                    let (row, col) = (
+                        start
+                            .0
+                            .saturating_add(u32::try_from(row).unwrap_or(u32::MAX)),
+                        start
+                            .1
+                            .saturating_add(u32::try_from(col).unwrap_or(u32::MAX)),
+                    );
+                    grid.place(row, col, from_data(value))
+                        .map_err(|reason| sheet_error(name, reason))?;
+                }
             }
-        }
-        // Formats whose merges calamine cannot read are labeled as if they
-        // had none (the no-merge rule for spanning headers applies).
-        let merges = merges_of(&mut workbook, &name)
-            .unwrap_or_default()
-            .iter()
-            .map(merge_of)
-            .collect();
-        tables.push(
-            label(RawTable {
+            // Formats whose merges calamine cannot read are labeled as if
+            // they had none (the no-merge rule for spanning headers applies).
+            let merges = merges_of(&mut workbook, name)
+                .unwrap_or_default()
+                .iter()
+                .map(merge_of)
+                .collect();
+            hand_over(RawTable {
                 part: TablePart::Sheet(name.as_str().into()),
                 grid: grid.rows,
                 merges: Some(merges),
-            })
-            .table,
-        );
-    }
+            });
+        }
+        Ok(())
+    })?;
+    let tables = labeled.into_iter().map(|l| l.table).collect();
     Ok((tables, warnings))
 }
 
