@@ -8,7 +8,9 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::time::SystemTime;
 
 use rust_decimal::Decimal;
 use serde::Serialize;
@@ -17,7 +19,9 @@ use crate::answer::calc::{Calc, Operand};
 use crate::answer::{Answer, Claim};
 use crate::check::resolve::{AnswerScope, Resolved, SourceState, Store};
 use crate::check::role::{RoleOutcome, RoleSpec};
-use crate::check::support::{Judge, JudgeRequest, JudgeVerdict, NoJudge};
+use crate::check::support::{
+    self, Evidence, Judge, JudgeRequest, JudgeVerdict, NoJudge, SupportReport,
+};
 use crate::check::value::{ValueOutcome, names_negative, parse_stated};
 use crate::check::{
     CellSummary, Check, CheckSet, Code, Finding, Route, arithmetic, quote, role, value,
@@ -48,6 +52,9 @@ pub struct ClaimReport {
     /// Every code check passed; the claim waits for a support judge.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub pending_support: bool,
+    /// What the support judge answered, when one was asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub support: Option<SupportReport>,
     /// The operands of a calculation, each checked as a claim.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub operands: Vec<ClaimReport>,
@@ -95,12 +102,20 @@ impl AnswerReport {
 /// A source read and labeled, or the reader's message.
 pub type Loaded = Result<Arc<Document>, Arc<str>>;
 
-/// Sources, read once and shared by every answer that names them.
+/// Which file a cached document was read from: its path, the source id it
+/// was read as, and its modification time (a file rewritten during a long
+/// batch is read again).
+type SourceKey = (PathBuf, String, Option<SystemTime>);
+
+/// Sources, read once and shared by every answer that names them. Safe to
+/// share between threads: answers checked in parallel that name the same
+/// source wait for one read of it.
 #[derive(Default)]
 pub struct SourceCache {
-    documents: HashMap<(PathBuf, String), Loaded>,
+    documents: Mutex<HashMap<SourceKey, Arc<OnceLock<Loaded>>>>,
     overrides: Vec<(String, PathBuf)>,
     options: ReadOptions,
+    reads: AtomicUsize,
 }
 
 impl SourceCache {
@@ -135,32 +150,53 @@ impl SourceCache {
     }
 
     /// A loaded document with this source id, if any answer loaded one.
-    pub fn document(&self, id: &str) -> Option<&Document> {
-        self.documents
+    pub fn document(&self, id: &str) -> Option<Arc<Document>> {
+        let documents = self
+            .documents
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        documents
             .iter()
-            .find(|((_, source), loaded)| source == id && loaded.is_ok())
-            .and_then(|(_, loaded)| loaded.as_ref().ok())
-            .map(|doc| &**doc)
+            .filter(|((_, source, _), _)| source == id)
+            .find_map(|(_, slot)| slot.get().and_then(|loaded| loaded.as_ref().ok()).cloned())
+    }
+
+    /// How many times a source file was read (each file once, unless it
+    /// changed on disk).
+    pub fn reads(&self) -> usize {
+        self.reads.load(Ordering::Relaxed)
     }
 
     /// Loads (once) source `id` from `path` (relative to `base_dir`), or
     /// from its `--source` path.
-    pub fn load(&mut self, id: &str, path: &str, base_dir: &Path, vocab: &Vocab) -> Loaded {
+    pub fn load(&self, id: &str, path: &str, base_dir: &Path, vocab: &Vocab) -> Loaded {
         let path = self
             .overrides
             .iter()
             .find(|(o, _)| o == id)
             .map(|(_, p)| p.clone())
             .unwrap_or_else(|| base_dir.join(path));
-        let key = (path.clone(), id.to_string());
-        if let Some(found) = self.documents.get(&key) {
-            return found.clone();
-        }
-        let loaded = load_source(&path, id, vocab, &self.options)
-            .map(Arc::new)
-            .map_err(|e| Arc::from(e.to_string().as_str()));
-        self.documents.insert(key, loaded.clone());
-        loaded
+        let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+        let slot = {
+            let mut documents = self
+                .documents
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            // A file that changed on disk replaces what was read of it.
+            documents.retain(|(p, i, m), _| !(p == &path && i == id && *m != modified));
+            Arc::clone(
+                documents
+                    .entry((path.clone(), id.to_string(), modified))
+                    .or_default(),
+            )
+        };
+        slot.get_or_init(|| {
+            self.reads.fetch_add(1, Ordering::Relaxed);
+            load_source(&path, id, vocab, &self.options)
+                .map(Arc::new)
+                .map_err(|e| Arc::from(e.to_string().as_str()))
+        })
+        .clone()
     }
 }
 
@@ -170,6 +206,8 @@ pub struct Verifier<'a> {
     store: &'a Store,
     options: VerifyOptions,
     judge: &'a dyn Judge,
+    /// The judge's gate (`--accept-at`).
+    accept_at: Decimal,
     /// Roles already read, by role text: claims over one report repeat them.
     roles: Mutex<HashMap<String, RoleSpec>>,
 }
@@ -187,18 +225,22 @@ impl<'a> Verifier<'a> {
             store,
             options,
             judge: &NO_JUDGE,
+            accept_at: support::DEFAULT_ACCEPT_AT,
             roles: Mutex::new(HashMap::new()),
         }
     }
 
+    /// Sends the claims every code check passed to `judge`, accepting its
+    /// `supports` at probability `accept_at` or more.
+    pub fn with_judge(mut self, judge: &'a dyn Judge, accept_at: Decimal) -> Verifier<'a> {
+        self.judge = judge;
+        self.accept_at = accept_at;
+        self
+    }
+
     /// Verifies an answer, loading its sources through `cache` relative to
     /// `base_dir` (the answer file's folder).
-    pub fn verify(
-        &self,
-        answer: &Answer,
-        cache: &mut SourceCache,
-        base_dir: &Path,
-    ) -> AnswerReport {
+    pub fn verify(&self, answer: &Answer, cache: &SourceCache, base_dir: &Path) -> AnswerReport {
         let loaded: Vec<(String, Loaded)> = cache
             .sources_for(answer)
             .into_iter()
@@ -223,16 +265,18 @@ impl<'a> Verifier<'a> {
 
     /// Verifies an answer against an already built scope.
     pub fn verify_in(&self, answer: &Answer, scope: &AnswerScope<'_>) -> AnswerReport {
+        let mut model_calls = 0;
         let claims: Vec<ClaimReport> = answer
             .claims
             .iter()
-            .map(|claim| self.check_claim(claim, scope).report)
+            .map(|claim| {
+                let mut checked = self.check_claim(claim, scope);
+                if self.judge_claim(answer, claim, &mut checked) && self.judge.calls_a_model() {
+                    model_calls += 1;
+                }
+                checked.report
+            })
             .collect();
-        let mut model_calls = 0;
-        let judged = self.options.checks.has(Check::Support) && self.judge.calls_a_model();
-        if judged {
-            model_calls = claims.iter().filter(|c| c.pending_support).count();
-        }
         let route = claims
             .iter()
             .map(|c| c.route)
@@ -254,6 +298,7 @@ impl<'a> Verifier<'a> {
         let stated = claim.value.as_deref().and_then(parse_stated);
         let mut findings = Vec::new();
         let mut operands = Vec::new();
+        let mut operand_evidence = Vec::new();
 
         // 1. resolve
         let mut resolved: Vec<Resolved<'_>> = Vec::new();
@@ -278,6 +323,9 @@ impl<'a> Verifier<'a> {
                 ..RoleSpec::default()
             }
         };
+        // A source read only in part may hold, elsewhere, what the judge
+        // does not find in the cells it is shown.
+        let mut partial_source = resolved.iter().any(|r| r.document.is_partial());
         let negative_named =
             names_negative(&spec.text) || claim.text.as_deref().is_some_and(names_negative);
         if claim.cites.is_empty() && claim.calc.is_none() && stated.is_some() {
@@ -371,7 +419,11 @@ impl<'a> Verifier<'a> {
                     &checked,
                 ));
             }
-            operands = checked.into_iter().map(|c| c.report).collect();
+            for op in checked {
+                operand_evidence.extend(op.evidence);
+                partial_source |= op.partial_source;
+                operands.push(op.report);
+            }
         }
 
         let route = findings
@@ -380,27 +432,68 @@ impl<'a> Verifier<'a> {
             .chain(operands.iter().map(|o| o.route))
             .max()
             .unwrap_or(Route::Accept);
-        let pending_support = route == Route::Accept
-            && checks.has(Check::Support)
-            && self.judge.judge(&JudgeRequest {
-                claim: claim.text.clone().unwrap_or_default(),
-                value: claim.value.clone(),
-                role: Some(spec.text.clone()).filter(|t| !t.is_empty()),
-                evidence: chosen.iter().map(render_cell).collect(),
-                quote: claim.quote.clone(),
-            }) == JudgeVerdict::Pending;
         Checked {
             report: ClaimReport {
                 id: claim.id.clone(),
                 route,
                 findings,
                 cell: chosen.as_ref().map(CellSummary::of),
-                pending_support,
+                pending_support: false,
+                support: None,
                 operands,
             },
             stated,
             unit_scale: chosen.as_ref().map(Cell::scale),
+            evidence: chosen
+                .iter()
+                .map(evidence_of)
+                .chain(operand_evidence)
+                .collect(),
+            partial_source,
         }
+    }
+
+    /// Asks the judge about a claim every code check passed, when the
+    /// support check runs, and puts its answer through the gate. Returns
+    /// whether the judge was asked.
+    fn judge_claim(&self, answer: &Answer, claim: &Claim, checked: &mut Checked) -> bool {
+        let report = &mut checked.report;
+        if report.route != Route::Accept || !self.options.checks.has(Check::Support) {
+            return false;
+        }
+        let request = JudgeRequest {
+            answer: answer.id.clone(),
+            id: claim.id.clone(),
+            claim: claim.text.clone().unwrap_or_default(),
+            value: claim.value.clone(),
+            role: Some(RoleSpec::text_of(claim)).filter(|t| !t.is_empty()),
+            calc: claim.calc.clone(),
+            evidence: std::mem::take(&mut checked.evidence),
+            quote: claim.quote.clone(),
+            partial_source: checked.partial_source,
+        };
+        let verdict = self.judge.judge(&request);
+        if verdict == JudgeVerdict::Pending {
+            report.pending_support = true;
+            return false;
+        }
+        report.support = Some(match &verdict {
+            JudgeVerdict::Judged { relation, p } => SupportReport {
+                judge: self.judge.name().to_string(),
+                relation: Some(*relation),
+                p: Some(*p),
+            },
+            _ => SupportReport {
+                judge: self.judge.name().to_string(),
+                relation: None,
+                p: None,
+            },
+        });
+        if let Some(finding) = support::gate(&verdict, self.accept_at, checked.partial_source) {
+            report.route = report.route.max(finding.route);
+            report.findings.push(finding);
+        }
+        true
     }
 
     /// A claim's role, read once per distinct free-text role.
@@ -626,6 +719,10 @@ struct Checked {
     stated: Option<Amount>,
     /// The scale of the table the claim resolved to.
     unit_scale: Option<Decimal>,
+    /// The cells a judge would be shown: the chosen cell, and the operands'.
+    evidence: Vec<Evidence>,
+    /// A cited source (the claim's or an operand's) was read only in part.
+    partial_source: bool,
 }
 
 /// A stated amount in base units: its scale word, else the cited table's
@@ -775,19 +872,28 @@ fn describe_factor(factor: Decimal) -> String {
     }
 }
 
-/// A cell rendered for a judge: "Revenue | Year Ended December 31, 2024 | 4200 ($ millions)".
-fn render_cell(cell: &Cell<'_>) -> String {
-    format!(
-        "{} | {} | {} | {}",
-        cell.reference(),
-        cell.row_label().unwrap_or(""),
-        cell.col_label().unwrap_or(""),
-        cell.text()
-    )
+/// A cell as a judge is shown it: labeled, and in its table.
+fn evidence_of(cell: &Cell<'_>) -> Evidence {
+    let table = cell.table();
+    let mut heading: Vec<&str> = table.title.iter().map(String::as_str).collect();
+    if let Some(unit) = table.unit.text.as_deref() {
+        heading.push(unit);
+    }
+    Evidence {
+        cell: cell.reference().to_string(),
+        value: cell.text().into_owned(),
+        base_value: cell.value_base().map(|v| v.normalize().to_string()),
+        row_label: cell.row_label().map(str::to_string),
+        column_label: cell.col_label().map(str::to_string),
+        period: cell.period().map(|p| p.to_string()),
+        concept: cell.concept().map(|c| c.to_string()),
+        table: heading.join(" — "),
+        neighbourhood: crate::report::verify::excerpt(table, cell.coord()),
+    }
 }
 
 impl crate::report::verify::DocumentLookup for SourceCache {
-    fn document(&self, source: &str) -> Option<&Document> {
+    fn document(&self, source: &str) -> Option<Arc<Document>> {
         SourceCache::document(self, source)
     }
 }

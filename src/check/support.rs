@@ -1,12 +1,17 @@
 //! Check 6, support: an optional judge (a model, or any program) for the
-//! claims every code check passed. This build has the `none` backend: the
-//! survivors are reported with `pending_support: true` and no model call is
-//! made (command and HTTP backends come in a later issue).
+//! claims every code check passed (DESIGN.md §7).
 //!
 //! The judge sees only claims that every code check passed, and its verdict
-//! never overwrites a code finding.
+//! never overwrites a code finding. Its answer goes through the gate
+//! ([`gate`]): a confident `supports` accepts, a confident `contradicts` or
+//! `says_nothing` sends the claim back, anything less confident (or no answer
+//! at all) asks a person. The backends live in [`crate::judge`]; the `none`
+//! backend here leaves every survivor `pending_support`.
 
-use super::{Check, Code, CodeDoc};
+use rust_decimal::Decimal;
+use serde::Serialize;
+
+use super::{Check, Code, CodeDoc, Finding, Route};
 
 /// The codes of this check, documented.
 pub const DOCS: &[CodeDoc] = &[
@@ -29,9 +34,9 @@ pub const DOCS: &[CodeDoc] = &[
     CodeDoc {
         code: Code::BelowGate,
         check: Check::Support,
-        what: "The judge's probability of support is below the gate (`--accept-at`, default 0.8).",
-        why: "The gate decides whether a person looks, not whether the claim is true.",
-        example: "A judge answering supports with p = 0.56.",
+        what: "The judge's confidence in its answer is below the gate (`--accept-at`, default 0.8), or the judge gave no answer (timeout, crash, unreadable reply).",
+        why: "The gate decides whether a person looks, not whether the claim is true; a judge that could not answer is no evidence either way.",
+        example: "A judge answering supports with p = 0.56; a judge that timed out after 30 s.",
         route: "review.",
     },
     CodeDoc {
@@ -45,32 +50,117 @@ pub const DOCS: &[CodeDoc] = &[
 ];
 
 /// What a judge is asked: one claim that passed every code check.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct JudgeRequest {
+    /// The answer's id.
+    pub answer: String,
+    /// The claim's id.
+    pub id: String,
     /// The claim's sentence.
     pub claim: String,
-    /// The stated value.
+    /// The stated value, as written.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
-    /// The claim's role.
+    /// The claim's role, as written (free text, or "concept, period").
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub role: Option<String>,
-    /// The cited cells, rendered with their labels.
-    pub evidence: Vec<String>,
+    /// The calculation, when the claim is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub calc: Option<String>,
+    /// The cited cells (a calculation's: its operands' cells), labeled and
+    /// shown in their table.
+    pub evidence: Vec<Evidence>,
     /// The quoted passage, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub quote: Option<String>,
+    /// A cited source could be read only in part (a page unreadable or not
+    /// read): what the judge did not see may hold the support.
+    pub partial_source: bool,
 }
 
-/// A judge's answer, when it gives one.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// One cited cell as the judge sees it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Evidence {
+    /// Its reference (`acme.xlsx#IS!C5`).
+    pub cell: String,
+    /// The value as the source prints it ("(482)", "4,200").
+    pub value: String,
+    /// The value in base units, after the table's scale, when it is a number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base_value: Option<String>,
+    /// The row label.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub row_label: Option<String>,
+    /// The column label (stacked header text).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column_label: Option<String>,
+    /// The period, as tickmark reads it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub period: Option<String>,
+    /// The concept, as tickmark reads it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub concept: Option<String>,
+    /// The table's title and unit line.
+    pub table: String,
+    /// A few rows around the cell, the cited one marked `[...]  <--`.
+    pub neighbourhood: Vec<String>,
+}
+
+/// What a judge may say of a claim and its evidence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Relation {
+    /// The evidence supports the claim.
+    Supports,
+    /// The evidence contradicts the claim.
+    Contradicts,
+    /// The evidence says nothing about the claim.
+    SaysNothing,
+}
+
+impl Relation {
+    /// The relation named as in the reply format.
+    pub fn from_name(name: &str) -> Option<Relation> {
+        match name {
+            "supports" => Some(Relation::Supports),
+            "contradicts" => Some(Relation::Contradicts),
+            "says_nothing" => Some(Relation::SaysNothing),
+            _ => None,
+        }
+    }
+
+    /// The relation's name in the reply format.
+    pub fn name(self) -> &'static str {
+        match self {
+            Relation::Supports => "supports",
+            Relation::Contradicts => "contradicts",
+            Relation::SaysNothing => "says_nothing",
+        }
+    }
+}
+
+/// A judge's answer.
+#[derive(Debug, Clone, PartialEq)]
 pub enum JudgeVerdict {
     /// No judge: the claim waits for one (`pending_support`).
     Pending,
+    /// The judge answered: a relation and its confidence in it, in [0, 1].
+    Judged {
+        /// What the evidence does to the claim.
+        relation: Relation,
+        /// The judge's probability for that relation (reported, not trusted).
+        p: Decimal,
+    },
+    /// The judge was asked and gave no usable answer (the reason says why:
+    /// a timeout, a non-zero exit, a reply that is not the reply format).
+    Failed(String),
 }
 
-/// A support judge.
+/// A support judge. Implementations are shared by every worker thread.
 pub trait Judge: Send + Sync {
     /// The backend's name (`none`, `command`, `http`).
     fn name(&self) -> &str;
-    /// Judges one claim.
+    /// Judges one claim. Never panics on a bad reply: that is `Failed`.
     fn judge(&self, request: &JudgeRequest) -> JudgeVerdict;
     /// True when `judge` calls a model (counted in `model_calls`).
     fn calls_a_model(&self) -> bool;
@@ -91,5 +181,174 @@ impl Judge for NoJudge {
 
     fn calls_a_model(&self) -> bool {
         false
+    }
+}
+
+/// The judge's answer as reported on the claim (`"support"`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SupportReport {
+    /// The backend that answered.
+    pub judge: String,
+    /// Its relation, absent when it gave no answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub relation: Option<Relation>,
+    /// Its probability, absent when it gave no answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p: Option<Decimal>,
+}
+
+/// The default gate (`--accept-at`).
+pub const DEFAULT_ACCEPT_AT: Decimal = Decimal::from_parts(8, 0, 0, false, 1);
+
+/// The finding a judge's answer gives a claim that passed every code check,
+/// or `None` when the claim is accepted (a confident `supports`).
+///
+/// - no answer (`Failed`) → `below_gate` (review): a person looks;
+/// - `p` below `accept_at`, whatever the relation → `below_gate` (review);
+/// - `supports` → accepted;
+/// - `contradicts` → `contradicted` (reanswer);
+/// - `says_nothing` → `unsupported` (reanswer), or `needs_full_text`
+///   (review) when a cited source was read only in part.
+pub fn gate(verdict: &JudgeVerdict, accept_at: Decimal, partial_source: bool) -> Option<Finding> {
+    let (relation, p) = match verdict {
+        JudgeVerdict::Pending => return None,
+        JudgeVerdict::Failed(reason) => {
+            return Some(Finding::new(
+                Code::BelowGate,
+                Route::Review,
+                format!(
+                    "the judge gave no answer ({reason}); a person should read the claim against its cells"
+                ),
+            ));
+        }
+        JudgeVerdict::Judged { relation, p } => (*relation, *p),
+    };
+    if p < accept_at {
+        return Some(Finding::new(
+            Code::BelowGate,
+            Route::Review,
+            format!(
+                "the judge answered {} with p = {}, below the gate of {}; a person should look",
+                relation.name(),
+                p.normalize(),
+                accept_at.normalize()
+            ),
+        ));
+    }
+    match relation {
+        Relation::Supports => None,
+        Relation::Contradicts => Some(Finding::new(
+            Code::Contradicted,
+            Route::Reanswer,
+            format!(
+                "the judge found the cited evidence contradicts the claim (p = {})",
+                p.normalize()
+            ),
+        )),
+        Relation::SaysNothing if partial_source => Some(Finding::new(
+            Code::NeedsFullText,
+            Route::Review,
+            format!(
+                "the judge found nothing for the claim in the cited evidence (p = {}), but a cited source was read only in part; the rest may hold it",
+                p.normalize()
+            ),
+        )),
+        Relation::SaysNothing => Some(Finding::new(
+            Code::Unsupported,
+            Route::Reanswer,
+            format!(
+                "the judge found the cited evidence says nothing about the claim (p = {})",
+                p.normalize()
+            ),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn judged(relation: Relation, p: &str) -> JudgeVerdict {
+        JudgeVerdict::Judged {
+            relation,
+            p: p.parse().unwrap(),
+        }
+    }
+
+    fn code(verdict: &JudgeVerdict, partial: bool) -> Option<Code> {
+        gate(verdict, DEFAULT_ACCEPT_AT, partial).map(|f| f.code)
+    }
+
+    #[test]
+    fn the_default_gate_is_point_eight() {
+        assert_eq!(DEFAULT_ACCEPT_AT.to_string(), "0.8");
+    }
+
+    #[test]
+    fn confident_support_accepts_and_the_gate_is_inclusive() {
+        assert_eq!(code(&judged(Relation::Supports, "0.93"), false), None);
+        assert_eq!(code(&judged(Relation::Supports, "0.8"), false), None);
+        assert_eq!(code(&JudgeVerdict::Pending, false), None);
+    }
+
+    #[test]
+    fn below_the_gate_a_person_looks_whatever_the_relation() {
+        for relation in [
+            Relation::Supports,
+            Relation::Contradicts,
+            Relation::SaysNothing,
+        ] {
+            let finding = gate(&judged(relation, "0.79"), DEFAULT_ACCEPT_AT, false).unwrap();
+            assert_eq!(
+                (finding.code, finding.route),
+                (Code::BelowGate, Route::Review)
+            );
+        }
+    }
+
+    #[test]
+    fn contradiction_and_silence_send_the_claim_back() {
+        assert_eq!(
+            code(&judged(Relation::Contradicts, "0.9"), false),
+            Some(Code::Contradicted)
+        );
+        assert_eq!(
+            code(&judged(Relation::SaysNothing, "0.9"), false),
+            Some(Code::Unsupported)
+        );
+    }
+
+    #[test]
+    fn silence_over_a_partial_source_asks_for_the_full_text() {
+        let finding = gate(
+            &judged(Relation::SaysNothing, "0.9"),
+            DEFAULT_ACCEPT_AT,
+            true,
+        )
+        .unwrap();
+        assert_eq!(
+            (finding.code, finding.route),
+            (Code::NeedsFullText, Route::Review)
+        );
+        // A contradiction stays one: what the judge saw contradicts.
+        assert_eq!(
+            code(&judged(Relation::Contradicts, "0.9"), true),
+            Some(Code::Contradicted)
+        );
+    }
+
+    #[test]
+    fn no_answer_is_never_a_pass() {
+        let finding = gate(
+            &JudgeVerdict::Failed("timed out after 30 s".into()),
+            DEFAULT_ACCEPT_AT,
+            false,
+        )
+        .unwrap();
+        assert_eq!(
+            (finding.code, finding.route),
+            (Code::BelowGate, Route::Review)
+        );
+        assert!(finding.message.contains("timed out after 30 s"));
     }
 }

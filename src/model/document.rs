@@ -141,6 +141,13 @@ impl Document {
         }
     }
 
+    /// True when part of the source could not be read (a PDF page with no
+    /// text layer, a reader failure, a page beyond a limit): what was read
+    /// is not all the source says.
+    pub fn is_partial(&self) -> bool {
+        self.pages.iter().any(|p| p.problem.is_some())
+    }
+
     /// The unreadable PDF page a reference points into (no text layer, a
     /// reader failure, beyond a limit), if it does: resolution reports it as
     /// `unreadable_source`, never as a wrong cite.

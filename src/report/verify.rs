@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -119,7 +120,7 @@ pub fn write_jsonl(out: &mut dyn Write, report: &AnswerReport) -> io::Result<()>
 /// Finds the loaded document of a source id, for drawing table excerpts.
 pub trait DocumentLookup {
     /// The document a reference's source id names, if loaded.
-    fn document(&self, source: &str) -> Option<&Document>;
+    fn document(&self, source: &str) -> Option<Arc<Document>>;
 }
 
 /// Writes one answer as diagnostics: every claim that is not accepted, its
