@@ -222,14 +222,14 @@ fn verify_command(args: VerifyArgs<'_>) -> anyhow::Result<ExitCode> {
         VerifyFormatArg::Json
     });
     let verifier = Verifier::new(&vocab, &store, VerifyOptions { checks });
-    let mut cache = SourceCache::new(overrides).with_options(args.read);
+    let cache = SourceCache::new(overrides).with_options(args.read);
     let mut reports = Vec::with_capacity(answers.items.len());
     let mut summary = Summary::default();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     for answer in answers.items {
         let report = match answer {
-            Ok(answer) => verifier.verify(&answer, &mut cache, &base_dir),
+            Ok(answer) => verifier.verify(&answer, &cache, &base_dir),
             Err(e) => {
                 AnswerReport::malformed(format!("answer-{}", e.origin.index + 1), e.to_string())
             }

@@ -141,7 +141,7 @@ fn verify_pdf(claims: &str, sources: &str) -> tickmark::AnswerReport {
     let vocab = Vocab::builtin();
     let store = Store::default();
     let verifier = Verifier::new(&vocab, &store, VerifyOptions::default());
-    verifier.verify(&answer, &mut SourceCache::default(), Path::new("."))
+    verifier.verify(&answer, &SourceCache::default(), Path::new("."))
 }
 
 /// The PDF reference of the cell holding a concept's figure for a year.

@@ -59,7 +59,7 @@ fn nonsense_ids_move_every_claim_to_recite_and_change_nothing_read_from_text() {
             for claim in &mut nonsense.claims {
                 replace_cites(claim, &mut n);
             }
-            let report = verifier.verify(&nonsense, &mut SourceCache::default(), base());
+            let report = verifier.verify(&nonsense, &SourceCache::default(), base());
             for (claim, verdict) in nonsense.claims.iter().zip(&report.claims) {
                 let cited = !claim.cites.is_empty() || !claim.operands.is_empty();
                 if !cited {
@@ -109,8 +109,8 @@ fn same_digits_from_another_row_are_caught_where_a_value_only_check_passes() {
     for name in FILES {
         let (mut swaps, mut alternatives) = (0, 0);
         for answer in answers(name) {
-            let mut cache = SourceCache::default();
-            let verdicts = full.verify(&answer, &mut cache, base());
+            let cache = SourceCache::default();
+            let verdicts = full.verify(&answer, &cache, base());
             for (i, (claim, verdict)) in answer.claims.iter().zip(&verdicts.claims).enumerate() {
                 // Accepted claims with one cited cell: the right digits at the right place.
                 let (Route::Accept, [_], Some(cell)) =
@@ -141,8 +141,8 @@ fn same_digits_from_another_row_are_caught_where_a_value_only_check_passes() {
                     if let Some(context) = &mut swapped.context {
                         context.push(ContextItem::Ref(other.reference()));
                     }
-                    let caught = full.verify(&swapped, &mut cache, base());
-                    let passed = value_only.verify(&swapped, &mut cache, base());
+                    let caught = full.verify(&swapped, &cache, base());
+                    let passed = value_only.verify(&swapped, &cache, base());
                     let codes: Vec<Code> =
                         caught.claims[i].findings.iter().map(|f| f.code).collect();
                     if compare(&spec, &other) == RoleOutcome::Same {

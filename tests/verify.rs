@@ -17,7 +17,7 @@ fn verify_with(json: &str, store: &Store, checks: CheckSet) -> AnswerReport {
     let answer = answers.items.into_iter().next().unwrap().unwrap();
     let vocab = Vocab::builtin();
     let verifier = Verifier::new(&vocab, store, VerifyOptions { checks });
-    verifier.verify(&answer, &mut SourceCache::default(), Path::new("samples"))
+    verifier.verify(&answer, &SourceCache::default(), Path::new("samples"))
 }
 
 fn verify(json: &str) -> AnswerReport {
