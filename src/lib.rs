@@ -8,6 +8,7 @@
 //! or exits.
 
 pub mod answer;
+pub mod batch;
 pub mod check;
 pub mod eval;
 pub mod model;

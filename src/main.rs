@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use tickmark::answer::{Shape, read_answers};
+use tickmark::batch;
 use tickmark::check::resolve::Store;
 use tickmark::check::{Check, CheckSet, Route};
 use tickmark::read::pdf::PdfLimits;
@@ -53,24 +54,88 @@ enum Command {
         /// Read source ID from PATH instead of next to the trace file.
         #[arg(long = "source", value_name = "ID=PATH")]
         sources: Vec<String>,
-        /// Chunk ids that exist but may not be assembled: JSONL {"id", "ref"}.
-        #[arg(long, value_name = "FILE")]
-        store: Option<PathBuf>,
         /// Output format (human on a terminal, json otherwise).
         #[arg(long, value_enum)]
         format: Option<VerifyFormatArg>,
-        /// The least route that makes the exit code 1.
-        #[arg(long, value_enum, default_value_t = FailOn::Recite)]
-        fail_on: FailOn,
-        /// Run only these checks (comma-separated: resolve, quote, value, role, arithmetic, support).
-        #[arg(long, value_delimiter = ',', value_name = "CHECK,...")]
-        checks: Vec<String>,
-        /// Extra concept vocabulary.
-        #[arg(long, value_name = "FILE")]
-        vocab: Vec<PathBuf>,
+        #[command(flatten)]
+        check: CheckArgs,
         #[command(flatten)]
         read: ReadArgs,
     },
+
+    /// Check a stream of answers (JSON Lines) in parallel: one output line per input line, in order.
+    Batch {
+        /// Answers, one JSON object per line; `-` reads standard input.
+        #[arg(long, value_name = "FILE.jsonl")]
+        traces: PathBuf,
+        /// The folder the answers' source paths are relative to.
+        #[arg(long, value_name = "DIR")]
+        sources: PathBuf,
+        /// Write the records here instead of standard output (`-`).
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Worker threads (default: one per core).
+        #[arg(long, value_name = "N", default_value_t = 0, hide_default_value = true)]
+        jobs: usize,
+        /// Output: a JSON line per input line, one JSON array, or only the summary (as JSON).
+        #[arg(long, value_enum, default_value_t = BatchFormatArg::Jsonl)]
+        format: BatchFormatArg,
+        #[command(flatten)]
+        check: CheckArgs,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
+}
+
+/// What to check and how strictly (shared by `verify` and `batch`).
+#[derive(Args)]
+struct CheckArgs {
+    /// Chunk ids that exist but may not be assembled: JSONL {"id", "ref"}.
+    #[arg(long, value_name = "FILE")]
+    store: Option<PathBuf>,
+    /// The least route that makes the exit code 1.
+    #[arg(long, value_enum, default_value_t = FailOn::Recite)]
+    fail_on: FailOn,
+    /// Run only these checks (comma-separated: resolve, quote, value, role, arithmetic, support).
+    #[arg(long, value_delimiter = ',', value_name = "CHECK,...")]
+    checks: Vec<String>,
+    /// Extra concept vocabulary.
+    #[arg(long, value_name = "FILE")]
+    vocab: Vec<PathBuf>,
+}
+
+impl CheckArgs {
+    /// The vocabulary, store and checks these flags name.
+    fn load(&self) -> anyhow::Result<(Vocab, Store, CheckSet)> {
+        let vocab = load_vocab(&self.vocab)?;
+        let store = match &self.store {
+            Some(path) => Store::load(path)?,
+            None => Store::default(),
+        };
+        let checks = if self.checks.is_empty() {
+            CheckSet::ALL
+        } else {
+            let mut list = Vec::new();
+            for name in &self.checks {
+                let Some(check) = Check::from_name(name.trim()) else {
+                    bail!(
+                        "--checks: unknown check {name:?}; expected resolve, quote, value, role, arithmetic or support"
+                    );
+                };
+                list.push(check);
+            }
+            CheckSet::of(&list)
+        };
+        Ok((vocab, store, checks))
+    }
+
+    fn threshold(&self) -> Route {
+        match self.fail_on {
+            FailOn::Reanswer => Route::Reanswer,
+            FailOn::Review => Route::Review,
+            FailOn::Recite => Route::Recite,
+        }
+    }
 }
 
 /// Limits on reading sources.
@@ -101,6 +166,13 @@ enum VerifyFormatArg {
     Human,
     Json,
     Jsonl,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum BatchFormatArg {
+    Jsonl,
+    Json,
+    Summary,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -156,20 +228,31 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Verify {
             trace,
             sources,
-            store,
             format,
-            fail_on,
-            checks,
-            vocab,
+            check,
             read,
         } => verify_command(VerifyArgs {
             trace: &trace,
             sources: &sources,
-            store: store.as_deref(),
             format,
-            fail_on,
-            checks: &checks,
-            vocab: &vocab,
+            check: &check,
+            read: read.options(),
+        }),
+        Command::Batch {
+            traces,
+            sources,
+            out,
+            jobs,
+            format,
+            check,
+            read,
+        } => batch_command(BatchArgs {
+            traces: &traces,
+            sources: &sources,
+            out: out.as_deref(),
+            jobs,
+            format,
+            check: &check,
             read: read.options(),
         }),
     }
@@ -178,16 +261,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 struct VerifyArgs<'a> {
     trace: &'a Path,
     sources: &'a [String],
-    store: Option<&'a Path>,
     format: Option<VerifyFormatArg>,
-    fail_on: FailOn,
-    checks: &'a [String],
-    vocab: &'a [PathBuf],
+    check: &'a CheckArgs,
     read: ReadOptions,
 }
 
 fn verify_command(args: VerifyArgs<'_>) -> anyhow::Result<ExitCode> {
-    let vocab = load_vocab(args.vocab)?;
+    let (vocab, store, checks) = args.check.load()?;
     let mut overrides = Vec::new();
     for spec in args.sources {
         let Some((id, path)) = spec.split_once('=') else {
@@ -195,24 +275,6 @@ fn verify_command(args: VerifyArgs<'_>) -> anyhow::Result<ExitCode> {
         };
         overrides.push((id.to_string(), PathBuf::from(path)));
     }
-    let store = match args.store {
-        Some(path) => Store::load(path)?,
-        None => Store::default(),
-    };
-    let checks = if args.checks.is_empty() {
-        CheckSet::ALL
-    } else {
-        let mut list = Vec::new();
-        for name in args.checks {
-            let Some(check) = Check::from_name(name.trim()) else {
-                bail!(
-                    "--checks: unknown check {name:?}; expected resolve, quote, value, role, arithmetic or support"
-                );
-            };
-            list.push(check);
-        }
-        CheckSet::of(&list)
-    };
     let answers = read_answers(args.trace)?;
     let base_dir = args.trace.parent().unwrap_or(Path::new(".")).to_path_buf();
     let single = answers.shape == Shape::Object;
@@ -248,11 +310,7 @@ fn verify_command(args: VerifyArgs<'_>) -> anyhow::Result<ExitCode> {
         VerifyFormatArg::Jsonl => {}
     }
     out.flush().context("writing the output")?;
-    let threshold = match args.fail_on {
-        FailOn::Reanswer => Route::Reanswer,
-        FailOn::Review => Route::Review,
-        FailOn::Recite => Route::Recite,
-    };
+    let threshold = args.check.threshold();
     Ok(if summary.malformed > 0 {
         ExitCode::from(2)
     } else if reports.iter().any(|r| fails(r, threshold)) {
@@ -322,4 +380,102 @@ fn extract_command(
     } else {
         ExitCode::SUCCESS
     })
+}
+
+struct BatchArgs<'a> {
+    traces: &'a Path,
+    sources: &'a Path,
+    out: Option<&'a Path>,
+    jobs: usize,
+    format: BatchFormatArg,
+    check: &'a CheckArgs,
+    read: ReadOptions,
+}
+
+fn batch_command(args: BatchArgs<'_>) -> anyhow::Result<ExitCode> {
+    let (vocab, store, checks) = args.check.load()?;
+    if !args.sources.is_dir() {
+        bail!(
+            "--sources {}: not a folder; give the folder the answers' source paths are relative to",
+            args.sources.display()
+        );
+    }
+    let stdin_input = args.traces == Path::new("-");
+    let (mut input, input_size): (Box<dyn io::BufRead>, Option<u64>) = if stdin_input {
+        (Box::new(io::stdin().lock()), None)
+    } else {
+        let file = std::fs::File::open(args.traces)
+            .with_context(|| format!("{}: cannot open the answers", args.traces.display()))?;
+        let size = file.metadata().ok().map(|m| m.len());
+        (Box::new(io::BufReader::with_capacity(1 << 16, file)), size)
+    };
+    let mut out: Box<dyn Write> = match args.out {
+        Some(path) if path != Path::new("-") => Box::new(io::BufWriter::new(
+            std::fs::File::create(path)
+                .with_context(|| format!("{}: cannot create the output", path.display()))?,
+        )),
+        _ => Box::new(io::BufWriter::new(io::stdout().lock())),
+    };
+    let verifier = Verifier::new(&vocab, &store, VerifyOptions { checks });
+    let cache = SourceCache::default().with_options(args.read);
+    let input_name = args.traces.display().to_string();
+    let job = batch::BatchJob {
+        verifier: &verifier,
+        cache: &cache,
+        sources_dir: args.sources,
+        input_name: &input_name,
+        jobs: args.jobs,
+        format: match args.format {
+            BatchFormatArg::Jsonl => batch::BatchFormat::Jsonl,
+            BatchFormatArg::Json => batch::BatchFormat::Json,
+            BatchFormatArg::Summary => batch::BatchFormat::Summary,
+        },
+    };
+    let bar = progress_bar(input_size);
+    let result = batch::run(&mut input, &mut out, &job, &mut |p| {
+        if let Some(bar) = &bar {
+            bar.set_position(if input_size.is_some() {
+                p.bytes
+            } else {
+                p.lines
+            });
+            let rate = p.claims as f64 / p.elapsed.as_secs_f64().max(1e-9);
+            bar.set_message(format!("{} answers, {rate:.0} claims/s", p.lines));
+        }
+    });
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let summary = match result {
+        Ok(summary) => summary,
+        Err(batch::BatchError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
+            return Ok(ExitCode::SUCCESS);
+        }
+        Err(e) => return Err(e.into()),
+    };
+    eprint!("{}", summary.text());
+    Ok(if summary.errors > 0 {
+        ExitCode::from(2)
+    } else if summary.worst_route >= args.check.threshold() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// A progress bar on standard error when it is a terminal: by bytes of the
+/// input file (so the ETA holds), or a counter of answers for a stream.
+fn progress_bar(input_size: Option<u64>) -> Option<indicatif::ProgressBar> {
+    if !io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = match input_size {
+        Some(size) => indicatif::ProgressBar::new(size).with_style(
+            indicatif::ProgressStyle::with_template("{bar:30} {percent:>3}% {msg} (ETA {eta})")
+                .ok()?,
+        ),
+        None => indicatif::ProgressBar::new_spinner()
+            .with_style(indicatif::ProgressStyle::with_template("{spinner} {msg}").ok()?),
+    };
+    Some(bar)
 }

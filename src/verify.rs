@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock};
 use std::time::SystemTime;
 
 use rust_decimal::Decimal;
@@ -209,7 +209,7 @@ pub struct Verifier<'a> {
     /// The judge's gate (`--accept-at`).
     accept_at: Decimal,
     /// Roles already read, by role text: claims over one report repeat them.
-    roles: Mutex<HashMap<String, RoleSpec>>,
+    roles: RwLock<HashMap<String, RoleSpec>>,
 }
 
 /// How many role texts the verifier remembers before starting over.
@@ -226,7 +226,7 @@ impl<'a> Verifier<'a> {
             options,
             judge: &NO_JUDGE,
             accept_at: support::DEFAULT_ACCEPT_AT,
-            roles: Mutex::new(HashMap::new()),
+            roles: RwLock::new(HashMap::new()),
         }
     }
 
@@ -502,13 +502,13 @@ impl<'a> Verifier<'a> {
             return RoleSpec::of(claim, self.vocab);
         }
         let text = RoleSpec::text_of(claim);
-        if let Ok(memo) = self.roles.lock()
+        if let Ok(memo) = self.roles.read()
             && let Some(spec) = memo.get(&text)
         {
             return spec.clone();
         }
         let spec = RoleSpec::from_text(&text, self.vocab);
-        if let Ok(mut memo) = self.roles.lock() {
+        if let Ok(mut memo) = self.roles.write() {
             if memo.len() >= ROLE_MEMO {
                 memo.clear();
             }

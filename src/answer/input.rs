@@ -199,15 +199,20 @@ fn read_lines(text: &str, file: &str) -> Vec<Result<Answer, AnswerError>> {
             line: Some(n as u64 + 1),
             index: answers.len(),
         };
-        answers.push(match serde_json::from_str::<Value>(line) {
-            Ok(value) => answer_from_value(value, origin),
-            Err(e) => Err(AnswerError {
-                origin,
-                message: format!("invalid JSON at column {}: {}", e.column(), json_reason(&e)),
-            }),
-        });
+        answers.push(answer_from_line(line, origin));
     }
     answers
+}
+
+/// Reads one answer from one line of JSON Lines (`origin` says where it is).
+pub fn answer_from_line(line: &str, origin: Origin) -> Result<Answer, AnswerError> {
+    match serde_json::from_str::<Value>(line) {
+        Ok(value) => answer_from_value(value, origin),
+        Err(e) => Err(AnswerError {
+            origin,
+            message: format!("invalid JSON at column {}: {}", e.column(), json_reason(&e)),
+        }),
+    }
 }
 
 /// Builds an answer from a parsed JSON value, or says what is wrong with it.

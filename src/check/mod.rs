@@ -94,10 +94,11 @@ impl Default for CheckSet {
 }
 
 /// Where a claim goes next. Ordered: the worst route wins.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Route {
     /// Every check passed.
+    #[default]
     Accept,
     /// The prose is fine; only the pointer needs fixing.
     Recite,
@@ -108,6 +109,9 @@ pub enum Route {
 }
 
 impl Route {
+    /// Every route, best first.
+    pub const ALL: [Route; 4] = [Route::Accept, Route::Recite, Route::Review, Route::Reanswer];
+
     /// The snake_case name.
     pub fn name(self) -> &'static str {
         match self {
@@ -120,9 +124,7 @@ impl Route {
 
     /// The route of a name.
     pub fn from_name(name: &str) -> Option<Route> {
-        [Route::Accept, Route::Recite, Route::Review, Route::Reanswer]
-            .into_iter()
-            .find(|r| r.name() == name)
+        Route::ALL.into_iter().find(|r| r.name() == name)
     }
 }
 

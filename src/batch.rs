@@ -1,0 +1,475 @@
+//! `tickmark batch`: checks a stream of answers (JSON Lines), many at a time,
+//! and writes one output line per input line, in input order.
+//!
+//! The input is read a block of lines at a time; the answers of a block are
+//! checked in parallel on a `rayon` pool (`--jobs`), their reports written in
+//! order, and the block dropped before the next is read, so memory holds one
+//! block whatever the input's length. Every source is read and labeled once
+//! and shared by all answers ([`SourceCache`]). A line that is not an answer
+//! (invalid JSON or UTF-8, a wrong field, an empty line, a line over the
+//! length limit) yields an error record naming its line: nothing the user
+//! gave is dropped, and the output has exactly as many lines as the input.
+
+use std::collections::BTreeMap;
+use std::io::{self, BufRead, Write};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::answer::Origin;
+use crate::answer::input::answer_from_line;
+use crate::check::{Code, Route};
+use crate::verify::{AnswerReport, SourceCache, Verifier};
+
+/// The longest line read as an answer (64 MiB); a longer one is an error
+/// record, read past without being held.
+pub const MAX_LINE_BYTES: usize = 64 << 20;
+
+/// How output is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BatchFormat {
+    /// One JSON object per line.
+    Jsonl,
+    /// One JSON array, an element per input line (still streamed).
+    Json,
+    /// No records: only the summary, as JSON.
+    Summary,
+}
+
+/// What a batch run needs besides its input and output.
+pub struct BatchJob<'a> {
+    /// Checks the answers.
+    pub verifier: &'a Verifier<'a>,
+    /// The sources, shared by every answer.
+    pub cache: &'a SourceCache,
+    /// The folder the answers' source paths are relative to (`--sources`).
+    pub sources_dir: &'a Path,
+    /// The input's name, for error records ("answers.jsonl", "-").
+    pub input_name: &'a str,
+    /// Worker threads (`--jobs`); 0 means one per core.
+    pub jobs: usize,
+    /// How records are written.
+    pub format: BatchFormat,
+}
+
+/// Why a batch could not run to its end.
+#[derive(Debug, thiserror::Error)]
+pub enum BatchError {
+    /// The input could not be read.
+    #[error("{input}: cannot read line {line}: {source}")]
+    Read {
+        /// The input's name.
+        input: String,
+        /// The 1-based line being read.
+        line: u64,
+        /// The I/O error.
+        source: io::Error,
+    },
+    /// The output could not be written.
+    #[error("cannot write the output: {0}")]
+    Write(#[source] io::Error),
+    /// The worker pool could not be started.
+    #[error("cannot start {jobs} worker threads: {reason}; try a smaller --jobs")]
+    Pool {
+        /// Threads asked for.
+        jobs: usize,
+        /// What rayon said.
+        reason: String,
+    },
+}
+
+/// Counts over a batch: what `--format summary` prints, and the exit code's
+/// basis.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct BatchSummary {
+    /// Input lines read (== output lines written).
+    pub lines: u64,
+    /// Lines that were answers and were checked.
+    pub answers: u64,
+    /// Lines that were not answers (error records).
+    pub errors: u64,
+    /// Answers by route.
+    pub answers_by_route: BTreeMap<&'static str, u64>,
+    /// Claims (operands not counted) by route.
+    pub claims_by_route: BTreeMap<&'static str, u64>,
+    /// Claims, operands not counted.
+    pub claims: u64,
+    /// Findings by code, operands' included.
+    pub findings: BTreeMap<&'static str, u64>,
+    /// Calls made to a model judge.
+    pub model_calls: u64,
+    /// Calls a judge-everything pipeline would have made that were not made.
+    pub model_calls_saved: u64,
+    /// Source files read (each once, unless it changed during the run).
+    pub sources_read: usize,
+    /// Wall time, seconds.
+    pub seconds: f64,
+    /// The worst claim route seen (`accept` when there was none).
+    pub worst_route: Route,
+}
+
+impl BatchSummary {
+    fn add(&mut self, report: &AnswerReport) {
+        self.answers += 1;
+        *self
+            .answers_by_route
+            .entry(report.route.name())
+            .or_default() += 1;
+        for claim in &report.claims {
+            self.claims += 1;
+            *self.claims_by_route.entry(claim.route.name()).or_default() += 1;
+            self.worst_route = self.worst_route.max(claim.route);
+        }
+        for claim in report.all_claims() {
+            for finding in &claim.findings {
+                *self.findings.entry(finding.code.name()).or_default() += 1;
+            }
+        }
+        self.model_calls += report.model_calls as u64;
+        self.model_calls_saved += report.model_calls_saved as u64;
+    }
+
+    /// Claims checked per second of wall time.
+    pub fn claims_per_second(&self) -> f64 {
+        if self.seconds > 0.0 {
+            self.claims as f64 / self.seconds
+        } else {
+            0.0
+        }
+    }
+
+    /// The summary for a person, a few lines.
+    pub fn text(&self) -> String {
+        let routes = |counts: &BTreeMap<&'static str, u64>| -> String {
+            let parts: Vec<String> = Route::ALL
+                .iter()
+                .filter_map(|r| counts.get(r.name()).map(|n| format!("{n} {}", r.name())))
+                .collect();
+            if parts.is_empty() {
+                "none".to_string()
+            } else {
+                parts.join(", ")
+            }
+        };
+        let mut text = format!(
+            "{} lines: {} answers, {} error records\nanswers: {}\nclaims: {} ({})\n",
+            self.lines,
+            self.answers,
+            self.errors,
+            routes(&self.answers_by_route),
+            self.claims,
+            routes(&self.claims_by_route),
+        );
+        if !self.findings.is_empty() {
+            let codes: Vec<String> = Code::ALL
+                .iter()
+                .filter_map(|c| {
+                    self.findings
+                        .get(c.name())
+                        .map(|n| format!("{} {n}", c.name()))
+                })
+                .collect();
+            text.push_str(&format!("findings: {}\n", codes.join(", ")));
+        }
+        text.push_str(&format!(
+            "model calls: {} made, {} saved\nsources read: {}\ntime: {:.2} s ({:.0} claims/s)\n",
+            self.model_calls,
+            self.model_calls_saved,
+            self.sources_read,
+            self.seconds,
+            self.claims_per_second()
+        ));
+        text
+    }
+}
+
+/// Where a batch is, for a progress display.
+#[derive(Debug, Clone, Copy)]
+pub struct Progress {
+    /// Input lines done.
+    pub lines: u64,
+    /// Claims checked.
+    pub claims: u64,
+    /// Input bytes consumed (for an ETA against the input's size).
+    pub bytes: u64,
+    /// Time since the start.
+    pub elapsed: Duration,
+}
+
+/// One input line, as read.
+enum Line {
+    /// The line's bytes (newline removed).
+    Text(Vec<u8>),
+    /// Longer than [`MAX_LINE_BYTES`]; its bytes were skipped.
+    TooLong(u64),
+}
+
+/// One output record's text and, for an answer, its report (for the summary).
+struct Done {
+    json: String,
+    report: Option<AnswerReport>,
+}
+
+/// Runs a batch: reads `input` to its end, writes one record per line to
+/// `out`, calls `progress` after every block. The summary's `seconds` and
+/// `sources_read` are filled in.
+pub fn run(
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    job: &BatchJob<'_>,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<BatchSummary, BatchError> {
+    let start = Instant::now();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(job.jobs)
+        .build()
+        .map_err(|e| BatchError::Pool {
+            jobs: job.jobs,
+            reason: e.to_string(),
+        })?;
+    let workers = pool.current_num_threads().max(1);
+    // Enough answers per block to keep every worker busy past the block's
+    // uneven tail; few enough that a block is small next to the sources.
+    let block = (workers * 256).clamp(256, 8192);
+    let mut summary = BatchSummary::default();
+    let mut bytes = 0u64;
+    let mut lines: Vec<(u64, Line)> = Vec::with_capacity(block);
+    let mut at_end = false;
+    let write = |out: &mut dyn Write, text: &str| out.write_all(text.as_bytes());
+    if job.format == BatchFormat::Json {
+        write(out, "[").map_err(BatchError::Write)?;
+    }
+    while !at_end {
+        lines.clear();
+        while lines.len() < block {
+            let number = summary.lines + lines.len() as u64 + 1;
+            match read_line(input, &mut bytes, MAX_LINE_BYTES).map_err(|source| {
+                BatchError::Read {
+                    input: job.input_name.to_string(),
+                    line: number,
+                    source,
+                }
+            })? {
+                Some(line) => lines.push((number, line)),
+                None => {
+                    at_end = true;
+                    break;
+                }
+            }
+        }
+        let done: Vec<Done> = pool.install(|| {
+            lines
+                .par_iter()
+                .map(|(number, line)| check_line(*number, line, job))
+                .collect()
+        });
+        for done in done {
+            summary.lines += 1;
+            match &done.report {
+                Some(report) => summary.add(report),
+                None => summary.errors += 1,
+            }
+            let lead = if summary.lines > 1 { ",\n" } else { "\n" };
+            match job.format {
+                BatchFormat::Summary => {}
+                BatchFormat::Jsonl => {
+                    write(out, &done.json).map_err(BatchError::Write)?;
+                    write(out, "\n").map_err(BatchError::Write)?;
+                }
+                BatchFormat::Json => {
+                    write(out, lead).map_err(BatchError::Write)?;
+                    write(out, &done.json).map_err(BatchError::Write)?;
+                }
+            }
+        }
+        out.flush().map_err(BatchError::Write)?;
+        progress(&Progress {
+            lines: summary.lines,
+            claims: summary.claims,
+            bytes,
+            elapsed: start.elapsed(),
+        });
+    }
+    if job.format == BatchFormat::Json {
+        write(out, if summary.lines > 0 { "\n]\n" } else { "]\n" }).map_err(BatchError::Write)?;
+    }
+    summary.sources_read = job.cache.reads();
+    summary.seconds = start.elapsed().as_secs_f64();
+    if job.format == BatchFormat::Summary {
+        let text =
+            serde_json::to_string_pretty(&summary).map_err(|e| BatchError::Write(e.into()))?;
+        write(out, &text).map_err(BatchError::Write)?;
+        write(out, "\n").map_err(BatchError::Write)?;
+    }
+    out.flush().map_err(BatchError::Write)?;
+    Ok(summary)
+}
+
+/// Reads one line (without its `\n` or `\r\n`), or `None` at the end of the
+/// input. A line longer than `limit` bytes is skipped to its end, not held.
+fn read_line(input: &mut dyn BufRead, bytes: &mut u64, limit: usize) -> io::Result<Option<Line>> {
+    let mut line = Vec::new();
+    let mut skipped = 0u64;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(available) => available,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            // The end: a last line without a newline still counts.
+            if line.is_empty() && skipped == 0 {
+                return Ok(None);
+            }
+            break;
+        }
+        let (chunk, found) = match available.iter().position(|b| *b == b'\n') {
+            Some(at) => (available.get(..at).unwrap_or_default(), true),
+            None => (available, false),
+        };
+        let used = chunk.len() + usize::from(found);
+        if skipped > 0 || line.len() + chunk.len() > limit {
+            skipped += (line.len() + chunk.len()) as u64;
+            line = Vec::new();
+        } else {
+            line.extend_from_slice(chunk);
+        }
+        input.consume(used);
+        *bytes += used as u64;
+        if found {
+            break;
+        }
+    }
+    if skipped > 0 {
+        return Ok(Some(Line::TooLong(skipped)));
+    }
+    if line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    Ok(Some(Line::Text(line)))
+}
+
+/// Checks one line: an answer's report, or an error record.
+fn check_line(number: u64, line: &Line, job: &BatchJob<'_>) -> Done {
+    let text = match line {
+        Line::TooLong(length) => {
+            return error_record(
+                number,
+                format!(
+                    "the line is {length} bytes long, over the limit of {MAX_LINE_BYTES}; split the answer or shorten it"
+                ),
+            );
+        }
+        Line::Text(bytes) => match std::str::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                return error_record(
+                    number,
+                    format!(
+                        "the line is not UTF-8 (invalid byte at column {}); write the answers as UTF-8",
+                        e.valid_up_to() + 1
+                    ),
+                );
+            }
+        },
+    };
+    if text.trim().is_empty() {
+        return error_record(
+            number,
+            "the line is empty; expected one answer object per line".to_string(),
+        );
+    }
+    let origin = Origin {
+        file: job.input_name.to_string(),
+        line: Some(number),
+        index: usize::try_from(number.saturating_sub(1)).unwrap_or(usize::MAX),
+    };
+    match answer_from_line(text, origin) {
+        Ok(answer) => {
+            let report = job.verifier.verify(&answer, job.cache, job.sources_dir);
+            let json = serde_json::to_string(&Record {
+                line: number,
+                report: &report,
+            })
+            .unwrap_or_else(|e| error_json(number, &format!("cannot write the report: {e}")));
+            Done {
+                json,
+                report: Some(report),
+            }
+        }
+        Err(e) => error_record(number, e.message),
+    }
+}
+
+/// An answer's report as a batch writes it: its input line first.
+#[derive(Serialize)]
+struct Record<'a> {
+    line: u64,
+    #[serde(flatten)]
+    report: &'a AnswerReport,
+}
+
+#[derive(Serialize)]
+struct ErrorRecord<'a> {
+    line: u64,
+    error: &'a str,
+}
+
+fn error_record(number: u64, message: String) -> Done {
+    Done {
+        json: error_json(number, &message),
+        report: None,
+    }
+}
+
+fn error_json(line: u64, error: &str) -> String {
+    serde_json::to_string(&ErrorRecord { line, error })
+        .unwrap_or_else(|_| format!("{{\"line\":{line},\"error\":\"unprintable error\"}}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &[u8]) -> Vec<String> {
+        lines_within(input, 1 << 20)
+    }
+
+    fn lines_within(input: &[u8], limit: usize) -> Vec<String> {
+        let mut reader = io::BufReader::with_capacity(4, input);
+        let mut bytes = 0;
+        let mut out = Vec::new();
+        while let Some(line) = read_line(&mut reader, &mut bytes, limit).unwrap() {
+            out.push(match line {
+                Line::Text(t) => String::from_utf8_lossy(&t).into_owned(),
+                Line::TooLong(n) => format!("<{n}>"),
+            });
+        }
+        assert_eq!(bytes, input.len() as u64);
+        out
+    }
+
+    #[test]
+    fn lines_are_split_on_newlines_across_buffer_refills() {
+        assert_eq!(
+            lines(b"abcdefgh\nij\r\n\nlast"),
+            ["abcdefgh", "ij", "", "last"]
+        );
+        assert_eq!(lines(b"one\n"), ["one"]);
+        assert!(lines(b"").is_empty());
+        assert_eq!(lines(b"\n"), [""]);
+    }
+
+    #[test]
+    fn a_line_over_the_limit_is_skipped_to_its_end_and_counted() {
+        assert_eq!(
+            lines_within(b"short\nthis one is too long\nok\n", 10),
+            ["short", "<19>", "ok"]
+        );
+        // Exactly at the limit is read.
+        assert_eq!(lines_within(b"0123456789\n", 10), ["0123456789"]);
+        assert_eq!(lines_within(b"01234567890", 10), ["<11>"]);
+    }
+}
