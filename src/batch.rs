@@ -110,25 +110,67 @@ pub struct BatchSummary {
     pub worst_route: Route,
 }
 
-impl BatchSummary {
-    fn add(&mut self, report: &AnswerReport) {
-        self.answers += 1;
-        *self
-            .answers_by_route
-            .entry(report.route.name())
-            .or_default() += 1;
+/// What one answer adds to the summary, counted on the worker thread that
+/// checked it, so that its report is dropped there too.
+struct Tally {
+    route: Route,
+    claims: [u64; Route::ALL.len()],
+    findings: [u64; Code::ALL.len()],
+    model_calls: u64,
+    model_calls_saved: u64,
+}
+
+impl Tally {
+    fn of(report: &AnswerReport) -> Tally {
+        let mut tally = Tally {
+            route: report.route,
+            claims: [0; Route::ALL.len()],
+            findings: [0; Code::ALL.len()],
+            model_calls: report.model_calls as u64,
+            model_calls_saved: report.model_calls_saved as u64,
+        };
         for claim in &report.claims {
-            self.claims += 1;
-            *self.claims_by_route.entry(claim.route.name()).or_default() += 1;
-            self.worst_route = self.worst_route.max(claim.route);
+            if let Some(n) = Route::ALL
+                .iter()
+                .position(|r| *r == claim.route)
+                .and_then(|i| tally.claims.get_mut(i))
+            {
+                *n += 1;
+            }
         }
         for claim in report.all_claims() {
             for finding in &claim.findings {
-                *self.findings.entry(finding.code.name()).or_default() += 1;
+                if let Some(n) = Code::ALL
+                    .iter()
+                    .position(|c| *c == finding.code)
+                    .and_then(|i| tally.findings.get_mut(i))
+                {
+                    *n += 1;
+                }
             }
         }
-        self.model_calls += report.model_calls as u64;
-        self.model_calls_saved += report.model_calls_saved as u64;
+        tally
+    }
+}
+
+impl BatchSummary {
+    fn add(&mut self, tally: &Tally) {
+        self.answers += 1;
+        *self.answers_by_route.entry(tally.route.name()).or_default() += 1;
+        for (route, n) in Route::ALL.iter().zip(tally.claims) {
+            if n > 0 {
+                self.claims += n;
+                *self.claims_by_route.entry(route.name()).or_default() += n;
+                self.worst_route = self.worst_route.max(*route);
+            }
+        }
+        for (code, n) in Code::ALL.iter().zip(tally.findings) {
+            if n > 0 {
+                *self.findings.entry(code.name()).or_default() += n;
+            }
+        }
+        self.model_calls += tally.model_calls;
+        self.model_calls_saved += tally.model_calls_saved;
     }
 
     /// Claims checked per second of wall time.
@@ -206,10 +248,10 @@ enum Line {
     TooLong(u64),
 }
 
-/// One output record's text and, for an answer, its report (for the summary).
+/// One output record's text and, for an answer, its counts.
 struct Done {
     json: String,
-    report: Option<AnswerReport>,
+    tally: Option<Tally>,
 }
 
 /// Runs a batch: reads `input` to its end, writes one record per line to
@@ -267,8 +309,8 @@ pub fn run(
         });
         for done in done {
             summary.lines += 1;
-            match &done.report {
-                Some(report) => summary.add(report),
+            match &done.tally {
+                Some(tally) => summary.add(tally),
                 None => summary.errors += 1,
             }
             let lead = if summary.lines > 1 { ",\n" } else { "\n" };
@@ -396,7 +438,7 @@ fn check_line(number: u64, line: &Line, job: &BatchJob<'_>) -> Done {
             .unwrap_or_else(|e| error_json(number, &format!("cannot write the report: {e}")));
             Done {
                 json,
-                report: Some(report),
+                tally: Some(Tally::of(&report)),
             }
         }
         Err(e) => error_record(number, e.message),
@@ -420,7 +462,7 @@ struct ErrorRecord<'a> {
 fn error_record(number: u64, message: String) -> Done {
     Done {
         json: error_json(number, &message),
-        report: None,
+        tally: None,
     }
 }
 
