@@ -18,7 +18,7 @@
 //! down. Run with `cargo bench --bench batch`.
 
 // A bench binary: a failed setup is a failed bench.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use std::io::{BufReader, Cursor, Write};
 use std::path::Path;
