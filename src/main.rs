@@ -417,7 +417,7 @@ fn batch_command(args: BatchArgs<'_>) -> anyhow::Result<ExitCode> {
         _ => Box::new(io::BufWriter::new(io::stdout().lock())),
     };
     let verifier = Verifier::new(&vocab, &store, VerifyOptions { checks });
-    let cache = SourceCache::default().with_options(args.read);
+    let cache = SourceCache::default().with_options(args.read).confined();
     let input_name = args.traces.display().to_string();
     let job = batch::BatchJob {
         verifier: &verifier,

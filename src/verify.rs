@@ -116,6 +116,8 @@ pub struct SourceCache {
     overrides: Vec<(String, PathBuf)>,
     options: ReadOptions,
     reads: AtomicUsize,
+    /// Answers' source paths must stay under their base folder (`batch`).
+    confined: bool,
 }
 
 impl SourceCache {
@@ -130,6 +132,14 @@ impl SourceCache {
     /// Reads sources with these options (PDF limits).
     pub fn with_options(mut self, options: ReadOptions) -> SourceCache {
         self.options = options;
+        self
+    }
+
+    /// Refuses source paths that leave the base folder (absolute, or with a
+    /// `..` part): `tickmark batch` reads sources only from under
+    /// `--sources`, whatever an answer names.
+    pub fn confined(mut self) -> SourceCache {
+        self.confined = true;
         self
     }
 
@@ -170,6 +180,22 @@ impl SourceCache {
     /// Loads (once) source `id` from `path` (relative to `base_dir`), or
     /// from its `--source` path.
     pub fn load(&self, id: &str, path: &str, base_dir: &Path, vocab: &Vocab) -> Loaded {
+        if self.confined
+            && Path::new(path).components().any(|c| {
+                !matches!(
+                    c,
+                    std::path::Component::Normal(_) | std::path::Component::CurDir
+                )
+            })
+        {
+            return Err(Arc::from(
+                format!(
+                    "{path}: the source path leaves the sources folder ({}); sources are read only from under it",
+                    base_dir.display()
+                )
+                .as_str(),
+            ));
+        }
         let path = self
             .overrides
             .iter()

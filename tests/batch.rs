@@ -280,3 +280,47 @@ fn a_missing_source_is_reported_per_claim_not_fatal() {
     assert_eq!(finding["code"], "unreadable_source", "{}", records[0]);
     assert_eq!(run.status.code(), Some(1));
 }
+
+#[test]
+fn sources_are_read_only_from_under_the_sources_folder() {
+    for path in [
+        "../samples/acme.xlsx",
+        "/etc/hostname",
+        "answers/../../samples/acme.xlsx",
+    ] {
+        let input = format!(
+            "{{\"id\": \"x\", \"sources\": [{{\"id\": \"acme.xlsx\", \"path\": \"{path}\"}}], \"claims\": [{}]}}\n",
+            CLAIMS[0]
+        );
+        let run = batch()
+            .args(["--traces", "-"])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        let records = records(&run.stdout);
+        let finding = &records[0]["claims"][0]["findings"][0];
+        assert_eq!(
+            finding["code"], "unreadable_source",
+            "{path}: {}",
+            records[0]
+        );
+        assert!(
+            finding["message"]
+                .as_str()
+                .unwrap()
+                .contains("leaves the sources folder"),
+            "{finding}"
+        );
+    }
+    // A path inside the folder is read.
+    let input = format!(
+        "{{\"id\": \"x\", \"sources\": [{{\"id\": \"acme.xlsx\", \"path\": \"./acme.xlsx\"}}], \"claims\": [{}]}}\n",
+        CLAIMS[0]
+    );
+    let run = batch()
+        .args(["--traces", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(records(&run.stdout)[0]["claims"][0]["route"], "accept");
+}
