@@ -324,3 +324,32 @@ fn sources_are_read_only_from_under_the_sources_folder() {
         .unwrap();
     assert_eq!(records(&run.stdout)[0]["claims"][0]["route"], "accept");
 }
+
+#[test]
+fn batch_reports_what_verify_reports_for_the_same_answers() {
+    let run = batch()
+        .args([
+            "--traces",
+            "samples/answers/batch.jsonl",
+            "--store",
+            "samples/answers/store.jsonl",
+        ])
+        .output()
+        .unwrap();
+    let mut batch_records = records(&run.stdout).into_iter();
+    for name in ["acme", "birchwood", "calder", "dunmore"] {
+        let verify = Command::cargo_bin("tickmark")
+            .unwrap()
+            .args(["verify", "--format", "jsonl", "--trace"])
+            .arg(format!("samples/answers/{name}.json"))
+            .args(["--store", "samples/answers/store.jsonl"])
+            .output()
+            .unwrap();
+        for expected in records(&verify.stdout) {
+            let mut got = batch_records.next().unwrap();
+            got.as_object_mut().unwrap().remove("line");
+            assert_eq!(got, expected, "{name}");
+        }
+    }
+    assert!(batch_records.next().is_none());
+}
