@@ -10,6 +10,7 @@
 pub mod answer;
 pub mod check;
 pub mod eval;
+pub mod judge;
 pub mod model;
 pub mod number;
 pub mod period;
