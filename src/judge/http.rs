@@ -233,7 +233,9 @@ impl Judge for HttpJudge {
                 Attempt::Retry { why, after } => {
                     if tries > self.retries {
                         let times = if tries == 1 { "try" } else { "tries" };
-                        return JudgeVerdict::Failed(named(format!("{why} ({tries} {times})")));
+                        return JudgeVerdict::Failed(named(format!(
+                            "{why}; gave up after {tries} {times}"
+                        )));
                     }
                     thread::sleep(backoff(tries - 1, after));
                 }
