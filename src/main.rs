@@ -87,7 +87,8 @@ struct JudgeArgs {
     spec: String,
     /// The judge's confidence at or above which its answer is taken; below
     /// it a person looks (below_gate).
-    #[arg(long, value_name = "P", default_value_t = DEFAULT_ACCEPT_AT, value_parser = parse_probability)]
+    #[arg(long, value_name = "P", default_value_t = DEFAULT_ACCEPT_AT, value_parser = parse_probability,
+          allow_negative_numbers = true)]
     accept_at: Decimal,
     /// Seconds one claim's judge run (or one HTTP request) may take.
     #[arg(long = "judge-timeout", value_name = "SECONDS", default_value_t = 60,

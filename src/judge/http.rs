@@ -105,17 +105,14 @@ impl HttpJudge {
         if url.is_empty() {
             return Err(bad_url("no URL after \"http:\"".to_string()));
         }
+        if !(url.starts_with("http://") || url.starts_with("https://")) {
+            return Err(bad_url(format!(
+                "{url:?} does not start with http:// or https://"
+            )));
+        }
         let uri: Uri = url
             .parse()
             .map_err(|e| bad_url(format!("{url:?} is not a URL ({e})")))?;
-        match uri.scheme_str() {
-            Some("http" | "https") => {}
-            _ => {
-                return Err(bad_url(format!(
-                    "{url:?} does not start with http:// or https://"
-                )));
-            }
-        }
         if uri.host().is_none_or(str::is_empty) {
             return Err(bad_url(format!("{url:?} names no host")));
         }
