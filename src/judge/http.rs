@@ -21,6 +21,7 @@
 //! Every failure is a [`JudgeVerdict::Failed`] naming why, which the gate
 //! turns into `below_gate`.
 
+use std::fmt;
 use std::sync::{Condvar, Mutex, PoisonError};
 use std::thread;
 use std::time::Duration;
@@ -81,7 +82,6 @@ pub fn reply_schema() -> Value {
 }
 
 /// A judge asking a chat-completions endpoint (see the module doc).
-#[derive(Debug)]
 pub struct HttpJudge {
     agent: Agent,
     url: String,
@@ -91,6 +91,20 @@ pub struct HttpJudge {
     retries: u32,
     timeout: Duration,
     slots: Slots,
+}
+
+/// Shows everything but the key.
+impl fmt::Debug for HttpJudge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("HttpJudge")
+            .field("url", &self.url)
+            .field("model", &self.model)
+            .field("key", &self.authorization.as_ref().map(|_| "(hidden)"))
+            .field("retries", &self.retries)
+            .field("timeout", &self.timeout)
+            .field("concurrency", &self.slots.max)
+            .finish()
+    }
 }
 
 impl HttpJudge {
@@ -466,6 +480,31 @@ mod tests {
             w.contains("expected p to be a number in [0, 1], found 2"),
             "{w}"
         );
+    }
+
+    #[test]
+    fn the_key_is_read_once_and_never_shown() {
+        // No test sets it (set_var is unsafe, and unsafe code is forbidden).
+        let var = "TICKMARK_HTTP_UNIT_TEST_KEY";
+        let config = JudgeConfig {
+            key_env: Some(var.into()),
+            ..JudgeConfig::default()
+        };
+        // The variable is unset: refused, naming it.
+        assert!(matches!(
+            HttpJudge::new("t", "http://127.0.0.1:9/v1", &config),
+            Err(JudgeError::KeyUnset { .. })
+        ));
+        let judge = HttpJudge::new("t", "http://127.0.0.1:9/v1", &JudgeConfig::default()).unwrap();
+        let shown = format!("{judge:?}");
+        assert!(shown.contains("key: None"), "{shown}");
+        let keyed = HttpJudge {
+            authorization: Some("Bearer sk-secret".into()),
+            ..judge
+        };
+        let shown = format!("{keyed:?}");
+        assert!(!shown.contains("sk-secret"), "{shown}");
+        assert!(shown.contains("(hidden)"), "{shown}");
     }
 
     #[test]
