@@ -734,3 +734,34 @@ fn an_unset_key_variable_is_a_usage_error_naming_it() {
     }
     assert!(stub.received().is_empty());
 }
+
+/// The example request in docs/judges.md is the one a judge really gets for
+/// `acme-clean › k1` of the sample answers.
+#[test]
+fn the_documented_request_is_the_one_sent() {
+    let bench = Bench::new();
+    let output = tickmark()
+        .args(["verify", "--trace", "samples/answers/acme.json"])
+        .args(["--store", "samples/answers/store.jsonl", "--format", "json"])
+        .args(["--judge", &bench.spec()])
+        .env("JUDGE_LOG", bench.path("requests.log"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let sent = bench
+        .requests()
+        .into_iter()
+        .find(|r| r["answer"] == "acme-clean" && r["id"] == "k1")
+        .unwrap();
+    let doc = std::fs::read_to_string("docs/judges.md").unwrap();
+    let section = doc.split("## The request").nth(1).unwrap();
+    let block = section.split("```json\n").nth(1).unwrap();
+    let block = block.split("\n```").next().unwrap();
+    let documented: Value = serde_json::from_str(block).unwrap();
+    assert_eq!(
+        documented,
+        sent,
+        "docs/judges.md's example request is out of step; it is now:\n{}",
+        serde_json::to_string_pretty(&sent).unwrap()
+    );
+}
