@@ -508,7 +508,7 @@ mod tests {
     fn a_line_over_the_limit_is_skipped_to_its_end_and_counted() {
         assert_eq!(
             lines_within(b"short\nthis one is too long\nok\n", 10),
-            ["short", "<19>", "ok"]
+            ["short", "<20>", "ok"]
         );
         // Exactly at the limit is read.
         assert_eq!(lines_within(b"0123456789\n", 10), ["0123456789"]);

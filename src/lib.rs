@@ -11,6 +11,7 @@ pub mod answer;
 pub mod batch;
 pub mod check;
 pub mod eval;
+pub mod judge;
 pub mod model;
 pub mod number;
 pub mod period;

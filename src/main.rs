@@ -8,10 +8,13 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use rust_decimal::Decimal;
 use tickmark::answer::{Shape, read_answers};
 use tickmark::batch;
 use tickmark::check::resolve::Store;
+use tickmark::check::support::{DEFAULT_ACCEPT_AT, Judge};
 use tickmark::check::{Check, CheckSet, Route};
+use tickmark::judge::{self, JudgeConfig};
 use tickmark::read::pdf::PdfLimits;
 use tickmark::report::extract::{self, ExtractFormat};
 use tickmark::report::verify::{self as verify_report, Summary};
@@ -61,6 +64,8 @@ enum Command {
         check: CheckArgs,
         #[command(flatten)]
         read: ReadArgs,
+        #[command(flatten)]
+        judge: JudgeArgs,
     },
 
     /// Check a stream of answers (JSON Lines) in parallel: one output line per input line, in order.
@@ -84,6 +89,8 @@ enum Command {
         check: CheckArgs,
         #[command(flatten)]
         read: ReadArgs,
+        #[command(flatten)]
+        judge: JudgeArgs,
     },
 }
 
@@ -136,6 +143,73 @@ impl CheckArgs {
             FailOn::Recite => Route::Recite,
         }
     }
+}
+
+/// The support judge and its gate.
+#[derive(Args, Clone)]
+struct JudgeArgs {
+    /// The support judge: none, command:PROG [ARGS] (one run per claim, JSON
+    /// on stdin and stdout) or http:URL (an OpenAI-compatible endpoint).
+    #[arg(long = "judge", value_name = "SPEC", default_value = "none")]
+    spec: String,
+    /// The judge's confidence at or above which its answer is taken; below
+    /// it a person looks (below_gate).
+    #[arg(long, value_name = "P", default_value_t = DEFAULT_ACCEPT_AT, value_parser = parse_probability,
+          allow_negative_numbers = true)]
+    accept_at: Decimal,
+    /// Seconds one claim's judge run (or one HTTP request) may take.
+    #[arg(long = "judge-timeout", value_name = "SECONDS", default_value_t = 60,
+          value_parser = parse_at_least_one)]
+    timeout: u64,
+    /// How often a failed HTTP request is tried again (transport errors, 429, 5xx).
+    #[arg(long = "judge-retries", value_name = "N", default_value_t = 2)]
+    retries: u32,
+    /// The most HTTP judge requests in flight at once.
+    #[arg(long = "judge-concurrency", value_name = "N", default_value_t = 4,
+          value_parser = parse_at_least_one)]
+    concurrency: u64,
+    /// The model an HTTP judge asks for.
+    #[arg(long = "judge-model", value_name = "NAME", default_value = "default")]
+    model: String,
+    /// The environment variable holding the HTTP judge's API key (sent as a bearer token).
+    #[arg(long = "judge-key-env", value_name = "VAR")]
+    key_env: Option<String>,
+}
+
+impl JudgeArgs {
+    /// The judge these flags name, and its gate.
+    fn judge(&self) -> anyhow::Result<(Box<dyn Judge>, Decimal)> {
+        let config = JudgeConfig {
+            timeout: std::time::Duration::from_secs(self.timeout),
+            retries: self.retries,
+            concurrency: usize::try_from(self.concurrency).unwrap_or(usize::MAX),
+            model: self.model.clone(),
+            key_env: self.key_env.clone(),
+        };
+        Ok((judge::from_spec(&self.spec, &config)?, self.accept_at))
+    }
+}
+
+/// A whole number of at least 1.
+fn parse_at_least_one(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "expected a whole number of at least 1, found {text:?}"
+        )),
+    }
+}
+
+/// A probability in [0, 1], read as a decimal.
+fn parse_probability(text: &str) -> Result<Decimal, String> {
+    let p: Decimal = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("expected a number from 0 to 1, found {text:?}"))?;
+    if p < Decimal::ZERO || p > Decimal::ONE {
+        return Err(format!("expected a number from 0 to 1, found {text:?}"));
+    }
+    Ok(p)
 }
 
 /// Limits on reading sources.
@@ -231,12 +305,14 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             format,
             check,
             read,
+            judge,
         } => verify_command(VerifyArgs {
             trace: &trace,
             sources: &sources,
             format,
             check: &check,
             read: read.options(),
+            judge: &judge,
         }),
         Command::Batch {
             traces,
@@ -246,6 +322,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             format,
             check,
             read,
+            judge,
         } => batch_command(BatchArgs {
             traces: &traces,
             sources: &sources,
@@ -254,6 +331,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             format,
             check: &check,
             read: read.options(),
+            judge: &judge,
         }),
     }
 }
@@ -264,9 +342,11 @@ struct VerifyArgs<'a> {
     format: Option<VerifyFormatArg>,
     check: &'a CheckArgs,
     read: ReadOptions,
+    judge: &'a JudgeArgs,
 }
 
 fn verify_command(args: VerifyArgs<'_>) -> anyhow::Result<ExitCode> {
+    let (judge, accept_at) = args.judge.judge()?;
     let (vocab, store, checks) = args.check.load()?;
     let mut overrides = Vec::new();
     for spec in args.sources {
@@ -283,7 +363,8 @@ fn verify_command(args: VerifyArgs<'_>) -> anyhow::Result<ExitCode> {
     } else {
         VerifyFormatArg::Json
     });
-    let verifier = Verifier::new(&vocab, &store, VerifyOptions { checks });
+    let verifier = Verifier::new(&vocab, &store, VerifyOptions { checks })
+        .with_judge(judge.as_ref(), accept_at);
     let cache = SourceCache::new(overrides).with_options(args.read);
     let mut reports = Vec::with_capacity(answers.items.len());
     let mut summary = Summary::default();
@@ -390,9 +471,11 @@ struct BatchArgs<'a> {
     format: BatchFormatArg,
     check: &'a CheckArgs,
     read: ReadOptions,
+    judge: &'a JudgeArgs,
 }
 
 fn batch_command(args: BatchArgs<'_>) -> anyhow::Result<ExitCode> {
+    let (judge, accept_at) = args.judge.judge()?;
     let (vocab, store, checks) = args.check.load()?;
     if !args.sources.is_dir() {
         bail!(
@@ -416,7 +499,8 @@ fn batch_command(args: BatchArgs<'_>) -> anyhow::Result<ExitCode> {
         )),
         _ => Box::new(io::BufWriter::new(io::stdout().lock())),
     };
-    let verifier = Verifier::new(&vocab, &store, VerifyOptions { checks });
+    let verifier = Verifier::new(&vocab, &store, VerifyOptions { checks })
+        .with_judge(judge.as_ref(), accept_at);
     let cache = SourceCache::default().with_options(args.read).confined();
     let input_name = args.traces.display().to_string();
     let job = batch::BatchJob {
