@@ -353,3 +353,72 @@ fn batch_reports_what_verify_reports_for_the_same_answers() {
     }
     assert!(batch_records.next().is_none());
 }
+
+/// A judge that logs each request (one JSON line) to `$JUDGE_LOG` and
+/// supports every claim.
+const JUDGE_SH: &str = r#"#!/bin/sh
+IFS= read -r request
+printf '%s\n' "$request" >> "$JUDGE_LOG"
+echo '{"relation":"supports","p":0.95}'
+"#;
+
+#[test]
+fn the_judge_sees_exactly_the_claims_that_passed_every_code_check() {
+    let dir = temp_dir("judge");
+    let script = dir.join("judge.sh");
+    std::fs::write(&script, JUDGE_SH).unwrap();
+    let log = dir.join("requests.log");
+    std::fs::remove_file(&log).ok();
+    let (input, _) = generate(120, |n| n == 60);
+    let run = batch()
+        .args(["--traces", "-", "--jobs", "2", "--judge"])
+        .arg(format!("command:/bin/sh {}", script.display()))
+        .env("JUDGE_LOG", &log)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let records = records(&run.stdout);
+    assert_eq!(records.len(), 120);
+    let requests: Vec<Value> = std::fs::read_to_string(&log)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let mut judged = Vec::new();
+    let mut model_calls = 0;
+    for record in records.iter().filter(|r| r.get("error").is_none()) {
+        model_calls += record["model_calls"].as_u64().unwrap();
+        for claim in record["claims"].as_array().unwrap() {
+            let code_findings = claim["findings"].as_array().unwrap().len();
+            if claim.get("support").is_some() {
+                // Judged: no code check had found anything.
+                assert_eq!(code_findings, 0, "{claim}");
+                assert_eq!(claim["route"], "accept");
+                judged.push((
+                    record["id"].as_str().unwrap().to_string(),
+                    claim["id"].as_str().unwrap().to_string(),
+                ));
+            } else {
+                assert!(
+                    code_findings > 0,
+                    "a claim that passed was not judged: {claim}"
+                );
+            }
+        }
+    }
+    let mut asked: Vec<(String, String)> = requests
+        .iter()
+        .map(|r| {
+            (
+                r["answer"].as_str().unwrap().to_string(),
+                r["id"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    asked.sort();
+    judged.sort();
+    assert!(!judged.is_empty());
+    assert_eq!(asked, judged);
+    assert_eq!(model_calls, requests.len() as u64);
+    std::fs::remove_dir_all(&dir).ok();
+}
