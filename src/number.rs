@@ -25,7 +25,7 @@
 //! - footnote marks after the number: `*`, `†`, `‡`, `§`, `¶`, superscript
 //!   digits, and a parenthesised or bracketed group of one or two digits, one
 //!   or two letters, or a roman numeral up to four letters ("(a)", "(1)",
-//!   "[iv]") — a group after a complete number is a footnote, "(1)" alone is
+//!   "\[iv\]") — a group after a complete number is a footnote, "(1)" alone is
 //!   minus one;
 //! - or instead of a number, a run of dashes (`-`, `–`, `—`, ...) meaning nil,
 //!   read as zero with `dash` set.

@@ -902,7 +902,10 @@ fn describe_factor(factor: Decimal) -> String {
 fn evidence_of(cell: &Cell<'_>) -> Evidence {
     let table = cell.table();
     let mut heading: Vec<&str> = table.title.iter().map(String::as_str).collect();
-    if let Some(unit) = table.unit.text.as_deref() {
+    // The unit line is often a title line too ("($ in millions)").
+    if let Some(unit) = table.unit.text.as_deref()
+        && !heading.contains(&unit)
+    {
         heading.push(unit);
     }
     Evidence {

@@ -1,6 +1,6 @@
 //! Readers: turn a source file into a [`Document`] of labeled tables.
 //!
-//! Each reader ([`spreadsheet`], [`csv`]) produces raw grids ([`RawTable`]);
+//! Each reader (`spreadsheet`, `csv`) produces raw grids ([`RawTable`]);
 //! [`label`], shared by all readers, finds the header rows, row labels,
 //! sections, unit line, statement kind, periods and concepts. A reader never
 //! guesses at meaning and the labeler never touches files.
@@ -141,7 +141,7 @@ pub struct RawTable {
     /// Rows of cells, 0-based from the sheet's A1 (so grid row 0 is row 1).
     pub grid: Vec<Vec<GridValue>>,
     /// Merged regions, 0-based inclusive corners; `None` when they were not
-    /// read (reading them costs xlsx a second pass, see [`spreadsheet`]).
+    /// read (reading them costs xlsx a second pass, see the `spreadsheet` module).
     pub merges: Option<Vec<Merge>>,
 }
 

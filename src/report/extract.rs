@@ -24,12 +24,12 @@ pub fn write(out: &mut dyn Write, documents: &[Document], format: ExtractFormat)
         ExtractFormat::Human => write_human(out, documents),
         ExtractFormat::Json => {
             let cells: Vec<Cell<'_>> = documents.iter().flat_map(Document::cells).collect();
-            serde_json::to_writer_pretty(&mut *out, &cells).map_err(io::Error::other)?;
+            serde_json::to_writer_pretty(&mut *out, &cells).map_err(crate::report::json_error)?;
             writeln!(out)
         }
         ExtractFormat::Jsonl => {
             for cell in documents.iter().flat_map(Document::cells) {
-                serde_json::to_writer(&mut *out, &cell).map_err(io::Error::other)?;
+                serde_json::to_writer(&mut *out, &cell).map_err(crate::report::json_error)?;
                 writeln!(out)?;
             }
             Ok(())

@@ -107,13 +107,13 @@ pub fn write_json(out: &mut dyn Write, reports: &[AnswerReport], single: bool) -
         (true, [one]) => serde_json::to_writer_pretty(&mut *out, one),
         _ => serde_json::to_writer_pretty(&mut *out, reports),
     }
-    .map_err(io::Error::other)?;
+    .map_err(crate::report::json_error)?;
     writeln!(out)
 }
 
 /// Writes one report as a JSON line.
 pub fn write_jsonl(out: &mut dyn Write, report: &AnswerReport) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, report).map_err(io::Error::other)?;
+    serde_json::to_writer(&mut *out, report).map_err(crate::report::json_error)?;
     writeln!(out)
 }
 

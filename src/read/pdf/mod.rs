@@ -1,9 +1,9 @@
 //! PDF pages into labeled tables and page text.
 //!
-//! The pipeline per page: [`glyphs`] (positioned characters and ruling lines
-//! from pdf-extract, `/Rotate` applied) → [`lines`] (words, phrases, lines)
-//! → table regions: ruled grids ([`lattice`]) first, then the remaining
-//! lines as unruled tables ([`stream`]) → raw grids that go through the same
+//! The pipeline per page: `glyphs` (positioned characters and ruling lines
+//! from pdf-extract, `/Rotate` applied) → `lines` (words, phrases, lines)
+//! → table regions: ruled grids (`lattice`) first, then the remaining
+//! lines as unruled tables (`stream`) → raw grids that go through the same
 //! labeler as spreadsheets. Tables are numbered per page, top to bottom
 //! (`p3t1`, `p3t2`), and every page keeps its text for quote checks
 //! (`report.pdf#p3`).
