@@ -518,13 +518,13 @@ fn batch_command(args: BatchArgs<'_>) -> anyhow::Result<ExitCode> {
     let bar = progress_bar(input_size);
     let result = batch::run(&mut input, &mut out, &job, &mut |p| {
         if let Some(bar) = &bar {
+            let rate = p.claims as f64 / p.elapsed.as_secs_f64().max(1e-9);
+            bar.set_message(format!("{} answers, {rate:.0} claims/s", p.lines));
             bar.set_position(if input_size.is_some() {
                 p.bytes
             } else {
                 p.lines
             });
-            let rate = p.claims as f64 / p.elapsed.as_secs_f64().max(1e-9);
-            bar.set_message(format!("{} answers, {rate:.0} claims/s", p.lines));
         }
     });
     if let Some(bar) = &bar {
