@@ -92,6 +92,36 @@ enum Command {
         #[command(flatten)]
         judge: JudgeArgs,
     },
+    /// Measure what the checks catch: a seeded corpus of answers with known defects, under four pipelines.
+    Eval {
+        /// Sources to build the corpus over (default: the four sample workbooks under samples/).
+        #[arg(long, num_args = 1.., value_name = "PATH")]
+        sources: Vec<String>,
+        /// Answers per class.
+        #[arg(long, value_name = "N", default_value_t = 50)]
+        per_class: usize,
+        /// The corpus's seed: the same seed gives the same corpus and numbers.
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = EvalFormat::Human)]
+        format: EvalFormat,
+        /// Also write the generated answers as JSON Lines (each with its "class").
+        #[arg(long, value_name = "FILE")]
+        write_corpus: Option<PathBuf>,
+        /// Extra concept vocabulary.
+        #[arg(long, value_name = "FILE")]
+        vocab: Vec<PathBuf>,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum EvalFormat {
+    Human,
+    Json,
+    Markdown,
 }
 
 /// What to check and how strictly (shared by `verify` and `batch`).
@@ -313,6 +343,23 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             check: &check,
             read: read.options(),
             judge: &judge,
+        }),
+        Command::Eval {
+            sources,
+            per_class,
+            seed,
+            format,
+            write_corpus,
+            vocab,
+            read,
+        } => eval_command(EvalArgs {
+            sources: &sources,
+            per_class,
+            seed,
+            format,
+            write_corpus: write_corpus.as_deref(),
+            vocab: &vocab,
+            read: read.options(),
         }),
         Command::Batch {
             traces,
@@ -562,4 +609,70 @@ fn progress_bar(input_size: Option<u64>) -> Option<indicatif::ProgressBar> {
             .with_style(indicatif::ProgressStyle::with_template("{spinner} {msg}").ok()?),
     };
     Some(bar)
+}
+
+struct EvalArgs<'a> {
+    sources: &'a [String],
+    per_class: usize,
+    seed: u64,
+    format: EvalFormat,
+    write_corpus: Option<&'a Path>,
+    vocab: &'a [PathBuf],
+    read: ReadOptions,
+}
+
+/// The bundled sample workbooks, the corpus's default sources.
+const SAMPLE_SOURCES: [&str; 4] = [
+    "samples/acme.xlsx",
+    "samples/birchwood.xlsx",
+    "samples/calder.xlsx",
+    "samples/dunmore.xlsx",
+];
+
+fn eval_command(args: EvalArgs<'_>) -> anyhow::Result<ExitCode> {
+    let vocab = load_vocab(args.vocab)?;
+    let sources: Vec<String> = if args.sources.is_empty() {
+        if let Some(missing) = SAMPLE_SOURCES.iter().find(|p| !Path::new(p).exists()) {
+            bail!(
+                "{missing} not found: without --sources, eval runs over the bundled samples from the repository's root; give --sources PATH..."
+            );
+        }
+        SAMPLE_SOURCES.iter().map(|s| s.to_string()).collect()
+    } else {
+        args.sources.to_vec()
+    };
+    let cache = SourceCache::default().with_options(args.read);
+    let (corpus, report) = tickmark::eval::seeded::run(
+        &sources,
+        args.per_class,
+        args.seed,
+        &vocab,
+        &cache,
+        Path::new("."),
+    )
+    .map_err(anyhow::Error::msg)?;
+    if let Some(path) = args.write_corpus {
+        let mut file = io::BufWriter::new(
+            std::fs::File::create(path)
+                .with_context(|| format!("{}: cannot create the corpus file", path.display()))?,
+        );
+        for generated in &corpus.answers {
+            serde_json::to_writer(&mut file, &generated.answer)?;
+            writeln!(file)?;
+        }
+        file.flush()
+            .with_context(|| format!("{}: cannot write the corpus", path.display()))?;
+    }
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    match args.format {
+        EvalFormat::Human => write!(out, "{}", report.human())?,
+        EvalFormat::Markdown => write!(out, "{}", report.markdown())?,
+        EvalFormat::Json => {
+            serde_json::to_writer_pretty(&mut out, &report)?;
+            writeln!(out)?;
+        }
+    }
+    out.flush().context("writing the output")?;
+    Ok(ExitCode::SUCCESS)
 }
