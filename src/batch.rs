@@ -283,19 +283,25 @@ pub fn run(
     if job.format == BatchFormat::Json {
         write(out, "[").map_err(BatchError::Write)?;
     }
+    // A read error ends the input: the lines read before it are still
+    // checked and written, then the error is returned.
+    let mut failure = None;
     while !at_end {
         lines.clear();
         while lines.len() < block {
             let number = summary.lines + lines.len() as u64 + 1;
-            match read_line(input, &mut bytes, MAX_LINE_BYTES).map_err(|source| {
-                BatchError::Read {
-                    input: job.input_name.to_string(),
-                    line: number,
-                    source,
+            match read_line(input, &mut bytes, MAX_LINE_BYTES) {
+                Ok(Some(line)) => lines.push((number, line)),
+                Ok(None) => {
+                    at_end = true;
+                    break;
                 }
-            })? {
-                Some(line) => lines.push((number, line)),
-                None => {
+                Err(source) => {
+                    failure = Some(BatchError::Read {
+                        input: job.input_name.to_string(),
+                        line: number,
+                        source,
+                    });
                     at_end = true;
                     break;
                 }
@@ -304,7 +310,7 @@ pub fn run(
         let done: Vec<Done> = pool.install(|| {
             lines
                 .par_iter()
-                .map(|(number, line)| check_line(*number, line, job))
+                .map(|(number, line)| contain_panic(*number, || check_line(*number, line, job)))
                 .collect()
         });
         for done in done {
@@ -336,6 +342,10 @@ pub fn run(
     }
     if job.format == BatchFormat::Json {
         write(out, if summary.lines > 0 { "\n]\n" } else { "]\n" }).map_err(BatchError::Write)?;
+    }
+    if let Some(failure) = failure {
+        out.flush().map_err(BatchError::Write)?;
+        return Err(failure);
     }
     summary.sources_read = job.cache.reads();
     summary.seconds = start.elapsed().as_secs_f64();
@@ -391,6 +401,23 @@ fn read_line(input: &mut dyn BufRead, bytes: &mut u64, limit: usize) -> io::Resu
         line.pop();
     }
     Ok(Some(Line::Text(line)))
+}
+
+/// Runs `check` for line `number`; a panic in it (a bug in tickmark, never
+/// expected) becomes that line's error record, so that one answer cannot
+/// end the run or lose the lines around it. The panic's message is still
+/// printed on standard error, for a bug report.
+fn contain_panic(number: u64, check: impl FnOnce() -> Done) -> Done {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(check)) {
+        Ok(done) => done,
+        Err(panic) => error_record(
+            number,
+            format!(
+                "internal error while checking this answer ({}); the other lines are not affected; please report it",
+                crate::read::panic_message(&*panic)
+            ),
+        ),
+    }
 }
 
 /// Checks one line: an answer's report, or an error record.
@@ -502,6 +529,61 @@ mod tests {
         assert_eq!(lines(b"one\n"), ["one"]);
         assert!(lines(b"").is_empty());
         assert_eq!(lines(b"\n"), [""]);
+    }
+
+    #[test]
+    fn a_panic_while_checking_becomes_the_lines_error_record() {
+        let done = contain_panic(7, || panic!("a bug"));
+        assert!(done.tally.is_none());
+        let record: serde_json::Value = serde_json::from_str(&done.json).unwrap();
+        assert_eq!(record["line"], 7);
+        let error = record["error"].as_str().unwrap();
+        assert!(
+            error.starts_with("internal error") && error.contains("a bug"),
+            "{error}"
+        );
+    }
+
+    /// Yields its text, then an I/O error.
+    struct Failing(std::io::Cursor<Vec<u8>>);
+
+    impl io::Read for Failing {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            match self.0.read(buf)? {
+                0 => Err(io::Error::other("the disk went away")),
+                n => Ok(n),
+            }
+        }
+    }
+
+    #[test]
+    fn a_read_error_still_writes_the_lines_read_before_it() {
+        let vocab = crate::Vocab::builtin();
+        let store = crate::check::resolve::Store::default();
+        let verifier = Verifier::new(&vocab, &store, crate::VerifyOptions::default());
+        let cache = SourceCache::default();
+        let job = BatchJob {
+            verifier: &verifier,
+            cache: &cache,
+            sources_dir: Path::new("samples"),
+            input_name: "failing.jsonl",
+            jobs: 1,
+            format: BatchFormat::Jsonl,
+        };
+        let mut input = io::BufReader::new(Failing(io::Cursor::new(
+            b"{\"id\": \"a\"}\nnot json\n".to_vec(),
+        )));
+        let mut out = Vec::new();
+        let error = run(&mut input, &mut out, &job, &mut |_| {}).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("failing.jsonl: cannot read line 3"),
+            "{error}"
+        );
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out.lines().count(), 2, "{out}");
+        assert!(out.contains("\"line\":2,\"error\""), "{out}");
     }
 
     #[test]

@@ -539,6 +539,18 @@ fn batch_command(args: BatchArgs<'_>) -> anyhow::Result<ExitCode> {
         let size = file.metadata().ok().map(|m| m.len());
         (Box::new(io::BufReader::with_capacity(1 << 16, file)), size)
     };
+    // Writing the records over the answers would destroy them before they
+    // are read.
+    if let Some(out) = args.out
+        && !stdin_input
+        && let (Ok(a), Ok(b)) = (out.canonicalize(), args.traces.canonicalize())
+        && a == b
+    {
+        bail!(
+            "--out {}: that is the --traces file; write the records to another file",
+            out.display()
+        );
+    }
     let mut out: Box<dyn Write> = match args.out {
         Some(path) if path != Path::new("-") => Box::new(io::BufWriter::new(
             std::fs::File::create(path)

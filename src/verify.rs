@@ -102,17 +102,20 @@ impl AnswerReport {
 /// A source read and labeled, or the reader's message.
 pub type Loaded = Result<Arc<Document>, Arc<str>>;
 
-/// Which file a cached document was read from: its path, the source id it
-/// was read as, and its modification time (a file rewritten during a long
-/// batch is read again).
-type SourceKey = (PathBuf, String, Option<SystemTime>);
+/// Which file a cached document was read from: its path and the source id it
+/// was read as.
+type SourceKey = (PathBuf, String);
+
+/// A source's read, once, and the modification time of the file it was read
+/// from: a file rewritten during a long batch is read again.
+type SourceSlot = (Option<SystemTime>, Arc<OnceLock<Loaded>>);
 
 /// Sources, read once and shared by every answer that names them. Safe to
 /// share between threads: answers checked in parallel that name the same
 /// source wait for one read of it.
 #[derive(Default)]
 pub struct SourceCache {
-    documents: Mutex<HashMap<SourceKey, Arc<OnceLock<Loaded>>>>,
+    documents: Mutex<HashMap<SourceKey, SourceSlot>>,
     overrides: Vec<(String, PathBuf)>,
     options: ReadOptions,
     reads: AtomicUsize,
@@ -167,8 +170,8 @@ impl SourceCache {
             .unwrap_or_else(PoisonError::into_inner);
         documents
             .iter()
-            .filter(|((_, source, _), _)| source == id)
-            .find_map(|(_, slot)| slot.get().and_then(|loaded| loaded.as_ref().ok()).cloned())
+            .filter(|((_, source), _)| source == id)
+            .find_map(|(_, (_, slot))| slot.get().and_then(|loaded| loaded.as_ref().ok()).cloned())
     }
 
     /// How many times a source file was read (each file once, unless it
@@ -180,22 +183,7 @@ impl SourceCache {
     /// Loads (once) source `id` from `path` (relative to `base_dir`), or
     /// from its `--source` path.
     pub fn load(&self, id: &str, path: &str, base_dir: &Path, vocab: &Vocab) -> Loaded {
-        if self.confined
-            && Path::new(path).components().any(|c| {
-                !matches!(
-                    c,
-                    std::path::Component::Normal(_) | std::path::Component::CurDir
-                )
-            })
-        {
-            return Err(Arc::from(
-                format!(
-                    "{path}: the source path leaves the sources folder ({}); sources are read only from under it",
-                    base_dir.display()
-                )
-                .as_str(),
-            ));
-        }
+        let written = path;
         let path = self
             .overrides
             .iter()
@@ -208,15 +196,19 @@ impl SourceCache {
                 .documents
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner);
+            let entry = documents
+                .entry((path.clone(), id.to_string()))
+                .or_insert_with(|| (modified, Arc::default()));
             // A file that changed on disk replaces what was read of it.
-            documents.retain(|(p, i, m), _| !(p == &path && i == id && *m != modified));
-            Arc::clone(
-                documents
-                    .entry((path.clone(), id.to_string(), modified))
-                    .or_default(),
-            )
+            if entry.0 != modified {
+                *entry = (modified, Arc::default());
+            }
+            Arc::clone(&entry.1)
         };
         slot.get_or_init(|| {
+            if self.confined {
+                confine(written, &path, base_dir)?;
+            }
             self.reads.fetch_add(1, Ordering::Relaxed);
             load_source(&path, id, vocab, &self.options)
                 .map(Arc::new)
@@ -224,6 +216,34 @@ impl SourceCache {
         })
         .clone()
     }
+}
+
+/// Refuses a source path that leaves `base_dir`: written absolute or with a
+/// `..` part, or resolving outside it through a symbolic link.
+fn confine(written: &str, path: &Path, base_dir: &Path) -> Result<(), Arc<str>> {
+    use std::path::Component;
+    let leaves = |how: &str| {
+        Err(Arc::from(
+            format!(
+                "{written}: the source path {how} the sources folder ({}); sources are read only from under it",
+                base_dir.display()
+            )
+            .as_str(),
+        ))
+    };
+    if Path::new(written)
+        .components()
+        .any(|c| !matches!(c, Component::Normal(_) | Component::CurDir))
+    {
+        return leaves("leaves");
+    }
+    // A file that does not exist is not read either; its error says so.
+    if let (Ok(file), Ok(folder)) = (path.canonicalize(), base_dir.canonicalize())
+        && !file.starts_with(&folder)
+    {
+        return leaves("leaves (through a symbolic link)");
+    }
+    Ok(())
 }
 
 /// Runs the checks.
@@ -470,11 +490,16 @@ impl<'a> Verifier<'a> {
             },
             stated,
             unit_scale: chosen.as_ref().map(Cell::scale),
-            evidence: chosen
-                .iter()
-                .map(evidence_of)
-                .chain(operand_evidence)
-                .collect(),
+            // Rendering a cell in its table costs; only a judge reads it.
+            evidence: if self.judge.calls_a_model() && checks.has(Check::Support) {
+                chosen
+                    .iter()
+                    .map(evidence_of)
+                    .chain(operand_evidence)
+                    .collect()
+            } else {
+                Vec::new()
+            },
             partial_source,
         }
     }
@@ -924,5 +949,41 @@ fn evidence_of(cell: &Cell<'_>) -> Evidence {
 impl crate::report::verify::DocumentLookup for SourceCache {
     fn document(&self, source: &str) -> Option<Arc<Document>> {
         SourceCache::document(self, source)
+    }
+}
+
+#[cfg(test)]
+mod cache_tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+
+    #[test]
+    fn a_source_rewritten_on_disk_is_read_again_and_an_unchanged_one_is_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("kpi.csv");
+        std::fs::write(&path, "Metric,2024\nRevenue,100\n").unwrap();
+        let vocab = Vocab::builtin();
+        let cache = SourceCache::default();
+        let value = |cache: &SourceCache| {
+            let doc = cache
+                .load("kpi.csv", "kpi.csv", dir.path(), &vocab)
+                .unwrap();
+            doc.cells().next().map(|c| c.value().to_string())
+        };
+        assert_eq!(value(&cache).as_deref(), Some("100"));
+        assert_eq!(value(&cache).as_deref(), Some("100"));
+        assert_eq!(cache.reads(), 1);
+        std::fs::write(&path, "Metric,2024\nRevenue,250\n").unwrap();
+        // Filesystems keep coarse times: make the change visible.
+        let later = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
+        std::fs::File::options()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_modified(later)
+            .unwrap();
+        assert_eq!(value(&cache).as_deref(), Some("250"));
+        assert_eq!(cache.reads(), 2);
     }
 }

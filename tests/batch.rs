@@ -354,12 +354,16 @@ fn batch_reports_what_verify_reports_for_the_same_answers() {
     assert!(batch_records.next().is_none());
 }
 
-/// A judge that logs each request (one JSON line) to `$JUDGE_LOG` and
-/// supports every claim.
+/// A judge that logs each request (one JSON line) to `$JUDGE_LOG`, finds
+/// that the evidence contradicts every claim about net income, and supports
+/// the others.
 const JUDGE_SH: &str = r#"#!/bin/sh
 IFS= read -r request
 printf '%s\n' "$request" >> "$JUDGE_LOG"
-echo '{"relation":"supports","p":0.95}'
+case "$request" in
+  *'"claim":"Net income'*) echo '{"relation":"contradicts","p":0.9}' ;;
+  *) echo '{"relation":"supports","p":0.95}' ;;
+esac
 "#;
 
 #[test]
@@ -386,14 +390,22 @@ fn the_judge_sees_exactly_the_claims_that_passed_every_code_check() {
         .collect();
     let mut judged = Vec::new();
     let mut model_calls = 0;
+    let mut contradicted = 0;
     for record in records.iter().filter(|r| r.get("error").is_none()) {
         model_calls += record["model_calls"].as_u64().unwrap();
         for claim in record["claims"].as_array().unwrap() {
-            let code_findings = claim["findings"].as_array().unwrap().len();
-            if claim.get("support").is_some() {
+            let findings = claim["findings"].as_array().unwrap();
+            let code_findings = findings.iter().filter(|f| f["check"] != "support").count();
+            if let Some(support) = claim.get("support") {
                 // Judged: no code check had found anything.
                 assert_eq!(code_findings, 0, "{claim}");
-                assert_eq!(claim["route"], "accept");
+                if support["relation"] == "contradicts" {
+                    contradicted += 1;
+                    assert_eq!(findings[0]["code"], "contradicted", "{claim}");
+                    assert_eq!(claim["route"], "reanswer");
+                } else {
+                    assert_eq!(claim["route"], "accept", "{claim}");
+                }
                 judged.push((
                     record["id"].as_str().unwrap().to_string(),
                     claim["id"].as_str().unwrap().to_string(),
@@ -406,6 +418,7 @@ fn the_judge_sees_exactly_the_claims_that_passed_every_code_check() {
             }
         }
     }
+    assert!(contradicted > 0);
     let mut asked: Vec<(String, String)> = requests
         .iter()
         .map(|r| {
@@ -420,5 +433,78 @@ fn the_judge_sees_exactly_the_claims_that_passed_every_code_check() {
     assert!(!judged.is_empty());
     assert_eq!(asked, judged);
     assert_eq!(model_calls, requests.len() as u64);
+    // The summary counts the same calls.
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.contains(&format!("model calls: {} made", requests.len())),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_out_of_the_sources_folder_is_not_followed() {
+    let dir = temp_dir("symlink");
+    let sources = dir.join("sources");
+    std::fs::create_dir_all(&sources).unwrap();
+    let outside = std::fs::canonicalize("samples/acme.xlsx").unwrap();
+    let link = sources.join("acme.xlsx");
+    std::fs::remove_file(&link).ok();
+    std::os::unix::fs::symlink(&outside, &link).unwrap();
+    let input = format!(
+        "{{\"id\": \"x\", \"sources\": [\"acme.xlsx\"], \"claims\": [{}]}}\n",
+        CLAIMS[0]
+    );
+    let run = Command::cargo_bin("tickmark")
+        .unwrap()
+        .args(["batch", "--traces", "-", "--sources"])
+        .arg(&sources)
+        .write_stdin(input.clone())
+        .output()
+        .unwrap();
+    let finding = &records(&run.stdout)[0]["claims"][0]["findings"][0];
+    assert_eq!(finding["code"], "unreadable_source", "{finding}");
+    assert!(
+        finding["message"]
+            .as_str()
+            .unwrap()
+            .contains("symbolic link"),
+        "{finding}"
+    );
+    // The near miss: a real file inside the folder is read.
+    std::fs::remove_file(&link).unwrap();
+    std::fs::copy(&outside, &link).unwrap();
+    let run = Command::cargo_bin("tickmark")
+        .unwrap()
+        .args(["batch", "--traces", "-", "--sources"])
+        .arg(&sources)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(records(&run.stdout)[0]["claims"][0]["route"], "accept");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_output_may_not_overwrite_the_answers() {
+    let dir = temp_dir("same-file");
+    let traces = dir.join("answers.jsonl");
+    let (input, _) = generate(3, |_| false);
+    std::fs::write(&traces, &input).unwrap();
+    let run = batch()
+        .arg("--traces")
+        .arg(&traces)
+        .arg("--out")
+        .arg(dir.join(".").join("answers.jsonl"))
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("that is the --traces file"));
+    assert_eq!(
+        std::fs::read(&traces).unwrap(),
+        input,
+        "the answers were touched"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

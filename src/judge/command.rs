@@ -57,11 +57,17 @@ impl CommandJudge {
         let mut line = serde_json::to_string(request)
             .map_err(|e| format!("could not be sent the request: {e}"))?;
         line.push('\n');
-        let mut child = Command::new(&self.program)
+        let mut command = Command::new(&self.program);
+        command
             .args(&self.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(Stdio::piped());
+        // A group of its own, so that a timeout stops what the program
+        // started too (`sh judge.sh` running python or curl).
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .spawn()
             .map_err(|e| format!("could not be started: {e}"))?;
         let started = Instant::now();
@@ -93,7 +99,10 @@ impl CommandJudge {
         // A child of the program may still hold its stdout open; that
         // counts against the same deadline.
         let timed_out = || format!("timed out after {}", seconds(self.timeout));
-        let stdout = collect(stdout, deadline).ok_or_else(timed_out)?;
+        let Some(stdout) = collect(stdout, deadline) else {
+            kill_group(&child);
+            return Err(timed_out());
+        };
         if !status.success() {
             let stderr = collect(stderr, deadline).unwrap_or_default();
             return Err(exit_message(status, &stderr));
@@ -173,10 +182,26 @@ fn wait_until(child: &mut Child, deadline: Instant) -> io::Result<Option<ExitSta
     }
 }
 
-/// Kills the child and reaps it, so that no zombie is left.
+/// Kills the child and every process of its group, and reaps the child, so
+/// that neither a zombie nor an orphan is left.
 fn kill(child: &mut Child) {
+    kill_group(child);
     let _ = child.kill();
     let _ = child.wait();
+}
+
+/// Kills the process group the child leads (its children, which may outlive
+/// it while they hold its stdout open).
+fn kill_group(child: &Child) {
+    #[cfg(unix)]
+    if let Some(group) = i32::try_from(child.id())
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    {
+        let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+    }
+    #[cfg(not(unix))]
+    let _ = child;
 }
 
 /// "exited with status 3: <first line of stderr>".
@@ -306,6 +331,40 @@ mod tests {
         let started = Instant::now();
         assert!(failure(&judge).contains("timed out"));
         assert!(started.elapsed() < Duration::from_secs(3));
+    }
+
+    /// Whether a process is gone (or a zombie waiting for its reaper).
+    #[cfg(target_os = "linux")]
+    fn gone(pid: &str) -> bool {
+        match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+            Err(_) => true,
+            Ok(stat) => stat
+                .rsplit(')')
+                .next()
+                .is_some_and(|rest| rest.trim_start().starts_with('Z')),
+        }
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_timeout_stops_what_the_program_started() {
+        for script in [
+            "sleep 30 & echo $! > \"$PIDS\"; wait",
+            "(sleep 30 & echo $! > \"$PIDS\") ; exit 0",
+        ] {
+            let dir = tempfile::tempdir().unwrap();
+            let pids = dir.path().join("pids");
+            let script = script.replace("$PIDS", &pids.display().to_string());
+            let judge = sh(&script, 500);
+            assert!(failure(&judge).contains("timed out"), "{script}");
+            let pid = std::fs::read_to_string(&pids).unwrap();
+            let pid = pid.trim();
+            let started = Instant::now();
+            while !gone(pid) && started.elapsed() < Duration::from_secs(3) {
+                thread::sleep(Duration::from_millis(20));
+            }
+            assert!(gone(pid), "{script}: its sleep {pid} outlived the timeout");
+        }
     }
 
     #[test]

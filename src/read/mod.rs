@@ -280,6 +280,9 @@ thread_local! {
     static CONTAINED: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
+/// The message a panic carried, for an error that reports it.
+pub(crate) use spreadsheet::panic_message;
+
 /// Runs third-party reader code that may panic; a panic becomes its message.
 /// While it runs, the panic hook prints nothing for this thread (the panic
 /// is reported as a read error instead of a crash trace).

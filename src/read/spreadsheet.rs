@@ -32,26 +32,29 @@ pub(super) type Labeler<'a> = dyn FnMut(RawTable) -> Labeled + Send + 'a;
 /// a second thread as soon as it arrives, so that labeling sheet *n* overlaps
 /// reading sheet *n + 1* (the XML and the labeler each keep one core busy).
 /// The labels come back in the order the sheets were handed over; at most
-/// one read sheet waits in the queue, so memory stays that of two sheets.
+/// one read sheet waits in the queue, so memory holds three sheets' grids at
+/// most (one being read, one waiting, one being labeled).
 /// A workbook of one sheet is labeled on the calling thread.
 fn label_while_reading(
     sheets: usize,
     label: &mut Labeler<'_>,
-    read: impl FnOnce(&mut dyn FnMut(RawTable)) -> Result<(), ReadError>,
+    read: impl FnOnce(&mut dyn FnMut(RawTable) -> bool) -> Result<(), ReadError>,
 ) -> Result<Vec<Labeled>, ReadError> {
     if sheets < 2 {
         let mut labeled = Vec::with_capacity(sheets);
-        read(&mut |raw| labeled.push(label(raw)))?;
+        read(&mut |raw| {
+            labeled.push(label(raw));
+            true
+        })?;
         return Ok(labeled);
     }
     std::thread::scope(|scope| {
         let (queue, arrivals) = std::sync::mpsc::sync_channel::<RawTable>(1);
         let labeler = scope.spawn(move || arrivals.into_iter().map(label).collect::<Vec<_>>());
-        // A send fails only when the labeling thread has died; its panic is
-        // re-raised below, where `read_workbook` turns it into an error.
-        let read = read(&mut |raw| {
-            let _ = queue.send(raw);
-        });
+        // A send fails only when the labeling thread has died: reading
+        // stops, and its panic is re-raised below, where `read_workbook`
+        // turns it into an error.
+        let read = read(&mut |raw| queue.send(raw).is_ok());
         drop(queue);
         let labeled = labeler
             .join()
@@ -217,11 +220,13 @@ fn read_xlsx(bytes: &[u8], path: &str, label: &mut Labeler<'_>) -> Result<Tables
                 grid.place(row, col, from_data_ref(cell.get_value(), flags))
                     .map_err(|reason| sheet_error(name, reason))?;
             }
-            hand_over(RawTable {
+            if !hand_over(RawTable {
                 part: TablePart::Sheet(name.as_str().into()),
                 grid: grid.rows,
                 merges: None,
-            });
+            }) {
+                break;
+            }
         }
         Ok(())
     })?;
@@ -316,11 +321,13 @@ where
                 .iter()
                 .map(merge_of)
                 .collect();
-            hand_over(RawTable {
+            if !hand_over(RawTable {
                 part: TablePart::Sheet(name.as_str().into()),
                 grid: grid.rows,
                 merges: Some(merges),
-            });
+            }) {
+                break;
+            }
         }
         Ok(())
     })?;
