@@ -195,12 +195,25 @@ pub fn load_source(
     vocab: &Vocab,
     options: &ReadOptions,
 ) -> Result<Document, ReadError> {
-    let display = path.display().to_string();
-    let kind = source_kind(path)?;
+    source_kind(path)?;
     let bytes = std::fs::read(path).map_err(|e| ReadError::Open {
-        path: display.clone(),
+        path: path.display().to_string(),
         reason: io_reason(&e),
     })?;
+    load_bytes(&bytes, path, id, vocab, options)
+}
+
+/// Reads and labels a source already in memory. `path` names it in messages
+/// and its extension says its format; nothing is read from disk.
+pub fn load_bytes(
+    bytes: &[u8],
+    path: &Path,
+    id: &str,
+    vocab: &Vocab,
+    options: &ReadOptions,
+) -> Result<Document, ReadError> {
+    let display = path.display().to_string();
+    let kind = source_kind(path)?;
     if bytes.is_empty() {
         return Err(ReadError::Empty { path: display });
     }
@@ -210,11 +223,11 @@ pub fn load_source(
     let mut pages = Vec::new();
     let (tables, mut warnings) = match kind {
         SourceKind::Csv => (
-            vec![labeler(csv::read_csv(&bytes, path)?).table],
+            vec![labeler(csv::read_csv(bytes, path)?).table],
             Vec::new(),
         ),
         SourceKind::Pdf => {
-            let read = pdf::read_pdf(&bytes, path, &options.pdf)?;
+            let read = pdf::read_pdf(bytes, path, &options.pdf)?;
             if read.pages.iter().all(|p| p.problem.is_some()) {
                 // A limit that stopped the read comes first: it is the fix.
                 let mut warnings: Vec<&str> = read.warnings.iter().map(String::as_str).collect();
@@ -232,7 +245,7 @@ pub fn load_source(
             let tables = read.tables.into_iter().map(|t| labeler(t).table).collect();
             (tables, read.warnings)
         }
-        _ => spreadsheet::read_workbook(&bytes, path, kind, &mut labeler)?,
+        _ => spreadsheet::read_workbook(bytes, path, kind, &mut labeler)?,
     };
     // A PDF of prose is still a source: its pages serve quote checks.
     if kind != SourceKind::Pdf && tables.iter().all(|t| t.records.is_empty()) {
