@@ -138,15 +138,18 @@ impl Tally {
                 *n += 1;
             }
         }
-        for claim in report.all_claims() {
-            for finding in &claim.findings {
-                if let Some(n) = Code::ALL
-                    .iter()
-                    .position(|c| *c == finding.code)
-                    .and_then(|i| tally.findings.get_mut(i))
-                {
-                    *n += 1;
-                }
+        let answer_findings = report.findings.iter();
+        for finding in report
+            .all_claims()
+            .flat_map(|c| c.findings.iter())
+            .chain(answer_findings)
+        {
+            if let Some(n) = Code::ALL
+                .iter()
+                .position(|c| *c == finding.code)
+                .and_then(|i| tally.findings.get_mut(i))
+            {
+                *n += 1;
             }
         }
         tally
@@ -157,11 +160,13 @@ impl BatchSummary {
     fn add(&mut self, tally: &Tally) {
         self.answers += 1;
         *self.answers_by_route.entry(tally.route.name()).or_default() += 1;
+        // The answer's route: its claims', and a finding about the whole
+        // answer (`no_checkable_claim`).
+        self.worst_route = self.worst_route.max(tally.route);
         for (route, n) in Route::ALL.iter().zip(tally.claims) {
             if n > 0 {
                 self.claims += n;
                 *self.claims_by_route.entry(route.name()).or_default() += n;
-                self.worst_route = self.worst_route.max(*route);
             }
         }
         for (code, n) in Code::ALL.iter().zip(tally.findings) {

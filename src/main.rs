@@ -448,10 +448,12 @@ fn verify_command(args: VerifyArgs<'_>) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// Whether an answer's claims reach the `--fail-on` route (routes are
-/// ordered accept < recite < review < reanswer).
+/// Whether an answer's claims, or a finding about the whole answer, reach
+/// the `--fail-on` route (routes are ordered accept < recite < review <
+/// reanswer).
 fn fails(report: &AnswerReport, threshold: Route) -> bool {
     report.claims.iter().any(|c| c.route >= threshold)
+        || report.findings.iter().any(|f| f.route >= threshold)
 }
 
 fn load_vocab(files: &[PathBuf]) -> anyhow::Result<Vocab> {

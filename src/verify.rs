@@ -73,6 +73,9 @@ pub struct AnswerReport {
     pub model_calls_saved: usize,
     /// The claims.
     pub claims: Vec<ClaimReport>,
+    /// Findings about the answer as a whole (`no_checkable_claim`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub findings: Vec<Finding>,
     /// Why the answer could not be checked (malformed input), if so.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -87,6 +90,7 @@ impl AnswerReport {
             model_calls: 0,
             model_calls_saved: 0,
             claims: Vec::new(),
+            findings: Vec::new(),
             error: Some(error),
         }
     }
@@ -323,9 +327,28 @@ impl<'a> Verifier<'a> {
                 checked.report
             })
             .collect();
+        // Failing closed: an answer that gave the code checks nothing to
+        // hold is not "every claim accepted".
+        let mut findings = Vec::new();
+        if !answer.claims.iter().any(checkable) {
+            findings.push(Finding::new(
+                Code::NoCheckableClaim,
+                Route::Review,
+                if answer.claims.is_empty() {
+                    "the answer has no claims: nothing could be checked".to_string()
+                } else {
+                    format!(
+                        "none of the answer's {} claim{} states a number, cites, quotes or calculates: nothing could be checked",
+                        answer.claims.len(),
+                        if answer.claims.len() == 1 { "" } else { "s" }
+                    )
+                },
+            ));
+        }
         let route = claims
             .iter()
             .map(|c| c.route)
+            .chain(findings.iter().map(|f| f.route))
             .max()
             .unwrap_or(Route::Accept);
         AnswerReport {
@@ -334,6 +357,7 @@ impl<'a> Verifier<'a> {
             model_calls,
             model_calls_saved: claims.len().saturating_sub(model_calls),
             claims,
+            findings,
             error: None,
         }
     }
@@ -774,6 +798,15 @@ struct Checked {
     evidence: Vec<Evidence>,
     /// A cited source (the claim's or an operand's) was read only in part.
     partial_source: bool,
+}
+
+/// Whether a code check has anything to hold a claim to: a stated value,
+/// a cite, a quote or a calculation.
+fn checkable(claim: &Claim) -> bool {
+    claim.value.is_some()
+        || !claim.cites.is_empty()
+        || claim.quote.is_some()
+        || claim.calc.is_some()
 }
 
 /// A stated amount in base units: its scale word, else the cited table's

@@ -489,6 +489,14 @@ fn verify_exit_codes_and_fail_on() {
     assert_eq!(run(&recite, &["--fail-on", "review"]), Some(0));
     assert_eq!(run(&wrong, &["--fail-on", "reanswer"]), Some(1));
     assert_eq!(run(&wrong, &["--fail-on", "recite"]), Some(1));
+    // Nothing to check is not "every claim accepted": review, exit 1.
+    let talk = write(
+        "talk.json",
+        r#"{"id": "t", "sources": ["acme.xlsx"], "claims": [{"text": "Revenue grew strongly."}]}"#,
+    );
+    assert_eq!(run(&talk, &[]), Some(1));
+    assert_eq!(run(&talk, &["--fail-on", "review"]), Some(1));
+    assert_eq!(run(&talk, &["--fail-on", "reanswer"]), Some(0));
     // Malformed answers are reported, the others still checked, exit 2.
     let mixed = write(
         "mixed.jsonl",

@@ -374,3 +374,20 @@ fn a_sheet_range_cite_picks_its_cell_by_period_even_when_only_values_are_checked
         assert!(cell.reference.ends_with("IS!C7"), "{checks:?}: {cell:?}");
     }
 }
+
+#[test]
+fn an_answer_with_nothing_to_check_is_not_all_accepted() {
+    for claims in [r#"{"text": "Revenue grew strongly in 2024."}"#, ""] {
+        let json = format!(r#"{{"id": "t", "sources": ["acme.xlsx"], "claims": [{claims}]}}"#);
+        let report = verify(&json);
+        assert_eq!(report.route, Route::Review, "{claims}");
+        let codes: Vec<&str> = report.findings.iter().map(|f| f.code.name()).collect();
+        assert_eq!(codes, ["no_checkable_claim"], "{claims}");
+    }
+    // The near miss: one claim that cites, beside one that only talks.
+    let report = verify(&acme(
+        r#"{"text": "Revenue grew strongly."}, {"value": "$4.2 billion", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}"#,
+    ));
+    assert!(report.findings.is_empty(), "{:?}", report.findings);
+    assert_eq!(report.route, Route::Accept);
+}

@@ -166,6 +166,9 @@ pub enum Code {
     BelowGate,
     /// The source was only partly available; the judge could not see it all.
     NeedsFullText,
+    /// No claim of the answer states a number, cites, quotes or calculates:
+    /// nothing could be checked.
+    NoCheckableClaim,
 }
 
 /// A finding code's documentation: what it checks, why it matters, an example.
@@ -187,11 +190,12 @@ pub struct CodeDoc {
 
 impl Code {
     /// Every code, in the order of DESIGN.md §5.
-    pub const ALL: [Code; 17] = [
+    pub const ALL: [Code; 18] = [
         Code::Uncited,
         Code::UnknownRef,
         Code::OutsideContext,
         Code::UnreadableSource,
+        Code::NoCheckableClaim,
         Code::FabricatedQuote,
         Code::ValueMismatch,
         Code::SignFlip,
@@ -227,6 +231,7 @@ impl Code {
             Code::Contradicted => "contradicted",
             Code::BelowGate => "below_gate",
             Code::NeedsFullText => "needs_full_text",
+            Code::NoCheckableClaim => "no_checkable_claim",
         }
     }
 

@@ -47,6 +47,14 @@ pub const DOCS: &[CodeDoc] = &[
         example: "`\"cites\": [\"scan.xlsx#IS!B7\"]` where scan.xlsx is password-protected.",
         route: "review.",
     },
+    CodeDoc {
+        code: Code::NoCheckableClaim,
+        check: Check::Resolve,
+        what: "No claim of the answer states a number, cites, quotes or calculates, so no code check could run on it (an answer with no claims at all included). The finding is the answer's, not a claim's: it is listed in the answer's own `findings`.",
+        why: "An answer that gave the checks nothing to hold must not pass as \"every claim accepted\": failing closed, a person looks.",
+        example: "`{\"id\": \"a1\", \"claims\": [{\"text\": \"Revenue grew strongly.\"}]}`, or `\"claims\": []`.",
+        route: "review.",
+    },
 ];
 
 /// Chunk ids that exist but were not necessarily assembled (`--store FILE`:

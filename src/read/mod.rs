@@ -222,10 +222,7 @@ pub fn load_bytes(
     let mut labeler = |raw: RawTable| label::label_raw(raw, &source, vocab, &mut concepts);
     let mut pages = Vec::new();
     let (tables, mut warnings) = match kind {
-        SourceKind::Csv => (
-            vec![labeler(csv::read_csv(bytes, path)?).table],
-            Vec::new(),
-        ),
+        SourceKind::Csv => (vec![labeler(csv::read_csv(bytes, path)?).table], Vec::new()),
         SourceKind::Pdf => {
             let read = pdf::read_pdf(bytes, path, &options.pdf)?;
             if read.pages.iter().all(|p| p.problem.is_some()) {

@@ -39,10 +39,13 @@ impl Summary {
         for claim in &report.claims {
             *self.claims.entry(claim.route.name()).or_default() += 1;
         }
-        for claim in report.all_claims() {
-            for finding in &claim.findings {
-                *self.findings.entry(finding.code.name()).or_default() += 1;
-            }
+        let answer_findings = report.findings.iter();
+        for finding in report
+            .all_claims()
+            .flat_map(|c| c.findings.iter())
+            .chain(answer_findings)
+        {
+            *self.findings.entry(finding.code.name()).or_default() += 1;
         }
         self.model_calls += report.model_calls;
         self.model_calls_saved += report.model_calls_saved;
@@ -134,6 +137,9 @@ pub fn write_human(
         writeln!(out, "error[malformed]: {error}")?;
         writeln!(out, "  = note: answer {:?} was not checked", report.id)?;
         return writeln!(out);
+    }
+    for finding in &report.findings {
+        write_finding(out, &report.id, finding, docs)?;
     }
     for claim in &report.claims {
         write_claim(out, report, claim, None, docs)?;
