@@ -242,7 +242,7 @@ fn parse_probability(text: &str) -> Result<Decimal, String> {
     Ok(p)
 }
 
-/// Limits on reading sources.
+/// Limits on reading sources (docs/robustness.md).
 #[derive(Args, Clone, Copy)]
 struct ReadArgs {
     /// Read at most this many pages of a PDF; later pages are reported as not read.
@@ -251,6 +251,15 @@ struct ReadArgs {
     /// Seconds one PDF may take to read; pages after that are reported as not read.
     #[arg(long, value_name = "SECONDS", default_value_t = PdfLimits::default().time_budget.as_secs())]
     pdf_time_budget: u64,
+    /// The largest source file read, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = ReadOptions::default().max_file_bytes >> 20)]
+    max_file_mb: u64,
+    /// The most a zipped workbook (xlsx, xlsb, ods) may unpack to, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = ReadOptions::default().max_unpacked_bytes >> 20)]
+    max_unpacked_mb: u64,
+    /// The most cells one sheet or csv may hold (each row counted up to its last used column).
+    #[arg(long, value_name = "N", default_value_t = ReadOptions::default().max_cells)]
+    max_cells: usize,
 }
 
 impl ReadArgs {
@@ -261,6 +270,9 @@ impl ReadArgs {
                 time_budget: std::time::Duration::from_secs(self.pdf_time_budget),
                 ..PdfLimits::default()
             },
+            max_file_bytes: self.max_file_mb.saturating_mul(1 << 20),
+            max_unpacked_bytes: self.max_unpacked_mb.saturating_mul(1 << 20),
+            max_cells: self.max_cells,
         }
     }
 }

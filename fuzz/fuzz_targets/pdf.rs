@@ -20,6 +20,7 @@ fuzz_target!(|data: &[u8]| {
             time_budget: Duration::from_secs(5),
             ..PdfLimits::default()
         },
+        ..ReadOptions::default()
     };
     if let Ok(document) = load_bytes(data, Path::new("fuzz.pdf"), "fuzz.pdf", &VOCAB, &options) {
         for cell in document.cells() {

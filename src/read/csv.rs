@@ -19,7 +19,7 @@ const MAX_ROWS: usize = Coord::MAX_ROW as usize;
 const MAX_COLS: usize = Coord::MAX_COL as usize;
 
 /// Reads a csv or tsv file's bytes into a raw table.
-pub(super) fn read_csv(bytes: &[u8], path: &Path) -> Result<RawTable, ReadError> {
+pub(super) fn read_csv(bytes: &[u8], path: &Path, max_cells: usize) -> Result<RawTable, ReadError> {
     let display = path.display().to_string();
     let line_error = |line: u64, reason: String| ReadError::Csv {
         path: display.clone(),
@@ -66,14 +66,12 @@ pub(super) fn read_csv(bytes: &[u8], path: &Path) -> Result<RawTable, ReadError>
             ));
         }
         slots += record.len();
-        if slots > super::spreadsheet::MAX_GRID_CELLS {
-            return Err(line_error(
-                line,
-                format!(
-                    "the file is too large to read: more than {} cells",
-                    super::spreadsheet::MAX_GRID_CELLS
-                ),
-            ));
+        if slots > max_cells {
+            return Err(ReadError::TooLarge {
+                path: path.display().to_string(),
+                what: format!("line {line}: the file has more than {max_cells} cells"),
+                flag: "--max-cells",
+            });
         }
         let mut row = Vec::with_capacity(record.len());
         for (index, field) in record.iter().enumerate() {
@@ -170,7 +168,7 @@ mod tests {
     use super::*;
 
     fn read(text: &[u8]) -> Result<RawTable, ReadError> {
-        read_csv(text, Path::new("t.csv"))
+        read_csv(text, Path::new("t.csv"), 4_000_000)
     }
 
     #[test]
@@ -215,7 +213,7 @@ mod tests {
 
     #[test]
     fn tab_separated() {
-        let table = read_csv(b"\t2024\nRevenue\t1,234\n", Path::new("t.tsv")).unwrap();
+        let table = read_csv(b"\t2024\nRevenue\t1,234\n", Path::new("t.tsv"), 4_000_000).unwrap();
         assert_eq!(table.grid[1][1].text(), "1,234");
     }
 }

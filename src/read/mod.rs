@@ -114,6 +114,16 @@ pub enum ReadError {
         /// Per table, why nothing was found.
         detail: String,
     },
+    /// The file is over a limit (its size, its unpacked size, its cells).
+    #[error("{path}: {what}; raise {flag} to read it")]
+    TooLarge {
+        /// The file.
+        path: String,
+        /// Which limit, and by how much.
+        what: String,
+        /// The flag that raises the limit.
+        flag: &'static str,
+    },
     /// A reader crashed on the file (a bug in a third-party reader, contained).
     #[error("{path}: the {format} reader failed on this file ({reason}); please report it")]
     ReaderPanic {
@@ -126,11 +136,82 @@ pub enum ReadError {
     },
 }
 
-/// Options for reading sources.
-#[derive(Debug, Clone, Default)]
+/// Options for reading sources: the limits that keep a hostile file from
+/// taking the machine (docs/robustness.md).
+#[derive(Debug, Clone)]
 pub struct ReadOptions {
     /// Limits on reading a PDF (`--max-pages`, `--pdf-time-budget`).
     pub pdf: pdf::PdfLimits,
+    /// The largest file read, in bytes (`--max-file-mb`).
+    pub max_file_bytes: u64,
+    /// The most a zipped workbook (xlsx, xlsm, xlsb, ods) may declare its
+    /// parts unpack to, in bytes (`--max-unpacked-mb`): a zip bomb is
+    /// refused before anything is unpacked (and a part that unpacks to more
+    /// than it declared is stopped by the zip reader). The default, 128 MiB,
+    /// keeps a read under 512 MiB of memory: the shared-string part is held
+    /// whole, at about three times its size.
+    pub max_unpacked_bytes: u64,
+    /// The most grid slots one sheet or csv may take, each row up to its last
+    /// used column (`--max-cells`).
+    pub max_cells: usize,
+}
+
+impl Default for ReadOptions {
+    fn default() -> ReadOptions {
+        ReadOptions {
+            pdf: pdf::PdfLimits::default(),
+            max_file_bytes: 512 << 20,
+            max_unpacked_bytes: 128 << 20,
+            max_cells: 4_000_000,
+        }
+    }
+}
+
+/// A byte count for messages: "600 MiB", "12,345 bytes".
+fn size_text(bytes: u64) -> String {
+    if bytes >= 1 << 20 {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+/// Refuses a zipped workbook whose parts declare more than `limit` bytes in
+/// all, naming the largest part: the declared sizes are read from the zip's
+/// directory, so a zip bomb costs nothing to turn away. A broken zip is left
+/// to the workbook reader, which says what is wrong with it.
+fn check_unpacked(bytes: &[u8], path: &str, limit: u64) -> Result<(), ReadError> {
+    let Ok(mut archive) = zip::ZipArchive::new(std::io::Cursor::new(bytes)) else {
+        return Ok(());
+    };
+    let mut total = 0u64;
+    let mut largest = (0u64, String::new());
+    for index in 0..archive.len() {
+        let Ok(entry) = archive.by_index_raw(index) else {
+            continue;
+        };
+        total = total.saturating_add(entry.size());
+        if entry.size() > largest.0 {
+            largest = (
+                entry.size(),
+                entry.name().map(|n| n.into_owned()).unwrap_or_default(),
+            );
+        }
+    }
+    if total > limit {
+        return Err(ReadError::TooLarge {
+            path: path.to_string(),
+            what: format!(
+                "its parts declare {} unpacked ({} alone declares {}), over the limit of {}",
+                size_text(total),
+                largest.1,
+                size_text(largest.0),
+                size_text(limit)
+            ),
+            flag: "--max-unpacked-mb",
+        });
+    }
+    Ok(())
 }
 
 /// A grid as a reader found it, before labeling.
@@ -196,11 +277,29 @@ pub fn load_source(
     options: &ReadOptions,
 ) -> Result<Document, ReadError> {
     source_kind(path)?;
+    if let Ok(metadata) = std::fs::metadata(path)
+        && metadata.is_file()
+        && metadata.len() > options.max_file_bytes
+    {
+        return Err(too_big(path, metadata.len(), options));
+    }
     let bytes = std::fs::read(path).map_err(|e| ReadError::Open {
         path: path.display().to_string(),
         reason: io_reason(&e),
     })?;
     load_bytes(&bytes, path, id, vocab, options)
+}
+
+fn too_big(path: &Path, size: u64, options: &ReadOptions) -> ReadError {
+    ReadError::TooLarge {
+        path: path.display().to_string(),
+        what: format!(
+            "the file is {}, over the limit of {}",
+            size_text(size),
+            size_text(options.max_file_bytes)
+        ),
+        flag: "--max-file-mb",
+    }
 }
 
 /// Reads and labels a source already in memory. `path` names it in messages
@@ -217,12 +316,21 @@ pub fn load_bytes(
     if bytes.is_empty() {
         return Err(ReadError::Empty { path: display });
     }
+    if bytes.len() as u64 > options.max_file_bytes {
+        return Err(too_big(path, bytes.len() as u64, options));
+    }
+    if matches!(kind, SourceKind::Xlsx | SourceKind::Xlsb | SourceKind::Ods) {
+        check_unpacked(bytes, &display, options.max_unpacked_bytes)?;
+    }
     let source: Arc<str> = Arc::from(id);
     let mut concepts = label::ConceptMemo::default();
     let mut labeler = |raw: RawTable| label::label_raw(raw, &source, vocab, &mut concepts);
     let mut pages = Vec::new();
     let (tables, mut warnings) = match kind {
-        SourceKind::Csv => (vec![labeler(csv::read_csv(bytes, path)?).table], Vec::new()),
+        SourceKind::Csv => (
+            vec![labeler(csv::read_csv(bytes, path, options.max_cells)?).table],
+            Vec::new(),
+        ),
         SourceKind::Pdf => {
             let read = pdf::read_pdf(bytes, path, &options.pdf)?;
             if read.pages.iter().all(|p| p.problem.is_some()) {
@@ -242,7 +350,7 @@ pub fn load_bytes(
             let tables = read.tables.into_iter().map(|t| labeler(t).table).collect();
             (tables, read.warnings)
         }
-        _ => spreadsheet::read_workbook(bytes, path, kind, &mut labeler)?,
+        _ => spreadsheet::read_workbook(bytes, path, kind, options.max_cells, &mut labeler)?,
     };
     // A PDF of prose is still a source: its pages serve quote checks.
     if kind != SourceKind::Pdf && tables.iter().all(|t| t.records.is_empty()) {

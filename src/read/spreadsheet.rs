@@ -69,17 +69,22 @@ pub(super) fn read_workbook(
     bytes: &[u8],
     path: &Path,
     kind: SourceKind,
+    max_cells: usize,
     label: &mut Labeler<'_>,
 ) -> Result<Tables, ReadError> {
     let display = path.display().to_string();
     let format = format_name(kind);
     let result = catch_unwind(AssertUnwindSafe(|| match kind {
-        SourceKind::Xlsx => read_xlsx(bytes, &display, label),
-        SourceKind::Xlsb => read_with_range::<Xlsb<_>>(bytes, &display, format, label, |_, _| None),
-        SourceKind::Xls => read_with_range::<Xls<_>>(bytes, &display, format, label, |wb, name| {
-            wb.merge_cells_by_sheet_name(name).ok()
-        }),
-        _ => read_with_range::<Ods<_>>(bytes, &display, format, label, |_, _| None),
+        SourceKind::Xlsx => read_xlsx(bytes, &display, max_cells, label),
+        SourceKind::Xlsb => {
+            read_with_range::<Xlsb<_>>(bytes, &display, format, max_cells, label, |_, _| None)
+        }
+        SourceKind::Xls => {
+            read_with_range::<Xls<_>>(bytes, &display, format, max_cells, label, |wb, name| {
+                wb.merge_cells_by_sheet_name(name).ok()
+            })
+        }
+        _ => read_with_range::<Ods<_>>(bytes, &display, format, max_cells, label, |_, _| None),
     }));
     match result {
         Ok(tables) => tables,
@@ -185,7 +190,12 @@ fn strip_quoted(code: &str) -> String {
     out
 }
 
-fn read_xlsx(bytes: &[u8], path: &str, label: &mut Labeler<'_>) -> Result<Tables, ReadError> {
+fn read_xlsx(
+    bytes: &[u8],
+    path: &str,
+    max_cells: usize,
+    label: &mut Labeler<'_>,
+) -> Result<Tables, ReadError> {
     let mut workbook = Xlsx::new(Cursor::new(bytes)).map_err(|e| match e {
         XlsxError::Password => ReadError::Encrypted {
             what: "workbook",
@@ -205,7 +215,7 @@ fn read_xlsx(bytes: &[u8], path: &str, label: &mut Labeler<'_>) -> Result<Tables
     };
     let labeled = label_while_reading(names.len(), label, |hand_over| {
         for name in &names {
-            let mut grid = Grid::default();
+            let mut grid = Grid::new(max_cells);
             let mut cells = workbook
                 .worksheet_cells_reader(name)
                 .map_err(|e| sheet_error(name, reason(&e)))?;
@@ -265,6 +275,7 @@ fn read_with_range<'b, R>(
     bytes: &'b [u8],
     path: &str,
     format: &'static str,
+    max_cells: usize,
     label: &mut Labeler<'_>,
     merges_of: impl Fn(&mut R, &str) -> Option<Vec<Dimensions>>,
 ) -> Result<Tables, ReadError>
@@ -298,7 +309,7 @@ where
             let range = workbook
                 .worksheet_range(name)
                 .map_err(|e| sheet_error(name, reason(&e)))?;
-            let mut grid = Grid::default();
+            let mut grid = Grid::new(max_cells);
             if let (Some(start), Some(end)) = (range.start(), range.end()) {
                 grid.reserve(Dimensions::new(start, end));
                 for (row, col, value) in range.used_cells() {
@@ -335,20 +346,27 @@ where
     Ok((tables, warnings))
 }
 
-/// How many grid slots (each row up to its last used column) a sheet may
-/// take: 4,000,000 slots are about 128 MB. A sheet that declares cells far
-/// apart (A1 and XFD1048576) would otherwise allocate gigabytes.
-pub(crate) const MAX_GRID_CELLS: usize = 4_000_000;
-
-/// A sheet's grid as it is filled, cell by cell, in row order.
+/// A sheet's grid as it is filled, cell by cell, in row order, up to
+/// `max_cells` grid slots (each row up to its last used column; the default
+/// 4,000,000 slots are about 128 MB). A sheet that declares cells far apart
+/// (A1 and XFD1048576) would otherwise allocate gigabytes.
 #[derive(Default)]
 struct Grid {
     rows: Vec<Vec<GridValue>>,
+    /// The most slots the grid may take (`--max-cells`).
+    max_cells: usize,
     width: usize,
     slots: usize,
 }
 
 impl Grid {
+    fn new(max_cells: usize) -> Grid {
+        Grid {
+            max_cells,
+            ..Grid::default()
+        }
+    }
+
     /// Capacity hints from the sheet's declared dimensions, bounded so that a
     /// hostile declaration ("A1:XFD1048576") cannot allocate by itself.
     fn reserve(&mut self, dimensions: Dimensions) {
@@ -382,9 +400,10 @@ impl Grid {
         };
         let grows = (col + 1).saturating_sub(cells.len());
         self.slots += grows;
-        if self.slots > MAX_GRID_CELLS {
+        if self.slots > self.max_cells {
             return Err(format!(
-                "the sheet is too large to read: more than {MAX_GRID_CELLS} cells up to its last used columns"
+                "the sheet is too large to read: more than {} cells up to its last used columns; raise --max-cells to read it",
+                self.max_cells
             ));
         }
         // Cells arrive left to right: usually the next one is pushed.
