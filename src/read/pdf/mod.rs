@@ -149,6 +149,127 @@ fn rotation(doc: &PdfDocument, page: pdf_extract::ObjectId) -> i64 {
     0
 }
 
+/// How deep forms may nest in a page's drawing (pdf-extract recurses once
+/// per level).
+const MAX_FORM_DEPTH: usize = 32;
+
+/// How many form drawings one page may reach through its resources.
+const MAX_FORM_VISITS: usize = 10_000;
+
+/// Why a page's drawing cannot be handed to pdf-extract, if it cannot: a
+/// form XObject that draws itself (directly or through other forms), forms
+/// nested deeper than [`MAX_FORM_DEPTH`], or more than [`MAX_FORM_VISITS`]
+/// form drawings. pdf-extract would recurse until the stack overflowed,
+/// which aborts the process: no `catch_unwind` can contain that.
+///
+/// The walk follows the `Do` operators of the page's content and of each
+/// form drawn, and resolves names as pdf-extract does: a form without its
+/// own `/Resources` draws with its caller's.
+fn form_problem(doc: &PdfDocument, page: pdf_extract::ObjectId) -> Option<String> {
+    let resources = inherited(doc, page, b"Resources")?;
+    let content = doc.get_page_content(page).ok()?;
+    let mut path = Vec::new();
+    let mut visits = 0;
+    walk_forms(doc, resources, &drawn(&content), &mut path, &mut visits)
+}
+
+/// The XObject names a content stream draws (`/X0 Do`).
+fn drawn(content: &[u8]) -> Vec<Vec<u8>> {
+    if !contains(content, b"Do") {
+        return Vec::new();
+    }
+    let Ok(content) = pdf_extract::content::Content::decode(content) else {
+        return Vec::new();
+    };
+    content
+        .operations
+        .iter()
+        .filter(|op| op.operator == "Do")
+        .filter_map(|op| op.operands.first()?.as_name().ok().map(<[u8]>::to_vec))
+        .collect()
+}
+
+/// A page attribute, inherited through the page tree.
+fn inherited<'a>(
+    doc: &'a PdfDocument,
+    page: pdf_extract::ObjectId,
+    key: &[u8],
+) -> Option<&'a Object> {
+    let mut id = Some(page);
+    for _ in 0..32 {
+        let dict = id.and_then(|i| doc.get_dictionary(i).ok())?;
+        if let Ok(value) = dict.get(key) {
+            return Some(value);
+        }
+        id = dict.get(b"Parent").and_then(Object::as_reference).ok();
+    }
+    None
+}
+
+/// A dictionary, through a reference if it is one.
+fn dictionary<'a>(doc: &'a PdfDocument, object: &'a Object) -> Option<&'a pdf_extract::Dictionary> {
+    match object {
+        Object::Reference(id) => doc.get_dictionary(*id).ok(),
+        Object::Dictionary(dict) => Some(dict),
+        _ => None,
+    }
+}
+
+fn walk_forms(
+    doc: &PdfDocument,
+    resources: &Object,
+    names: &[Vec<u8>],
+    path: &mut Vec<pdf_extract::ObjectId>,
+    visits: &mut usize,
+) -> Option<String> {
+    if names.is_empty() {
+        return None;
+    }
+    let xobjects = dictionary(doc, resources)?
+        .get(b"XObject")
+        .ok()
+        .and_then(|x| dictionary(doc, x))?;
+    for name in names {
+        let Ok(Object::Reference(id)) = xobjects.get(name) else {
+            continue;
+        };
+        let Ok(Object::Stream(stream)) = doc.get_object(*id) else {
+            continue;
+        };
+        if stream.dict.get(b"Subtype").and_then(Object::as_name).ok() != Some(b"Form".as_slice()) {
+            continue;
+        }
+        if path.contains(id) {
+            return Some(format!(
+                "the page draws form {} {} R, which draws itself; pdf-extract would never finish it",
+                id.0, id.1
+            ));
+        }
+        *visits += 1;
+        if *visits > MAX_FORM_VISITS || path.len() >= MAX_FORM_DEPTH {
+            return Some(format!(
+                "the page's forms nest deeper than {MAX_FORM_DEPTH} levels or are drawn more than {MAX_FORM_VISITS} times; it was not read"
+            ));
+        }
+        let content = stream
+            .decompressed_content()
+            .unwrap_or_else(|_| stream.content.clone());
+        let own = stream.dict.get(b"Resources").ok();
+        path.push(*id);
+        if let Some(problem) = walk_forms(
+            doc,
+            own.unwrap_or(resources),
+            &drawn(&content),
+            path,
+            visits,
+        ) {
+            return Some(problem);
+        }
+        path.pop();
+    }
+    None
+}
+
 /// Collects one page's ink, containing a panic of pdf-extract.
 pub fn page_ink(
     doc: &PdfDocument,
@@ -295,7 +416,11 @@ pub(crate) fn read_pdf(
             });
             continue;
         }
-        let page = match page_ink(&doc, number, id, limits) {
+        let ink = match form_problem(&doc, id) {
+            Some(problem) => Err(problem),
+            None => page_ink(&doc, number, id, limits),
+        };
+        let page = match ink {
             Err(problem) => Page {
                 number,
                 text: String::new(),
