@@ -92,6 +92,27 @@ enum Command {
         #[command(flatten)]
         judge: JudgeArgs,
     },
+    /// Measure tickmark: the external study of same-number swaps in real
+    /// tables (TAT-QA, ConvFinQA).
+    Eval {
+        /// The datasets folder (tatqa/…json, convfinqa/convfinqa_dev.json).
+        #[arg(long, value_name = "DIR")]
+        external: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = EvalFormat::Human)]
+        format: EvalFormat,
+        /// Extra concept vocabulary.
+        #[arg(long, value_name = "FILE")]
+        vocab: Vec<PathBuf>,
+    },
+}
+
+/// Output of `eval --external`.
+#[derive(Clone, Copy, ValueEnum)]
+enum EvalFormat {
+    Human,
+    Json,
+    Markdown,
 }
 
 /// What to check and how strictly (shared by `verify` and `batch`).
@@ -333,7 +354,27 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             read: read.options(),
             judge: &judge,
         }),
+        Command::Eval {
+            external,
+            format,
+            vocab,
+        } => external_command(&external, format, &vocab),
     }
+}
+
+/// `tickmark eval --external DIR`: runs the external study and prints its
+/// tables. Always exits 0 when the study ran; the figures are the output.
+fn external_command(dir: &Path, format: EvalFormat, vocab: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    use tickmark::eval::external;
+    let vocab = load_vocab(vocab)?;
+    let report = external::run(dir, &vocab)?;
+    let text = match format {
+        EvalFormat::Human => external::human(&report),
+        EvalFormat::Markdown => external::markdown(&report),
+        EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
+    };
+    io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
 }
 
 struct VerifyArgs<'a> {
