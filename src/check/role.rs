@@ -15,6 +15,7 @@ use crate::model::{Cell, Period};
 use crate::period::{PeriodHint, find_period, parse_period};
 use crate::vocab::{ConceptId, Vocab, normalize_label};
 use jiff::civil::Date;
+use std::borrow::Cow;
 
 /// The codes of this check, documented.
 pub const DOCS: &[CodeDoc] = &[
@@ -170,7 +171,10 @@ fn standing(spec: &RoleSpec, cell: &Cell<'_>) -> Standing {
         Agreement::No => return Standing::ConceptDiffers,
         Agreement::Yes => {}
     }
-    match (&spec.period, cell.period()) {
+    if names_other_column(spec, cell) {
+        return Standing::ConceptDiffers;
+    }
+    match (&spec.period, cell_period(cell).as_deref()) {
         (None, _) => Standing::Same,
         (Some(_), None) => Standing::NoCellPeriod,
         (Some(claimed), Some(found)) => match periods_agree(claimed, found) {
@@ -210,7 +214,7 @@ pub fn compare(spec: &RoleSpec, cell: &Cell<'_>) -> RoleOutcome {
                     .as_ref()
                     .map(ToString::to_string)
                     .unwrap_or_default(),
-                cell.period().map(ToString::to_string).unwrap_or_default(),
+                cell_period(cell).map(|p| p.to_string()).unwrap_or_default(),
             );
             RoleOutcome::Unknown(format!(
                 "the claimed period {claimed} and the cell's {found} cannot be compared"
@@ -219,19 +223,104 @@ pub fn compare(spec: &RoleSpec, cell: &Cell<'_>) -> RoleOutcome {
     }
 }
 
+/// The period a cell stands for: its column's, else the one its row label
+/// names. Roll-forward and award tables put the date in the row ("Balance at
+/// December 31, 2019", "Outstanding at September 30, 2017") and a measure in
+/// the column ("Number of Shares"); such a cell's period is its row's.
+pub fn cell_period<'c>(cell: &Cell<'c>) -> Option<Cow<'c, Period>> {
+    match cell.period() {
+        Some(p) => Some(Cow::Borrowed(p)),
+        None => cell
+            .row_label()
+            .and_then(find_period)
+            .map(|(_, p)| Cow::Owned(p)),
+    }
+}
+
 /// Whether the cell's concept is the claim's. Known concepts compare by id;
 /// an unrecognised row compares by its label, which must appear in the role.
+/// A generic label ("Total", "Other") agrees only when it is the role's whole
+/// measure (the role with its period cut out: "Total, 2019") and no other
+/// row of the table has that label, so it cannot stand for another line.
 pub fn concept_agreement(spec: &RoleSpec, cell: &Cell<'_>) -> Agreement {
     match (&spec.concept, cell.concept()) {
         (Some(a), Some(b)) => yes_no(Some(a == b)),
         _ => {
-            if label_in_role(cell.label_key(), &spec.key) {
+            if label_in_role(cell.label_key(), &spec.key)
+                || (is_generic(cell.label_key())
+                    && measure_key(&spec.text) == cell.label_key()
+                    && label_unique(cell))
+            {
                 Agreement::Yes
             } else {
                 Agreement::Unknown
             }
         }
     }
+}
+
+/// Whether the role names another column of the cell's table and not the
+/// cell's own, where the cell's column is a measure rather than a period
+/// ("Carrying Amount" / "Fair Value", "Less than 1 Year" / "Total", "Level 2"
+/// / "Total"): such a column is part of the role, as much as the row is.
+/// A role that names no column header says nothing here.
+fn names_other_column(spec: &RoleSpec, cell: &Cell<'_>) -> bool {
+    let Some(own) = cell.column().filter(|c| c.period.is_none()) else {
+        return false;
+    };
+    let own_key = normalize_label(own.label.as_deref().unwrap_or(""));
+    if own_key.is_empty() || phrase_in(&own_key, &spec.key) {
+        return false;
+    }
+    let own_col = cell.coord().col;
+    cell.table().cells().any(|c| {
+        c.coord().col != own_col
+            && c.column().is_some_and(|info| {
+                info.period.is_none()
+                    && info.label.as_deref().is_some_and(|label| {
+                        let key = normalize_label(label);
+                        !key.is_empty() && key != own_key && phrase_in(&key, &spec.key)
+                    })
+            })
+    })
+}
+
+/// The normalized phrase `key` appears whole in the padded `role_key`.
+fn phrase_in(key: &str, role_key: &str) -> bool {
+    role_key.contains(&format!(" {key} "))
+}
+
+/// One generic word ("Other", "Total", "Net") says nothing about a role.
+const GENERIC: [&str; 8] = [
+    "other", "total", "net", "basic", "diluted", "subtotal", "all", "misc",
+];
+
+fn is_generic(label_key: &str) -> bool {
+    !label_key.contains(' ') && GENERIC.contains(&label_key)
+}
+
+/// A role's text with its period cut out, normalized: "Total, FY2019" is
+/// "total".
+fn measure_key(role: &str) -> String {
+    let cut = match find_period(role) {
+        Some((range, _)) => format!(
+            "{} {}",
+            role.get(..range.start).unwrap_or(""),
+            role.get(range.end..).unwrap_or("")
+        ),
+        None => role.to_string(),
+    };
+    normalize_label(&cut)
+}
+
+/// Whether no other row of the cell's table has the cell's label.
+fn label_unique(cell: &Cell<'_>) -> bool {
+    let key = cell.label_key();
+    let row = cell.coord().row;
+    !cell
+        .table()
+        .cells()
+        .any(|c| c.coord().row != row && c.label_key() == key)
 }
 
 /// " normalized text ", for whole-phrase search.
@@ -242,11 +331,7 @@ fn padded_key(text: &str) -> String {
 /// A safe label match: the whole normalized row label appears, at word
 /// boundaries, in the normalized role text (`role_key`, padded).
 fn label_in_role(label_key: &str, role_key: &str) -> bool {
-    // One generic word ("Other", "Total", "Net") says nothing about a role.
-    const GENERIC: [&str; 8] = [
-        "other", "total", "net", "basic", "diluted", "subtotal", "all", "misc",
-    ];
-    if label_key.is_empty() || (!label_key.contains(' ') && GENERIC.contains(&label_key)) {
+    if label_key.is_empty() || is_generic(label_key) {
         return false;
     }
     let bytes = role_key.as_bytes();
@@ -448,6 +533,97 @@ mod tests {
         }
         assert_eq!(periods_agree(&p("FY2024"), &balance("2024")), Yes);
         assert_eq!(periods_agree(&p("FY2024"), &balance("2023")), No);
+    }
+
+    /// The cell at `at` ("B3") of a table given as rows, and a role read
+    /// from `role`, compared.
+    fn standing_of(rows: &[&[&str]], at: &str, role: &str) -> RoleOutcome {
+        let vocab = Vocab::builtin();
+        let rows = rows
+            .iter()
+            .map(|r| r.iter().map(|s| s.to_string()).collect())
+            .collect();
+        let doc = crate::read::document_from_rows("t.csv", "t.csv", rows, &vocab).unwrap();
+        let table = &doc.tables[0];
+        let cell = table
+            .cell_at(crate::model::Coord::parse(at).unwrap())
+            .unwrap();
+        compare(&RoleSpec::from_text(role, &vocab), &cell)
+    }
+
+    #[test]
+    fn a_row_label_gives_the_period_a_measure_column_lacks() {
+        let rows: &[&[&str]] = &[
+            &["", "Number of Shares", "Weighted-Average Exercise Price"],
+            &[
+                "Widgets outstanding at September 30, 2018",
+                "1,200",
+                "12.50",
+            ],
+            &[
+                "Widgets outstanding at September 30, 2019",
+                "1,350",
+                "13.10",
+            ],
+        ];
+        let role = "Widgets outstanding at September 30, 2019, Number of Shares";
+        assert_eq!(standing_of(rows, "B3", role), RoleOutcome::Same);
+        assert_ne!(
+            standing_of(rows, "B2", role),
+            RoleOutcome::Same,
+            "another row's date is another role"
+        );
+    }
+
+    #[test]
+    fn a_generic_label_agrees_only_as_the_whole_measure_of_a_unique_row() {
+        let rows: &[&[&str]] = &[
+            &["", "2019", "2018"],
+            &["Widgets", "10", "9"],
+            &["Gadgets", "5", "4"],
+            &["Total", "15", "13"],
+        ];
+        assert_eq!(standing_of(rows, "B4", "Total, 2019"), RoleOutcome::Same);
+        assert!(matches!(
+            standing_of(rows, "B4", "Total gadgets, 2019"),
+            RoleOutcome::Unknown(_)
+        ));
+        let twice: &[&[&str]] = &[
+            &["", "2019", "2018"],
+            &["Widgets", "10", "9"],
+            &["Total", "10", "9"],
+            &["Gadgets", "5", "4"],
+            &["Total", "5", "4"],
+        ];
+        assert!(
+            matches!(
+                standing_of(twice, "B3", "Total, 2019"),
+                RoleOutcome::Unknown(_)
+            ),
+            "a label two rows share does not say which"
+        );
+    }
+
+    #[test]
+    fn a_role_naming_another_measure_column_differs() {
+        let rows: &[&[&str]] = &[
+            &["", "Less than 1 Year", "1-3 Years", "Total"],
+            &["Widget leases", "100", "250", "350"],
+            &["Gadget leases", "100", "100", "200"],
+        ];
+        assert_eq!(
+            standing_of(rows, "B2", "Widget leases, Less than 1 Year"),
+            RoleOutcome::Same
+        );
+        assert_eq!(
+            standing_of(rows, "C3", "Gadget leases, Less than 1 Year"),
+            RoleOutcome::ConceptDiffers
+        );
+        assert_eq!(
+            standing_of(rows, "B2", "Widget leases"),
+            RoleOutcome::Same,
+            "a role that names no column says nothing about it"
+        );
     }
 
     #[test]
