@@ -223,18 +223,21 @@ pub fn compare(spec: &RoleSpec, cell: &Cell<'_>) -> RoleOutcome {
     }
 }
 
-/// The period a cell stands for: its column's, else the one its row label
-/// names. Roll-forward and award tables put the date in the row ("Balance at
-/// December 31, 2019", "Outstanding at September 30, 2017") and a measure in
-/// the column ("Number of Shares"); such a cell's period is its row's.
+/// The period a cell stands for: its column's; else the one its column
+/// header mentions among other words ("Bermuda subsidiaries 2010 (1)",
+/// "Payments due by period 2007", which are not headers of a period alone);
+/// else the one its row label names. Roll-forward and award tables put the
+/// date in the row ("Balance at December 31, 2019", "Outstanding at
+/// September 30, 2017") and a measure in the column ("Number of Shares");
+/// such a cell's period is its row's.
 pub fn cell_period<'c>(cell: &Cell<'c>) -> Option<Cow<'c, Period>> {
-    match cell.period() {
-        Some(p) => Some(Cow::Borrowed(p)),
-        None => cell
-            .row_label()
-            .and_then(find_period)
-            .map(|(_, p)| Cow::Owned(p)),
+    if let Some(p) = cell.period() {
+        return Some(Cow::Borrowed(p));
     }
+    cell.col_label()
+        .and_then(find_period)
+        .or_else(|| cell.row_label().and_then(find_period))
+        .map(|(_, p)| Cow::Owned(p))
 }
 
 /// Whether the cell's concept is the claim's. Known concepts compare by id;
@@ -572,6 +575,26 @@ mod tests {
             standing_of(rows, "B2", role),
             RoleOutcome::Same,
             "another row's date is another role"
+        );
+    }
+
+    #[test]
+    fn a_column_header_with_more_words_still_gives_its_period() {
+        let rows: &[&[&str]] = &[
+            &[
+                "",
+                "Widget subsidiaries 2010 (1)",
+                "Widget subsidiaries 2009 (1)",
+            ],
+            &["Widget royalties", "120", "110"],
+        ];
+        assert_eq!(
+            standing_of(rows, "B2", "Widget royalties, 2010"),
+            RoleOutcome::Same
+        );
+        assert_eq!(
+            standing_of(rows, "C2", "Widget royalties, 2010"),
+            RoleOutcome::PeriodDiffers
         );
     }
 

@@ -874,6 +874,15 @@ fn map_question<'a>(
                         }
                     }
                 };
+                let at = cell.coord();
+                if table
+                    .rows
+                    .get(at.row as usize - 1)
+                    .and_then(|r| r.first())
+                    .is_none_or(|l| l.trim().is_empty())
+                {
+                    return Err("operand row has no label in the dataset");
+                }
                 let id = match operands.iter().find(|m| m.cell.coord() == cell.coord()) {
                     Some(m) => m.id.clone(),
                     None => {

@@ -629,12 +629,31 @@ fn is_year_amount(amount: &Amount) -> bool {
         && i64::try_from(amount.value).is_ok_and(is_year)
 }
 
-/// "2024" or "2024 (1)" as written: four digits, no separators or marks.
+/// "2024" or "2024 (1)" as written: four digits, no separators or marks; or
+/// a year with the column's unit after it ("2019 €m", "2019 US$'000",
+/// "2018 £m"), as header rows of European and Asian reports write it.
 fn is_year_text(text: &str, amount: &Amount) -> bool {
-    is_year_amount(amount)
-        && text.len() >= 4
+    let four_digits = text.len() >= 4
         && text.bytes().take(4).all(|b| b.is_ascii_digit())
-        && !text.contains([',', '.'])
+        && !text.contains([',', '.']);
+    if !four_digits {
+        return false;
+    }
+    if is_year_amount(amount) {
+        return true;
+    }
+    // The unit part: after a space, with no further digit but the "000" of
+    // "$'000" (a unit, not a number).
+    let unit = text.get(4..).unwrap_or("");
+    unit.starts_with(char::is_whitespace)
+        && (amount.currency.is_some() || amount.scale_exp != 0)
+        && !unit.replace("000", "").bytes().any(|b| b.is_ascii_digit())
+        && amount.decimals == 0
+        && !amount.percent
+        && !amount.parens
+        && !amount.dash
+        && amount.value.is_integer()
+        && i64::try_from(amount.value).is_ok_and(is_year)
 }
 
 /// The column holding row labels: most often the text left of a row's first number.

@@ -724,3 +724,28 @@ fn outline_layouts_take_labels_from_their_own_column() {
     );
     assert_eq!(cell(&t, "C5").row_label(), Some("Total operating expenses"));
 }
+
+#[test]
+fn a_year_with_its_unit_is_a_header() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &["Income statement expense", "", ""],
+            &["", "2019 €m", "2018 €m"],
+            &["Defined contribution schemes", "166", "178"],
+        ],
+    );
+    assert_eq!(t.header_rows, vec![1]);
+    let c = cell(&t, "C3");
+    assert_eq!(c.col_label(), Some("2018 €m"));
+    assert_eq!(c.period().and_then(Period::year), Some(2018));
+    // A data cell that is a year-sized amount with a unit stays an amount.
+    let t = label(
+        TablePart::Only,
+        &[
+            &["", "2019", "2018"],
+            &["Capital expenditure", "2019 €m", "1,500 €m"],
+        ],
+    );
+    assert_eq!(cell(&t, "B2").value(), d("2019"));
+}
