@@ -251,7 +251,7 @@ pub fn concept_agreement(spec: &RoleSpec, cell: &Cell<'_>) -> Agreement {
         _ => {
             if label_in_role(cell.label_key(), &spec.key)
                 || (is_generic(cell.label_key())
-                    && measure_key(&spec.text) == cell.label_key()
+                    && measure_key(&spec.text, cell) == cell.label_key()
                     && label_unique(cell))
             {
                 Agreement::Yes
@@ -302,9 +302,10 @@ fn is_generic(label_key: &str) -> bool {
     !label_key.contains(' ') && GENERIC.contains(&label_key)
 }
 
-/// A role's text with its period cut out, normalized: "Total, FY2019" is
-/// "total".
-fn measure_key(role: &str) -> String {
+/// A role's text with its period and the cell's column header words cut
+/// out, normalized: "Total, FY2019" and "Total, Fair Value" (citing the
+/// "Fair Value" column) are both "total".
+fn measure_key(role: &str, cell: &Cell<'_>) -> String {
     let cut = match find_period(role) {
         Some((range, _)) => format!(
             "{} {}",
@@ -313,7 +314,13 @@ fn measure_key(role: &str) -> String {
         ),
         None => role.to_string(),
     };
+    let column = normalize_label(cell.col_label().unwrap_or(""));
+    let column: Vec<&str> = column.split(' ').collect();
     normalize_label(&cut)
+        .split(' ')
+        .filter(|w| !w.is_empty() && !column.contains(w))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Whether no other row of the cell's table has the cell's label.
@@ -383,6 +390,14 @@ pub fn periods_agree(claimed: &Period, found: &Period) -> Agreement {
             match (q_a.or(*q_b), h_a.or(*h_b)) {
                 // A named quarter or half on one side only: compare by the
                 // calendar position of the other side's end date.
+                // "First Quarter" against "First Quarter", neither with a
+                // year (a quarterly price table): the same words.
+                _ if q_a.is_some() && q_b.is_some() && year_a.is_none() && year_b.is_none() => {
+                    yes_no(Some(q_a == q_b))
+                }
+                _ if h_a.is_some() && h_b.is_some() && year_a.is_none() && year_b.is_none() => {
+                    yes_no(Some(h_a == h_b))
+                }
                 _ if q_a.is_some() && q_b.is_some() => both(same(year_a, year_b), Some(q_a == q_b)),
                 _ if h_a.is_some() && h_b.is_some() => both(same(year_a, year_b), Some(h_a == h_b)),
                 (Some(q), _) => ends_in_part(end_a.or(*end_b), year_a.or(year_b), q, 3),
@@ -510,6 +525,9 @@ mod tests {
             ("Q2 2024", "Three Months Ended March 31, 2024", Unknown),
             ("Q3 2024", "Q3 2024", Yes),
             ("Q3 2024", "Q2 2024", No),
+            ("First Quarter", "First Quarter", Yes),
+            ("First Quarter", "Second Quarter", No),
+            ("First Quarter", "Q1 2024", Unknown),
             (
                 "Nine Months Ended September 30, 2024",
                 "Nine Months Ended September 30, 2024",
@@ -607,6 +625,21 @@ mod tests {
             &["Total", "15", "13"],
         ];
         assert_eq!(standing_of(rows, "B4", "Total, 2019"), RoleOutcome::Same);
+        let measures: &[&[&str]] = &[
+            &["", "Amortized Cost", "Fair Value"],
+            &["Widget bonds", "10", "11"],
+            &["Total", "15", "16"],
+        ];
+        assert_eq!(
+            standing_of(measures, "C3", "Total, Fair Value"),
+            RoleOutcome::Same,
+            "the column's own words are not part of the measure"
+        );
+        assert_ne!(
+            standing_of(measures, "B3", "Total, Fair Value"),
+            RoleOutcome::Same,
+            "another column's Total is not the role"
+        );
         assert!(matches!(
             standing_of(rows, "B4", "Total gadgets, 2019"),
             RoleOutcome::Unknown(_)
