@@ -179,10 +179,25 @@ fn standing(spec: &RoleSpec, cell: &Cell<'_>) -> Standing {
         (Some(_), None) => Standing::NoCellPeriod,
         (Some(claimed), Some(found)) => match periods_agree(claimed, found) {
             Agreement::Yes => Standing::Same,
+            _ if row_names_the_period(spec, cell, claimed) => Standing::Same,
             Agreement::No => Standing::PeriodDiffers,
             Agreement::Unknown => Standing::PeriodsIncomparable,
         },
     }
+}
+
+/// A role that names two periods — the row's ("Liability at December 31,
+/// 2008") and the column's ("2007 program") — is read for the longer one. It
+/// still names this cell when the period read is the row label's own and the
+/// role also carries the cell's column header whole.
+fn row_names_the_period(spec: &RoleSpec, cell: &Cell<'_>, claimed: &Period) -> bool {
+    let Some((_, row_period)) = cell.row_label().and_then(find_period) else {
+        return false;
+    };
+    let column = normalize_label(cell.col_label().unwrap_or(""));
+    periods_agree(claimed, &row_period) == Agreement::Yes
+        && !column.is_empty()
+        && phrase_in(&column, &spec.key)
 }
 
 /// Whether the cell has the claim's role: `compare(..) == RoleOutcome::Same`
@@ -614,6 +629,19 @@ mod tests {
             standing_of(rows, "C2", "Widget royalties, 2010"),
             RoleOutcome::PeriodDiffers
         );
+    }
+
+    #[test]
+    fn a_role_naming_the_rows_date_and_the_columns_year_names_the_cell() {
+        let rows: &[&[&str]] = &[
+            &["", "2007 program", "2003 program", "total"],
+            &["widget liability at december 31 2007", "0.9", "4.1", "5.0"],
+            &["widget liability at december 31 2008", "1.2", "5.7", "6.9"],
+        ];
+        let role = "widget liability at december 31 2008, 2007 program";
+        assert_eq!(standing_of(rows, "B3", role), RoleOutcome::Same);
+        assert_ne!(standing_of(rows, "C3", role), RoleOutcome::Same);
+        assert_ne!(standing_of(rows, "B2", role), RoleOutcome::Same);
     }
 
     #[test]

@@ -147,6 +147,9 @@ pub struct DatasetReport {
     pub tables: usize,
     /// Arithmetic questions (turns) considered.
     pub questions: usize,
+    /// Amount cells valued 2013, 2014 or 2019 in a dataset with dash damage
+    /// (never operands or swap targets).
+    pub damaged_cells: usize,
     /// Unswapped traces built and verified.
     pub traces: usize,
     /// Unswapped traces with an operand not accepted.
@@ -169,6 +172,8 @@ pub struct DatasetReport {
     pub swaps_caught_on_accepted: usize,
     /// Exclusions, by reason.
     pub exclusions: BTreeMap<String, usize>,
+    /// Tables the labeler found no numbers in: id and reason.
+    pub unreadable: Vec<(String, String)>,
     /// Every missed swap, false alarm and value-only catch.
     pub disagreements: Vec<Disagreement>,
     /// Ids of the traces with an arithmetic finding (rounding in the gold answers).
@@ -344,7 +349,7 @@ pub fn load_tatqa(
                 id: q.uid.clone(),
                 text: q.question.clone(),
                 calc: q.derivation.clone(),
-                answer: tatqa_answer(&q.answer, &q.scale),
+                answer: tatqa_answer(&q.answer, &q.scale, &q.derivation),
             })
             .collect();
         let id = format!("{}.csv", context.table.uid);
@@ -361,8 +366,10 @@ pub fn load_tatqa(
 }
 
 /// The gold answer as a claim states it: TAT-QA's number, with `%` when its
-/// scale is percent (thousand/million scales are the table's units, left unsaid).
-fn tatqa_answer(answer: &serde_json::Value, scale: &str) -> String {
+/// scale is percent (thousand/million scales are the table's units, left
+/// unsaid) — unless the derivation itself multiplies by 100 (`(a / b) * 100`,
+/// as the test split writes), when the answer is the calc's plain result.
+fn tatqa_answer(answer: &serde_json::Value, scale: &str, derivation: &str) -> String {
     let text = match answer {
         serde_json::Value::Number(n) => n.to_string(),
         serde_json::Value::String(s) => s.clone(),
@@ -375,7 +382,8 @@ fn tatqa_answer(answer: &serde_json::Value, scale: &str) -> String {
             .unwrap_or_default(),
         other => other.to_string(),
     };
-    if scale == "percent" && !text.contains('%') {
+    let times_100 = derivation.replace(' ', "").contains("*100");
+    if scale == "percent" && !text.contains('%') && !times_100 {
         format!("{text}%")
     } else {
         text
@@ -998,6 +1006,7 @@ pub fn study(dataset: &Dataset, vocab: &Vocab) -> DatasetReport {
     let mut out = DatasetReport {
         name: dataset.name.clone(),
         tables: dataset.tables.len(),
+        unreadable: dataset.unreadable.clone(),
         ..DatasetReport::default()
     };
     let exclude = |out: &mut DatasetReport, why: &str, n: usize| {
@@ -1019,6 +1028,7 @@ pub fn study(dataset: &Dataset, vocab: &Vocab) -> DatasetReport {
         let Some(grid) = table.document.tables.first() else {
             continue;
         };
+        out.damaged_cells += grid.cells().filter(|c| is_damaged(table, c)).count();
         for question in &table.questions {
             out.questions += 1;
             let (calc, mapped) = match map_question(table, question) {
@@ -1193,6 +1203,10 @@ fn summary_rows(report: &ExternalReport) -> Vec<(String, Vec<String>)> {
         (
             "arithmetic questions".into(),
             col(&|d| d.questions.to_string()),
+        ),
+        (
+            "cells valued 2013/2014/2019 (dash damage, never used)".into(),
+            col(&|d| d.damaged_cells.to_string()),
         ),
         ("traces built".into(), col(&|d| d.traces.to_string())),
         (
