@@ -282,11 +282,12 @@ pub fn concept_agreement(spec: &RoleSpec, cell: &Cell<'_>) -> Agreement {
 /// ("Carrying Amount" / "Fair Value", "Less than 1 Year" / "Total", "Level 2"
 /// / "Total"): such a column is part of the role, as much as the row is.
 /// A role that names no column header says nothing here.
+/// A column with a period compares by the words besides its period
+/// ("December 31, 2019 Carrying Amount" / "December 31, 2019 Fair Value").
 fn names_other_column(spec: &RoleSpec, cell: &Cell<'_>) -> bool {
-    let Some(own) = cell.column().filter(|c| c.period.is_none()) else {
+    let Some(own_key) = cell.column().map(column_measure) else {
         return false;
     };
-    let own_key = normalize_label(own.label.as_deref().unwrap_or(""));
     if own_key.is_empty() || phrase_in(&own_key, &spec.key) {
         return false;
     }
@@ -294,13 +295,32 @@ fn names_other_column(spec: &RoleSpec, cell: &Cell<'_>) -> bool {
     cell.table().cells().any(|c| {
         c.coord().col != own_col
             && c.column().is_some_and(|info| {
-                info.period.is_none()
-                    && info.label.as_deref().is_some_and(|label| {
-                        let key = normalize_label(label);
-                        !key.is_empty() && key != own_key && phrase_in(&key, &spec.key)
-                    })
+                let key = column_measure(info);
+                // A header spread over both columns ("Amount (Restated)"
+                // under two periods) is in both: it tells them apart only
+                // when it is not part of this column's own words.
+                !key.is_empty()
+                    && !phrase_in(&key, &format!(" {own_key} "))
+                    && phrase_in(&key, &spec.key)
             })
     })
+}
+
+/// A column header's words besides its period, normalized: the whole
+/// header when it names no period.
+fn column_measure(info: &crate::model::ColumnInfo) -> String {
+    let label = info.label.as_deref().unwrap_or("");
+    if info.period.is_none() {
+        return normalize_label(label);
+    }
+    match find_period(label) {
+        Some((range, _)) => normalize_label(&format!(
+            "{} {}",
+            label.get(..range.start).unwrap_or(""),
+            label.get(range.end..).unwrap_or("")
+        )),
+        None => String::new(),
+    }
 }
 
 /// The normalized phrase `key` appears whole in the padded `role_key`.
@@ -703,6 +723,17 @@ mod tests {
             standing_of(rows, "C3", "Gadget leases, Less than 1 Year"),
             RoleOutcome::ConceptDiffers
         );
+        let dated: &[&[&str]] = &[
+            &[
+                "",
+                "December 31, 2019 Carrying Amount",
+                "December 31, 2019 Fair Value",
+            ],
+            &["Widget notes", "100", "100"],
+        ];
+        let role = "Widget notes, December 31, 2019 Carrying Amount";
+        assert_eq!(standing_of(dated, "B2", role), RoleOutcome::Same);
+        assert_eq!(standing_of(dated, "C2", role), RoleOutcome::ConceptDiffers);
         assert_eq!(
             standing_of(rows, "B2", "Widget leases"),
             RoleOutcome::Same,
