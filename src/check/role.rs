@@ -13,6 +13,7 @@ use super::{Check, Code, CodeDoc};
 use crate::answer::{Claim, Role};
 use crate::model::{Cell, Period};
 use crate::period::{PeriodHint, find_period, parse_period};
+use crate::vocab::strip_footnotes;
 use crate::vocab::{ConceptId, Vocab, normalize_label};
 use jiff::civil::Date;
 use std::borrow::Cow;
@@ -255,20 +256,25 @@ pub fn cell_period<'c>(cell: &Cell<'c>) -> Option<Cow<'c, Period>> {
         .map(|(_, p)| Cow::Owned(p))
 }
 
-/// Whether the cell's concept is the claim's. Known concepts compare by id;
-/// an unrecognised row compares by its label, which must appear in the role.
-/// A generic label ("Total", "Other") agrees only when it is the role's whole
-/// measure (the role with its period cut out: "Total, 2019") and no other
-/// row of the table has that label, so it cannot stand for another line.
+/// Whether the cell's concept is the claim's. A role whose words besides
+/// its period (and the cell's column header) are exactly the cell's row
+/// label names that row, whatever the vocabulary makes of the words ("Gross
+/// margin" is a row's gross profit and a claim's ratio) — a generic label
+/// ("Total", "Other") only when no other row of the table has it. Otherwise
+/// known concepts compare by id, and an unrecognised row compares by its
+/// label, which must appear in the role.
 pub fn concept_agreement(spec: &RoleSpec, cell: &Cell<'_>) -> Agreement {
+    let label = cell.label_key();
+    if !label.is_empty()
+        && measure_keys(&spec.text, cell).iter().any(|m| m == label)
+        && (!is_generic(label) || label_unique(cell))
+    {
+        return Agreement::Yes;
+    }
     match (&spec.concept, cell.concept()) {
         (Some(a), Some(b)) => yes_no(Some(a == b)),
         _ => {
-            if label_in_role(cell.label_key(), &spec.key)
-                || (is_generic(cell.label_key())
-                    && measure_key(&spec.text, cell) == cell.label_key()
-                    && label_unique(cell))
-            {
+            if label_in_role(label, &spec.key) {
                 Agreement::Yes
             } else {
                 Agreement::Unknown
@@ -337,10 +343,12 @@ fn is_generic(label_key: &str) -> bool {
     !label_key.contains(' ') && GENERIC.contains(&label_key)
 }
 
-/// A role's text with its period and the cell's column header words cut
-/// out, normalized: "Total, FY2019" and "Total, Fair Value" (citing the
-/// "Fair Value" column) are both "total".
-fn measure_key(role: &str, cell: &Cell<'_>) -> String {
+/// A role's measure, as the row label would be normalized: the role with
+/// its period cut out and footnote marks dropped ("Total(2), 2019" is
+/// "total"), then also without the cell's column header — as a trailing
+/// phrase ("Total, Total" citing the Total column) or word by word ("Total,
+/// Fair Value" citing "As of December 31, 2019 Fair Value").
+fn measure_keys(role: &str, cell: &Cell<'_>) -> Vec<String> {
     let cut = match find_period(role) {
         Some((range, _)) => format!(
             "{} {}",
@@ -349,13 +357,34 @@ fn measure_key(role: &str, cell: &Cell<'_>) -> String {
         ),
         None => role.to_string(),
     };
+    let words = |text: &str| -> Vec<String> {
+        text.split([',', ';'])
+            .map(|part| normalize_label(strip_footnotes(part.trim())))
+            .filter(|part| !part.is_empty())
+            .collect()
+    };
+    let parts = words(&cut);
+    let full = parts.join(" ");
     let column = normalize_label(cell.col_label().unwrap_or(""));
-    let column: Vec<&str> = column.split(' ').collect();
-    normalize_label(&cut)
-        .split(' ')
-        .filter(|w| !w.is_empty() && !column.contains(w))
-        .collect::<Vec<_>>()
-        .join(" ")
+    let mut keys = vec![full.clone()];
+    if !column.is_empty() {
+        if let Some(rest) = full.strip_suffix(column.as_str()) {
+            keys.push(rest.trim().to_string());
+        }
+        // The parts that are not the column's own words.
+        let column_words: Vec<&str> = column.split(' ').collect();
+        keys.push(
+            full.split(' ')
+                .filter(|w| !w.is_empty() && !column_words.contains(w))
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+        // The parts before the one that is the column header.
+        if let Some(at) = parts.iter().position(|p| *p == column) {
+            keys.push(parts.get(..at).unwrap_or(&[]).join(" "));
+        }
+    }
+    keys
 }
 
 /// Whether no other row of the cell's table has the cell's label.
@@ -665,6 +694,29 @@ mod tests {
     }
 
     #[test]
+    fn a_role_that_is_the_row_label_names_the_row() {
+        // The vocabulary reads "Gross margin" as a ratio in a claim and as
+        // gross profit in a row; a role that is the label names the row.
+        let rows: &[&[&str]] = &[
+            &["", "2019", "2018"],
+            &["Revenue", "1,000", "900"],
+            &["Gross margin", "400", "350"],
+        ];
+        assert_eq!(
+            standing_of(rows, "B3", "Gross margin, 2019"),
+            RoleOutcome::Same
+        );
+        assert_eq!(
+            standing_of(rows, "C3", "Gross margin, 2019"),
+            RoleOutcome::PeriodDiffers
+        );
+        assert_ne!(
+            standing_of(rows, "B2", "Gross margin, 2019"),
+            RoleOutcome::Same
+        );
+    }
+
+    #[test]
     fn a_generic_label_agrees_only_as_the_whole_measure_of_a_unique_row() {
         let rows: &[&[&str]] = &[
             &["", "2019", "2018"],
@@ -673,6 +725,19 @@ mod tests {
             &["Total", "15", "13"],
         ];
         assert_eq!(standing_of(rows, "B4", "Total, 2019"), RoleOutcome::Same);
+        let marked: &[&[&str]] = &[
+            &["", "2019", "Total"],
+            &["Widgets", "10", "19"],
+            &["Total(2)", "15", "28"],
+        ];
+        assert_eq!(
+            standing_of(marked, "B3", "Total(2), 2019"),
+            RoleOutcome::Same
+        );
+        assert_eq!(
+            standing_of(marked, "C3", "Total(2), Total"),
+            RoleOutcome::Same
+        );
         let measures: &[&[&str]] = &[
             &["", "Amortized Cost", "Fair Value"],
             &["Widget bonds", "10", "11"],
