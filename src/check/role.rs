@@ -172,7 +172,7 @@ fn standing(spec: &RoleSpec, cell: &Cell<'_>) -> Standing {
         Agreement::No => return Standing::ConceptDiffers,
         Agreement::Yes => {}
     }
-    if names_other_column(spec, cell) {
+    if names_other_column(spec, cell) || names_other_row(spec, cell) {
         return Standing::ConceptDiffers;
     }
     match (&spec.period, cell_period(cell).as_deref()) {
@@ -288,6 +288,24 @@ pub fn concept_agreement(spec: &RoleSpec, cell: &Cell<'_>) -> Agreement {
 /// ("Carrying Amount" / "Fair Value", "Less than 1 Year" / "Total", "Level 2"
 /// / "Total"): such a column is part of the role, as much as the row is.
 /// A role that names no column header says nothing here.
+/// Whether the role's measure is exactly the label of another row of the
+/// cell's table, and not the cell's own: the claim quotes the row it means
+/// ("Weighted average number of shares outstanding incl. dilutive effect of
+/// share options") and cites another that the vocabulary reads as the same
+/// concept ("Weighted average number of shares outstanding").
+fn names_other_row(spec: &RoleSpec, cell: &Cell<'_>) -> bool {
+    let own = cell.label_key();
+    let measures = measure_keys(&spec.text, cell);
+    if own.is_empty() || measures.iter().any(|m| m == own) {
+        return false;
+    }
+    let row = cell.coord().row;
+    cell.table().cells().any(|c| {
+        let key = c.label_key();
+        c.coord().row != row && key != own && !key.is_empty() && measures.iter().any(|m| m == key)
+    })
+}
+
 /// A column with a period compares by the words besides its period
 /// ("December 31, 2019 Carrying Amount" / "December 31, 2019 Fair Value").
 fn names_other_column(spec: &RoleSpec, cell: &Cell<'_>) -> bool {
@@ -714,6 +732,26 @@ mod tests {
             standing_of(rows, "B2", "Gross margin, 2019"),
             RoleOutcome::Same
         );
+    }
+
+    #[test]
+    fn a_role_quoting_another_rows_label_differs() {
+        let rows: &[&[&str]] = &[
+            &["", "2019", "2018"],
+            &[
+                "Weighted average number of shares outstanding",
+                "1,000",
+                "990",
+            ],
+            &[
+                "Weighted average number of shares outstanding incl. dilutive effect of share options",
+                "1,000",
+                "995",
+            ],
+        ];
+        let role = "Weighted average number of shares outstanding incl. dilutive effect of share options, 2019";
+        assert_eq!(standing_of(rows, "B3", role), RoleOutcome::Same);
+        assert_eq!(standing_of(rows, "B2", role), RoleOutcome::ConceptDiffers);
     }
 
     #[test]
