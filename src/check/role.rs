@@ -13,6 +13,7 @@ use super::{Check, Code, CodeDoc};
 use crate::answer::{Claim, Role};
 use crate::model::{Cell, Period};
 use crate::period::{PeriodHint, find_period, parse_period};
+use crate::read::unit_line::parse_unit_line;
 use crate::vocab::strip_footnotes;
 use crate::vocab::{ConceptId, Vocab, normalize_label};
 use jiff::civil::Date;
@@ -375,15 +376,14 @@ fn measure_keys(role: &str, cell: &Cell<'_>) -> Vec<String> {
         ),
         None => role.to_string(),
     };
-    let words = |text: &str| -> Vec<String> {
-        text.split([',', ';'])
-            .map(|part| normalize_label(strip_footnotes(part.trim())))
-            .filter(|part| !part.is_empty())
-            .collect()
-    };
-    let parts = words(&cut);
+    let parts: Vec<String> = without_units(&cut)
+        .split([',', ';'])
+        .filter(|part| parse_unit_line(part).is_none())
+        .map(|part| normalize_label(strip_footnotes(part.trim())))
+        .filter(|part| !part.is_empty())
+        .collect();
     let full = parts.join(" ");
-    let column = normalize_label(cell.col_label().unwrap_or(""));
+    let column = normalize_label(&without_units(cell.col_label().unwrap_or("")));
     let mut keys = vec![full.clone()];
     if !column.is_empty() {
         if let Some(rest) = full.strip_suffix(column.as_str()) {
@@ -403,6 +403,26 @@ fn measure_keys(role: &str, cell: &Cell<'_>) -> Vec<String> {
         }
     }
     keys
+}
+
+/// The text without parenthesized unit lines ("(in millions)", "(dollars
+/// in thousands)"): they say how a column is printed, not what it is.
+fn without_units(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('(') {
+        let Some(close) = rest.get(open..).and_then(|r| r.find(')')) else {
+            break;
+        };
+        let group = rest.get(open..=open + close).unwrap_or("");
+        out.push_str(rest.get(..open).unwrap_or(""));
+        if parse_unit_line(group).is_none() {
+            out.push_str(group);
+        }
+        rest = rest.get(open + close + 1..).unwrap_or("");
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Whether no other row of the cell's table has the cell's label.
@@ -771,6 +791,11 @@ mod tests {
         assert_eq!(
             standing_of(marked, "B3", "Total(2), 2019"),
             RoleOutcome::Same
+        );
+        assert_eq!(
+            standing_of(marked, "B3", "Total(2), 2019 (in millions)"),
+            RoleOutcome::Same,
+            "a unit line says how the column is printed, not what it is"
         );
         assert_eq!(
             standing_of(marked, "C3", "Total(2), Total"),
