@@ -686,6 +686,34 @@ fn find_label_column(toks: &Toks) -> Option<usize> {
         })
 }
 
+/// Whether a row's year-like values are two or more distinct, consecutive
+/// years ("Process Technologies | 2017 | 2018 | 2019" under "Years Ended
+/// December 31"): a header with a stub label, not amounts — a line of a
+/// statement does not count up by one.
+fn consecutive_years(
+    grid: &[Vec<GridValue>],
+    r: usize,
+    row: &[Tok],
+    is_value_col: impl Fn(usize) -> bool,
+) -> bool {
+    let mut years: Vec<i64> = row
+        .iter()
+        .enumerate()
+        .filter(|(c, t)| is_value_col(*c) && matches!(t, Tok::Amount { year: true, .. }))
+        .filter_map(|(c, _)| {
+            let text = grid.get(r)?.get(c)?.text();
+            text.trim().get(..4)?.parse::<i64>().ok()
+        })
+        .collect();
+    let count = years.len();
+    years.sort_unstable();
+    years.dedup();
+    let (Some(first), Some(last)) = (years.first(), years.last()) else {
+        return false;
+    };
+    count >= 2 && years.len() == count && last - first == count as i64 - 1
+}
+
 fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>) -> Vec<RowKind> {
     let mut kinds = Vec::with_capacity(toks.len());
     let mut started = false; // a header or data row has been seen
@@ -761,7 +789,11 @@ fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>)
             // Under a header, before data: more header rows, unless the row has
             // a real label — then year-like values are amounts ("Revenue | 2050
             // | 1980") and other text is a text row ("Document Type | 10-Q").
-            if !label || stub_like(label_text) || (texts + dates > 0 && period_like && years == 0) {
+            if !label
+                || stub_like(label_text)
+                || (texts + dates > 0 && period_like && years == 0)
+                || (texts + dates == 0 && consecutive_years(grid, r, row, is_value_col))
+            {
                 RowKind::Header
             } else if years > 0 && texts + dates == 0 {
                 RowKind::Data
