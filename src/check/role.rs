@@ -3,11 +3,16 @@
 //! cited cell's concept and period.
 //!
 //! The claim's role is its `role` (free text or `{concept, period}`), else
-//! its sentence. The cell's role is its concept and column period; a cell
-//! whose row is not in the vocabulary is compared by its row label, which
-//! must then appear in the claim's role. When either side cannot be told
-//! with confidence the verdict is `ambiguous_role` (a person looks), never a
-//! guess.
+//! its sentence. The cell's role is its concept and period — the column's,
+//! else one its header mentions among other words, else its row label's
+//! ("Balance at December 31, 2019"); a cell whose row is not in the
+//! vocabulary is compared by its row label, which must then appear in the
+//! claim's role. A role whose words besides its period and column are
+//! exactly the row label names that row (a generic "Total" only when no other
+//! row has it); a role that quotes another row's label, or another measure
+//! column's header ("Fair Value" for "Carrying Amount"), names another cell.
+//! When either side cannot be told with confidence the verdict is
+//! `ambiguous_role` (a person looks), never a guess.
 
 use super::{Check, Code, CodeDoc};
 use crate::answer::{Claim, Role};
