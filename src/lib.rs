@@ -22,6 +22,6 @@ pub mod verify;
 pub mod vocab;
 
 pub use model::{Cell, CellRef, Document, Period, Table};
-pub use read::{ReadError, ReadOptions, load_bytes, load_source};
+pub use read::{ReadError, ReadOptions, document_from_rows, load_bytes, load_source};
 pub use verify::{AnswerReport, ClaimReport, SourceCache, Verifier, VerifyOptions};
 pub use vocab::Vocab;

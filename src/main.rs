@@ -92,10 +92,11 @@ enum Command {
         #[command(flatten)]
         judge: JudgeArgs,
     },
-    /// Measure what the checks catch: a seeded corpus of answers with known defects, under four pipelines.
+    /// Measure what the checks catch: a seeded corpus of answers with known defects under four
+    /// pipelines, or (with --external) the same-number swap study on real tables.
     Eval {
         /// Sources to build the corpus over (default: the four sample workbooks under samples/).
-        #[arg(long, num_args = 1.., value_name = "PATH")]
+        #[arg(long, num_args = 1.., value_name = "PATH", conflicts_with = "external")]
         sources: Vec<String>,
         /// Answers per class.
         #[arg(long, value_name = "N", default_value_t = 50)]
@@ -103,11 +104,15 @@ enum Command {
         /// The corpus's seed: the same seed gives the same corpus and numbers.
         #[arg(long, value_name = "S", default_value_t = 1)]
         seed: u64,
+        /// Run the external study instead, over this datasets folder
+        /// (tatqa/…json, convfinqa/convfinqa_dev.json).
+        #[arg(long, value_name = "DIR")]
+        external: Option<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = EvalFormat::Human)]
         format: EvalFormat,
         /// Also write the generated answers as JSON Lines (each with its "class").
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", conflicts_with = "external")]
         write_corpus: Option<PathBuf>,
         /// Extra concept vocabulary.
         #[arg(long, value_name = "FILE")]
@@ -357,9 +362,16 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             judge: &judge,
         }),
         Command::Eval {
+            external: Some(dir),
+            format,
+            vocab,
+            ..
+        } => external_command(&dir, format, &vocab),
+        Command::Eval {
             sources,
             per_class,
             seed,
+            external: None,
             format,
             write_corpus,
             vocab,
@@ -393,6 +405,21 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             judge: &judge,
         }),
     }
+}
+
+/// `tickmark eval --external DIR`: runs the external study and prints its
+/// tables. Always exits 0 when the study ran; the figures are the output.
+fn external_command(dir: &Path, format: EvalFormat, vocab: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    use tickmark::eval::external;
+    let vocab = load_vocab(vocab)?;
+    let report = external::run(dir, &vocab)?;
+    let text = match format {
+        EvalFormat::Human => external::human(&report),
+        EvalFormat::Markdown => external::markdown(&report),
+        EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
+    };
+    io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
 }
 
 struct VerifyArgs<'a> {

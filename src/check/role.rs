@@ -3,18 +3,26 @@
 //! cited cell's concept and period.
 //!
 //! The claim's role is its `role` (free text or `{concept, period}`), else
-//! its sentence. The cell's role is its concept and column period; a cell
-//! whose row is not in the vocabulary is compared by its row label, which
-//! must then appear in the claim's role. When either side cannot be told
-//! with confidence the verdict is `ambiguous_role` (a person looks), never a
-//! guess.
+//! its sentence. The cell's role is its concept and period — the column's,
+//! else one its header mentions among other words, else its row label's
+//! ("Balance at December 31, 2019"); a cell whose row is not in the
+//! vocabulary is compared by its row label, which must then appear in the
+//! claim's role. A role whose words besides its period and column are
+//! exactly the row label names that row (a generic "Total" only when no other
+//! row has it); a role that quotes another row's label, or another measure
+//! column's header ("Fair Value" for "Carrying Amount"), names another cell.
+//! When either side cannot be told with confidence the verdict is
+//! `ambiguous_role` (a person looks), never a guess.
 
 use super::{Check, Code, CodeDoc};
 use crate::answer::{Claim, Role};
 use crate::model::{Cell, Period};
 use crate::period::{PeriodHint, find_period, parse_period};
+use crate::read::unit_line::parse_unit_line;
+use crate::vocab::strip_footnotes;
 use crate::vocab::{ConceptId, Vocab, normalize_label};
 use jiff::civil::Date;
+use std::borrow::Cow;
 
 /// The codes of this check, documented.
 pub const DOCS: &[CodeDoc] = &[
@@ -170,15 +178,33 @@ fn standing(spec: &RoleSpec, cell: &Cell<'_>) -> Standing {
         Agreement::No => return Standing::ConceptDiffers,
         Agreement::Yes => {}
     }
-    match (&spec.period, cell.period()) {
+    if names_other_column(spec, cell) || names_other_row(spec, cell) {
+        return Standing::ConceptDiffers;
+    }
+    match (&spec.period, cell_period(cell).as_deref()) {
         (None, _) => Standing::Same,
         (Some(_), None) => Standing::NoCellPeriod,
         (Some(claimed), Some(found)) => match periods_agree(claimed, found) {
             Agreement::Yes => Standing::Same,
+            _ if row_names_the_period(spec, cell, claimed) => Standing::Same,
             Agreement::No => Standing::PeriodDiffers,
             Agreement::Unknown => Standing::PeriodsIncomparable,
         },
     }
+}
+
+/// A role that names two periods — the row's ("Liability at December 31,
+/// 2008") and the column's ("2007 program") — is read for the longer one. It
+/// still names this cell when the period read is the row label's own and the
+/// role also carries the cell's column header whole.
+fn row_names_the_period(spec: &RoleSpec, cell: &Cell<'_>, claimed: &Period) -> bool {
+    let Some((_, row_period)) = cell.row_label().and_then(find_period) else {
+        return false;
+    };
+    let column = normalize_label(cell.col_label().unwrap_or(""));
+    periods_agree(claimed, &row_period) == Agreement::Yes
+        && !column.is_empty()
+        && phrase_in(&column, &spec.key)
 }
 
 /// Whether the cell has the claim's role: `compare(..) == RoleOutcome::Same`
@@ -210,7 +236,7 @@ pub fn compare(spec: &RoleSpec, cell: &Cell<'_>) -> RoleOutcome {
                     .as_ref()
                     .map(ToString::to_string)
                     .unwrap_or_default(),
-                cell.period().map(ToString::to_string).unwrap_or_default(),
+                cell_period(cell).map(|p| p.to_string()).unwrap_or_default(),
             );
             RoleOutcome::Unknown(format!(
                 "the claimed period {claimed} and the cell's {found} cannot be compared"
@@ -219,19 +245,199 @@ pub fn compare(spec: &RoleSpec, cell: &Cell<'_>) -> RoleOutcome {
     }
 }
 
-/// Whether the cell's concept is the claim's. Known concepts compare by id;
-/// an unrecognised row compares by its label, which must appear in the role.
+/// The period a cell stands for: its column's; else the one its column
+/// header mentions among other words ("Bermuda subsidiaries 2010 (1)",
+/// "Payments due by period 2007", which are not headers of a period alone);
+/// else the one its row label names. Roll-forward and award tables put the
+/// date in the row ("Balance at December 31, 2019", "Outstanding at
+/// September 30, 2017") and a measure in the column ("Number of Shares");
+/// such a cell's period is its row's.
+pub fn cell_period<'c>(cell: &Cell<'c>) -> Option<Cow<'c, Period>> {
+    if let Some(p) = cell.period() {
+        return Some(Cow::Borrowed(p));
+    }
+    cell.col_label()
+        .and_then(find_period)
+        .or_else(|| cell.row_label().and_then(find_period))
+        .map(|(_, p)| Cow::Owned(p))
+}
+
+/// Whether the cell's concept is the claim's. A role whose words besides
+/// its period (and the cell's column header) are exactly the cell's row
+/// label names that row, whatever the vocabulary makes of the words ("Gross
+/// margin" is a row's gross profit and a claim's ratio) — a generic label
+/// ("Total", "Other") only when no other row of the table has it. Otherwise
+/// known concepts compare by id, and an unrecognised row compares by its
+/// label, which must appear in the role.
 pub fn concept_agreement(spec: &RoleSpec, cell: &Cell<'_>) -> Agreement {
+    let label = cell.label_key();
+    if !label.is_empty()
+        && measure_keys(&spec.text, cell).iter().any(|m| m == label)
+        && (!is_generic(label) || label_unique(cell))
+    {
+        return Agreement::Yes;
+    }
     match (&spec.concept, cell.concept()) {
         (Some(a), Some(b)) => yes_no(Some(a == b)),
         _ => {
-            if label_in_role(cell.label_key(), &spec.key) {
+            if label_in_role(label, &spec.key) {
                 Agreement::Yes
             } else {
                 Agreement::Unknown
             }
         }
     }
+}
+
+/// Whether the role names another column of the cell's table and not the
+/// cell's own, where the cell's column is a measure rather than a period
+/// ("Carrying Amount" / "Fair Value", "Less than 1 Year" / "Total", "Level 2"
+/// / "Total"): such a column is part of the role, as much as the row is.
+/// A role that names no column header says nothing here.
+/// Whether the role's measure is exactly the label of another row of the
+/// cell's table, and not the cell's own: the claim quotes the row it means
+/// ("Weighted average number of shares outstanding incl. dilutive effect of
+/// share options") and cites another that the vocabulary reads as the same
+/// concept ("Weighted average number of shares outstanding").
+fn names_other_row(spec: &RoleSpec, cell: &Cell<'_>) -> bool {
+    let own = cell.label_key();
+    let measures = measure_keys(&spec.text, cell);
+    if own.is_empty() || measures.iter().any(|m| m == own) {
+        return false;
+    }
+    let row = cell.coord().row;
+    cell.table().cells().any(|c| {
+        let key = c.label_key();
+        c.coord().row != row && key != own && !key.is_empty() && measures.iter().any(|m| m == key)
+    })
+}
+
+/// A column with a period compares by the words besides its period
+/// ("December 31, 2019 Carrying Amount" / "December 31, 2019 Fair Value").
+fn names_other_column(spec: &RoleSpec, cell: &Cell<'_>) -> bool {
+    let Some(own_key) = cell.column().map(column_measure) else {
+        return false;
+    };
+    if own_key.is_empty() || phrase_in(&own_key, &spec.key) {
+        return false;
+    }
+    let own_col = cell.coord().col;
+    cell.table().cells().any(|c| {
+        c.coord().col != own_col
+            && c.column().is_some_and(|info| {
+                let key = column_measure(info);
+                // A header spread over both columns ("Amount (Restated)"
+                // under two periods) is in both: it tells them apart only
+                // when it is not part of this column's own words.
+                !key.is_empty()
+                    && !phrase_in(&key, &format!(" {own_key} "))
+                    && phrase_in(&key, &spec.key)
+            })
+    })
+}
+
+/// A column header's words besides its period, normalized: the whole
+/// header when it names no period.
+fn column_measure(info: &crate::model::ColumnInfo) -> String {
+    let label = info.label.as_deref().unwrap_or("");
+    if info.period.is_none() {
+        return normalize_label(label);
+    }
+    match find_period(label) {
+        Some((range, _)) => normalize_label(&format!(
+            "{} {}",
+            label.get(..range.start).unwrap_or(""),
+            label.get(range.end..).unwrap_or("")
+        )),
+        None => String::new(),
+    }
+}
+
+/// The normalized phrase `key` appears whole in the padded `role_key`.
+fn phrase_in(key: &str, role_key: &str) -> bool {
+    role_key.contains(&format!(" {key} "))
+}
+
+/// One generic word ("Other", "Total", "Net") says nothing about a role.
+const GENERIC: [&str; 8] = [
+    "other", "total", "net", "basic", "diluted", "subtotal", "all", "misc",
+];
+
+fn is_generic(label_key: &str) -> bool {
+    !label_key.contains(' ') && GENERIC.contains(&label_key)
+}
+
+/// A role's measure, as the row label would be normalized: the role with
+/// its period cut out and footnote marks dropped ("Total(2), 2019" is
+/// "total"), then also without the cell's column header — as a trailing
+/// phrase ("Total, Total" citing the Total column) or word by word ("Total,
+/// Fair Value" citing "As of December 31, 2019 Fair Value").
+fn measure_keys(role: &str, cell: &Cell<'_>) -> Vec<String> {
+    let cut = match find_period(role) {
+        Some((range, _)) => format!(
+            "{} {}",
+            role.get(..range.start).unwrap_or(""),
+            role.get(range.end..).unwrap_or("")
+        ),
+        None => role.to_string(),
+    };
+    let parts: Vec<String> = without_units(&cut)
+        .split([',', ';'])
+        .filter(|part| parse_unit_line(part).is_none())
+        .map(|part| normalize_label(strip_footnotes(part.trim())))
+        .filter(|part| !part.is_empty())
+        .collect();
+    let full = parts.join(" ");
+    let column = normalize_label(&without_units(cell.col_label().unwrap_or("")));
+    let mut keys = vec![full.clone()];
+    if !column.is_empty() {
+        if let Some(rest) = full.strip_suffix(column.as_str()) {
+            keys.push(rest.trim().to_string());
+        }
+        // The parts that are not the column's own words.
+        let column_words: Vec<&str> = column.split(' ').collect();
+        keys.push(
+            full.split(' ')
+                .filter(|w| !w.is_empty() && !column_words.contains(w))
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+        // The parts before the one that is the column header.
+        if let Some(at) = parts.iter().position(|p| *p == column) {
+            keys.push(parts.get(..at).unwrap_or(&[]).join(" "));
+        }
+    }
+    keys
+}
+
+/// The text without parenthesized unit lines ("(in millions)", "(dollars
+/// in thousands)"): they say how a column is printed, not what it is.
+fn without_units(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('(') {
+        let Some(close) = rest.get(open..).and_then(|r| r.find(')')) else {
+            break;
+        };
+        let group = rest.get(open..=open + close).unwrap_or("");
+        out.push_str(rest.get(..open).unwrap_or(""));
+        if parse_unit_line(group).is_none() {
+            out.push_str(group);
+        }
+        rest = rest.get(open + close + 1..).unwrap_or("");
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Whether no other row of the cell's table has the cell's label.
+fn label_unique(cell: &Cell<'_>) -> bool {
+    let key = cell.label_key();
+    let row = cell.coord().row;
+    !cell
+        .table()
+        .cells()
+        .any(|c| c.coord().row != row && c.label_key() == key)
 }
 
 /// " normalized text ", for whole-phrase search.
@@ -242,11 +448,7 @@ fn padded_key(text: &str) -> String {
 /// A safe label match: the whole normalized row label appears, at word
 /// boundaries, in the normalized role text (`role_key`, padded).
 fn label_in_role(label_key: &str, role_key: &str) -> bool {
-    // One generic word ("Other", "Total", "Net") says nothing about a role.
-    const GENERIC: [&str; 8] = [
-        "other", "total", "net", "basic", "diluted", "subtotal", "all", "misc",
-    ];
-    if label_key.is_empty() || (!label_key.contains(' ') && GENERIC.contains(&label_key)) {
+    if label_key.is_empty() || is_generic(label_key) {
         return false;
     }
     let bytes = role_key.as_bytes();
@@ -295,6 +497,14 @@ pub fn periods_agree(claimed: &Period, found: &Period) -> Agreement {
             match (q_a.or(*q_b), h_a.or(*h_b)) {
                 // A named quarter or half on one side only: compare by the
                 // calendar position of the other side's end date.
+                // "First Quarter" against "First Quarter", neither with a
+                // year (a quarterly price table): the same words.
+                _ if q_a.is_some() && q_b.is_some() && year_a.is_none() && year_b.is_none() => {
+                    yes_no(Some(q_a == q_b))
+                }
+                _ if h_a.is_some() && h_b.is_some() && year_a.is_none() && year_b.is_none() => {
+                    yes_no(Some(h_a == h_b))
+                }
                 _ if q_a.is_some() && q_b.is_some() => both(same(year_a, year_b), Some(q_a == q_b)),
                 _ if h_a.is_some() && h_b.is_some() => both(same(year_a, year_b), Some(h_a == h_b)),
                 (Some(q), _) => ends_in_part(end_a.or(*end_b), year_a.or(year_b), q, 3),
@@ -422,6 +632,9 @@ mod tests {
             ("Q2 2024", "Three Months Ended March 31, 2024", Unknown),
             ("Q3 2024", "Q3 2024", Yes),
             ("Q3 2024", "Q2 2024", No),
+            ("First Quarter", "First Quarter", Yes),
+            ("First Quarter", "Second Quarter", No),
+            ("First Quarter", "Q1 2024", Unknown),
             (
                 "Nine Months Ended September 30, 2024",
                 "Nine Months Ended September 30, 2024",
@@ -448,6 +661,217 @@ mod tests {
         }
         assert_eq!(periods_agree(&p("FY2024"), &balance("2024")), Yes);
         assert_eq!(periods_agree(&p("FY2024"), &balance("2023")), No);
+    }
+
+    /// The cell at `at` ("B3") of a table given as rows, and a role read
+    /// from `role`, compared.
+    fn standing_of(rows: &[&[&str]], at: &str, role: &str) -> RoleOutcome {
+        let vocab = Vocab::builtin();
+        let rows = rows
+            .iter()
+            .map(|r| r.iter().map(|s| s.to_string()).collect())
+            .collect();
+        let doc = crate::read::document_from_rows("t.csv", "t.csv", rows, &vocab).unwrap();
+        let table = &doc.tables[0];
+        let cell = table
+            .cell_at(crate::model::Coord::parse(at).unwrap())
+            .unwrap();
+        compare(&RoleSpec::from_text(role, &vocab), &cell)
+    }
+
+    #[test]
+    fn a_row_label_gives_the_period_a_measure_column_lacks() {
+        let rows: &[&[&str]] = &[
+            &["", "Number of Shares", "Weighted-Average Exercise Price"],
+            &[
+                "Widgets outstanding at September 30, 2018",
+                "1,200",
+                "12.50",
+            ],
+            &[
+                "Widgets outstanding at September 30, 2019",
+                "1,350",
+                "13.10",
+            ],
+        ];
+        let role = "Widgets outstanding at September 30, 2019, Number of Shares";
+        assert_eq!(standing_of(rows, "B3", role), RoleOutcome::Same);
+        assert_ne!(
+            standing_of(rows, "B2", role),
+            RoleOutcome::Same,
+            "another row's date is another role"
+        );
+    }
+
+    #[test]
+    fn a_column_header_with_more_words_still_gives_its_period() {
+        let rows: &[&[&str]] = &[
+            &[
+                "",
+                "Widget subsidiaries 2010 (1)",
+                "Widget subsidiaries 2009 (1)",
+            ],
+            &["Widget royalties", "120", "110"],
+        ];
+        assert_eq!(
+            standing_of(rows, "B2", "Widget royalties, 2010"),
+            RoleOutcome::Same
+        );
+        assert_eq!(
+            standing_of(rows, "C2", "Widget royalties, 2010"),
+            RoleOutcome::PeriodDiffers
+        );
+    }
+
+    #[test]
+    fn a_role_naming_the_rows_date_and_the_columns_year_names_the_cell() {
+        let rows: &[&[&str]] = &[
+            &["", "2007 program", "2003 program", "total"],
+            &["widget liability at december 31 2007", "0.9", "4.1", "5.0"],
+            &["widget liability at december 31 2008", "1.2", "5.7", "6.9"],
+        ];
+        let role = "widget liability at december 31 2008, 2007 program";
+        assert_eq!(standing_of(rows, "B3", role), RoleOutcome::Same);
+        assert_ne!(standing_of(rows, "C3", role), RoleOutcome::Same);
+        assert_ne!(standing_of(rows, "B2", role), RoleOutcome::Same);
+    }
+
+    #[test]
+    fn a_role_that_is_the_row_label_names_the_row() {
+        // The vocabulary reads "Gross margin" as a ratio in a claim and as
+        // gross profit in a row; a role that is the label names the row.
+        let rows: &[&[&str]] = &[
+            &["", "2019", "2018"],
+            &["Revenue", "1,000", "900"],
+            &["Gross margin", "400", "350"],
+        ];
+        assert_eq!(
+            standing_of(rows, "B3", "Gross margin, 2019"),
+            RoleOutcome::Same
+        );
+        assert_eq!(
+            standing_of(rows, "C3", "Gross margin, 2019"),
+            RoleOutcome::PeriodDiffers
+        );
+        assert_ne!(
+            standing_of(rows, "B2", "Gross margin, 2019"),
+            RoleOutcome::Same
+        );
+    }
+
+    #[test]
+    fn a_role_quoting_another_rows_label_differs() {
+        let rows: &[&[&str]] = &[
+            &["", "2019", "2018"],
+            &[
+                "Weighted average number of shares outstanding",
+                "1,000",
+                "990",
+            ],
+            &[
+                "Weighted average number of shares outstanding incl. dilutive effect of share options",
+                "1,000",
+                "995",
+            ],
+        ];
+        let role = "Weighted average number of shares outstanding incl. dilutive effect of share options, 2019";
+        assert_eq!(standing_of(rows, "B3", role), RoleOutcome::Same);
+        assert_eq!(standing_of(rows, "B2", role), RoleOutcome::ConceptDiffers);
+    }
+
+    #[test]
+    fn a_generic_label_agrees_only_as_the_whole_measure_of_a_unique_row() {
+        let rows: &[&[&str]] = &[
+            &["", "2019", "2018"],
+            &["Widgets", "10", "9"],
+            &["Gadgets", "5", "4"],
+            &["Total", "15", "13"],
+        ];
+        assert_eq!(standing_of(rows, "B4", "Total, 2019"), RoleOutcome::Same);
+        let marked: &[&[&str]] = &[
+            &["", "2019", "Total"],
+            &["Widgets", "10", "19"],
+            &["Total(2)", "15", "28"],
+        ];
+        assert_eq!(
+            standing_of(marked, "B3", "Total(2), 2019"),
+            RoleOutcome::Same
+        );
+        assert_eq!(
+            standing_of(marked, "B3", "Total(2), 2019 (in millions)"),
+            RoleOutcome::Same,
+            "a unit line says how the column is printed, not what it is"
+        );
+        assert_eq!(
+            standing_of(marked, "C3", "Total(2), Total"),
+            RoleOutcome::Same
+        );
+        let measures: &[&[&str]] = &[
+            &["", "Amortized Cost", "Fair Value"],
+            &["Widget bonds", "10", "11"],
+            &["Total", "15", "16"],
+        ];
+        assert_eq!(
+            standing_of(measures, "C3", "Total, Fair Value"),
+            RoleOutcome::Same,
+            "the column's own words are not part of the measure"
+        );
+        assert_ne!(
+            standing_of(measures, "B3", "Total, Fair Value"),
+            RoleOutcome::Same,
+            "another column's Total is not the role"
+        );
+        assert!(matches!(
+            standing_of(rows, "B4", "Total gadgets, 2019"),
+            RoleOutcome::Unknown(_)
+        ));
+        let twice: &[&[&str]] = &[
+            &["", "2019", "2018"],
+            &["Widgets", "10", "9"],
+            &["Total", "10", "9"],
+            &["Gadgets", "5", "4"],
+            &["Total", "5", "4"],
+        ];
+        assert!(
+            matches!(
+                standing_of(twice, "B3", "Total, 2019"),
+                RoleOutcome::Unknown(_)
+            ),
+            "a label two rows share does not say which"
+        );
+    }
+
+    #[test]
+    fn a_role_naming_another_measure_column_differs() {
+        let rows: &[&[&str]] = &[
+            &["", "Less than 1 Year", "1-3 Years", "Total"],
+            &["Widget leases", "100", "250", "350"],
+            &["Gadget leases", "100", "100", "200"],
+        ];
+        assert_eq!(
+            standing_of(rows, "B2", "Widget leases, Less than 1 Year"),
+            RoleOutcome::Same
+        );
+        assert_eq!(
+            standing_of(rows, "C3", "Gadget leases, Less than 1 Year"),
+            RoleOutcome::ConceptDiffers
+        );
+        let dated: &[&[&str]] = &[
+            &[
+                "",
+                "December 31, 2019 Carrying Amount",
+                "December 31, 2019 Fair Value",
+            ],
+            &["Widget notes", "100", "100"],
+        ];
+        let role = "Widget notes, December 31, 2019 Carrying Amount";
+        assert_eq!(standing_of(dated, "B2", role), RoleOutcome::Same);
+        assert_eq!(standing_of(dated, "C2", role), RoleOutcome::ConceptDiffers);
+        assert_eq!(
+            standing_of(rows, "B2", "Widget leases"),
+            RoleOutcome::Same,
+            "a role that names no column says nothing about it"
+        );
     }
 
     #[test]

@@ -1,7 +1,10 @@
 //! Measuring tickmark against expectations: how well a reader's tables
-//! match an expected table ([`table_match`]).
+//! match an expected table ([`table_match`]), the seeded defect corpus and
+//! its evaluation ([`corpus`], [`seeded`]), and the external study of
+//! same-number swaps in real tables ([`external`]).
 
 pub mod corpus;
+pub mod external;
 pub mod pdf_fixtures;
 pub mod rng;
 pub mod seeded;

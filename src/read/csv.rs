@@ -85,18 +85,9 @@ pub(super) fn read_csv(bytes: &[u8], path: &Path, max_cells: usize) -> Result<Ra
                     ),
                 )
             })?;
-            row.push(if text.trim().is_empty() {
-                GridValue::Empty
-            } else {
-                GridValue::Text {
-                    text: text.to_string(),
-                    indent: 0,
-                }
-            });
+            row.push(field_value(text));
         }
-        while row.last().is_some_and(GridValue::is_blank) {
-            row.pop();
-        }
+        trim_row(&mut row);
         grid.push(row);
         lines.push(line);
     }
@@ -106,6 +97,43 @@ pub(super) fn read_csv(bytes: &[u8], path: &Path, max_cells: usize) -> Result<Ra
         grid,
         merges: Some(Vec::new()),
     })
+}
+
+/// One csv field as the labeler sees it: text as written, or empty.
+pub(super) fn field_value(text: &str) -> GridValue {
+    if text.trim().is_empty() {
+        GridValue::Empty
+    } else {
+        GridValue::Text {
+            text: text.to_string(),
+            indent: 0,
+        }
+    }
+}
+
+/// Drops a row's trailing empty fields (exporters pad or omit them alike).
+pub(super) fn trim_row(row: &mut Vec<GridValue>) {
+    while row.last().is_some_and(GridValue::is_blank) {
+        row.pop();
+    }
+}
+
+/// Rows of text fields already split (an in-memory table) into a raw
+/// table, each field read exactly as a csv field is.
+pub(super) fn raw_from_rows(rows: Vec<Vec<String>>) -> RawTable {
+    let grid = rows
+        .into_iter()
+        .map(|fields| {
+            let mut row: Vec<GridValue> = fields.iter().map(|f| field_value(f)).collect();
+            trim_row(&mut row);
+            row
+        })
+        .collect();
+    RawTable {
+        part: TablePart::Only,
+        grid,
+        merges: Some(Vec::new()),
+    }
 }
 
 /// A data row: a text label, then at least one field that reads as an

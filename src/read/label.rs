@@ -629,12 +629,31 @@ fn is_year_amount(amount: &Amount) -> bool {
         && i64::try_from(amount.value).is_ok_and(is_year)
 }
 
-/// "2024" or "2024 (1)" as written: four digits, no separators or marks.
+/// "2024" or "2024 (1)" as written: four digits, no separators or marks; or
+/// a year with the column's unit after it ("2019 €m", "2019 US$'000",
+/// "2018 £m"), as header rows of European and Asian reports write it.
 fn is_year_text(text: &str, amount: &Amount) -> bool {
-    is_year_amount(amount)
-        && text.len() >= 4
+    let four_digits = text.len() >= 4
         && text.bytes().take(4).all(|b| b.is_ascii_digit())
-        && !text.contains([',', '.'])
+        && !text.contains([',', '.']);
+    if !four_digits {
+        return false;
+    }
+    if is_year_amount(amount) {
+        return true;
+    }
+    // The unit part: after a space, with no further digit but the "000" of
+    // "$'000" (a unit, not a number).
+    let unit = text.get(4..).unwrap_or("");
+    unit.starts_with(char::is_whitespace)
+        && (amount.currency.is_some() || amount.scale_exp != 0)
+        && !unit.replace("000", "").bytes().any(|b| b.is_ascii_digit())
+        && amount.decimals == 0
+        && !amount.percent
+        && !amount.parens
+        && !amount.dash
+        && amount.value.is_integer()
+        && i64::try_from(amount.value).is_ok_and(is_year)
 }
 
 /// The column holding row labels: most often the text left of a row's first number.
@@ -665,6 +684,34 @@ fn find_label_column(toks: &Toks) -> Option<usize> {
                 .filter_map(|row| row.iter().position(|t| matches!(t, Tok::Text)))
                 .min()
         })
+}
+
+/// Whether a row's year-like values are two or more distinct, consecutive
+/// years ("Process Technologies | 2017 | 2018 | 2019" under "Years Ended
+/// December 31"): a header with a stub label, not amounts — a line of a
+/// statement does not count up by one.
+fn consecutive_years(
+    grid: &[Vec<GridValue>],
+    r: usize,
+    row: &[Tok],
+    is_value_col: impl Fn(usize) -> bool,
+) -> bool {
+    let mut years: Vec<i64> = row
+        .iter()
+        .enumerate()
+        .filter(|(c, t)| is_value_col(*c) && matches!(t, Tok::Amount { year: true, .. }))
+        .filter_map(|(c, _)| {
+            let text = grid.get(r)?.get(c)?.text();
+            text.trim().get(..4)?.parse::<i64>().ok()
+        })
+        .collect();
+    let count = years.len();
+    years.sort_unstable();
+    years.dedup();
+    let (Some(first), Some(last)) = (years.first(), years.last()) else {
+        return false;
+    };
+    count >= 2 && years.len() == count && last - first == count as i64 - 1
 }
 
 fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>) -> Vec<RowKind> {
@@ -742,7 +789,11 @@ fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>)
             // Under a header, before data: more header rows, unless the row has
             // a real label — then year-like values are amounts ("Revenue | 2050
             // | 1980") and other text is a text row ("Document Type | 10-Q").
-            if !label || stub_like(label_text) || (texts + dates > 0 && period_like && years == 0) {
+            if !label
+                || stub_like(label_text)
+                || (texts + dates > 0 && period_like && years == 0)
+                || (texts + dates == 0 && consecutive_years(grid, r, row, is_value_col))
+            {
                 RowKind::Header
             } else if years > 0 && texts + dates == 0 {
                 RowKind::Data

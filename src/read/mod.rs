@@ -326,7 +326,7 @@ pub fn load_bytes(
     let mut concepts = label::ConceptMemo::default();
     let mut labeler = |raw: RawTable| label::label_raw(raw, &source, vocab, &mut concepts);
     let mut pages = Vec::new();
-    let (tables, mut warnings) = match kind {
+    let (tables, warnings) = match kind {
         SourceKind::Csv => (
             vec![labeler(csv::read_csv(bytes, path, options.max_cells)?).table],
             Vec::new(),
@@ -352,6 +352,48 @@ pub fn load_bytes(
         }
         _ => spreadsheet::read_workbook(bytes, path, kind, options.max_cells, &mut labeler)?,
     };
+    finish(id, path, kind, tables, pages, warnings)
+}
+
+/// Labels an in-memory table — rows of text fields, as a csv file would
+/// hold them — into a one-table [`Document`], through the same labeler and
+/// the same field reading as a `.csv` source. `id` is the source id
+/// references use (`id#B3`), `name` the path the document reports.
+///
+/// Use it for tables that come from somewhere other than a file (a dataset
+/// record, a database row set). A table with no numbers is
+/// [`ReadError::NoNumbers`], as for a csv file.
+pub fn document_from_rows(
+    id: &str,
+    name: &str,
+    rows: Vec<Vec<String>>,
+    vocab: &Vocab,
+) -> Result<Document, ReadError> {
+    let source: Arc<str> = Arc::from(id);
+    let mut concepts = label::ConceptMemo::default();
+    let raw = csv::raw_from_rows(rows);
+    let table = label::label_raw(raw, &source, vocab, &mut concepts).table;
+    finish(
+        id,
+        Path::new(name),
+        SourceKind::Csv,
+        vec![table],
+        Vec::new(),
+        Vec::new(),
+    )
+}
+
+/// The document of labeled tables, or [`ReadError::NoNumbers`] when no table
+/// of a spreadsheet or csv source holds a number.
+fn finish(
+    id: &str,
+    path: &Path,
+    kind: SourceKind,
+    tables: Vec<crate::model::Table>,
+    pages: Vec<crate::model::Page>,
+    mut warnings: Vec<String>,
+) -> Result<Document, ReadError> {
+    let display = path.display().to_string();
     // A PDF of prose is still a source: its pages serve quote checks.
     if kind != SourceKind::Pdf && tables.iter().all(|t| t.records.is_empty()) {
         let detail = if tables.is_empty() {

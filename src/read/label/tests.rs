@@ -724,3 +724,50 @@ fn outline_layouts_take_labels_from_their_own_column() {
     );
     assert_eq!(cell(&t, "C5").row_label(), Some("Total operating expenses"));
 }
+
+#[test]
+fn a_year_with_its_unit_is_a_header() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &["Income statement expense", "", ""],
+            &["", "2019 €m", "2018 €m"],
+            &["Defined contribution schemes", "166", "178"],
+        ],
+    );
+    assert_eq!(t.header_rows, vec![1]);
+    let c = cell(&t, "C3");
+    assert_eq!(c.col_label(), Some("2018 €m"));
+    assert_eq!(c.period().and_then(Period::year), Some(2018));
+    // A data cell that is a year-sized amount with a unit stays an amount.
+    let t = label(
+        TablePart::Only,
+        &[
+            &["", "2019", "2018"],
+            &["Capital expenditure", "2019 €m", "1,500 €m"],
+        ],
+    );
+    assert_eq!(cell(&t, "B2").value(), d("2019"));
+}
+
+#[test]
+fn consecutive_years_beside_a_stub_are_a_header() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &["", "", "Years Ended December 31,", ""],
+            &["Process Technologies", "2017", "2018", "2019"],
+            &["14 nanometers and under", "0.9", "2.6", "0.0"],
+            &["28 nanometers", "16.2", "12.6", "11.3"],
+        ],
+    );
+    assert_eq!(t.header_rows, vec![0, 1]);
+    assert_eq!(cell(&t, "D4").period().and_then(Period::year), Some(2019));
+    // Year-sized amounts that do not count up by one stay amounts.
+    let t = label(
+        TablePart::Only,
+        &[&["", "2024", "2023"], &["Widget units", "2050", "1980"]],
+    );
+    assert_eq!(t.header_rows, vec![0]);
+    assert_eq!(cell(&t, "B2").value(), d("2050"));
+}
