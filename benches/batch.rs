@@ -112,6 +112,7 @@ fn run_once(input: &[u8], jobs: usize) -> (u64, f64) {
         input_name: "bench.jsonl",
         jobs,
         format: BatchFormat::Jsonl,
+        max_line_bytes: batch::MAX_LINE_BYTES,
     };
     let start = Instant::now();
     let summary = batch::run(
@@ -148,6 +149,7 @@ fn rss_child(path: &str) {
         input_name: path,
         jobs: 2,
         format: BatchFormat::Jsonl,
+        max_line_bytes: batch::MAX_LINE_BYTES,
     };
     let file = std::fs::File::open(path).unwrap();
     let summary = batch::run(

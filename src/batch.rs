@@ -23,8 +23,8 @@ use crate::answer::input::answer_from_line;
 use crate::check::{Code, Route};
 use crate::verify::{AnswerReport, SourceCache, Verifier};
 
-/// The longest line read as an answer (64 MiB); a longer one is an error
-/// record, read past without being held.
+/// The longest line read as an answer by default (64 MiB, `--max-line-mb`);
+/// a longer one is an error record, read past without being held.
 pub const MAX_LINE_BYTES: usize = 64 << 20;
 
 /// How output is written.
@@ -52,6 +52,8 @@ pub struct BatchJob<'a> {
     pub jobs: usize,
     /// How records are written.
     pub format: BatchFormat,
+    /// The longest line read as an answer, in bytes ([`MAX_LINE_BYTES`]).
+    pub max_line_bytes: usize,
 }
 
 /// Why a batch could not run to its end.
@@ -295,7 +297,7 @@ pub fn run(
         lines.clear();
         while lines.len() < block {
             let number = summary.lines + lines.len() as u64 + 1;
-            match read_line(input, &mut bytes, MAX_LINE_BYTES) {
+            match read_line(input, &mut bytes, job.max_line_bytes) {
                 Ok(Some(line)) => lines.push((number, line)),
                 Ok(None) => {
                     at_end = true;
@@ -432,7 +434,8 @@ fn check_line(number: u64, line: &Line, job: &BatchJob<'_>) -> Done {
             return error_record(
                 number,
                 format!(
-                    "the line is {length} bytes long, over the limit of {MAX_LINE_BYTES}; split the answer or shorten it"
+                    "the line is {length} bytes long, over the limit of {} bytes; split the answer, or raise --max-line-mb",
+                    job.max_line_bytes
                 ),
             );
         }
@@ -574,6 +577,7 @@ mod tests {
             input_name: "failing.jsonl",
             jobs: 1,
             format: BatchFormat::Jsonl,
+            max_line_bytes: MAX_LINE_BYTES,
         };
         let mut input = io::BufReader::new(Failing(io::Cursor::new(
             b"{\"id\": \"a\"}\nnot json\n".to_vec(),

@@ -85,6 +85,9 @@ enum Command {
         /// Output: a JSON line per input line, one JSON array, or only the summary (as JSON).
         #[arg(long, value_enum, default_value_t = BatchFormatArg::Jsonl)]
         format: BatchFormatArg,
+        /// The longest input line read as an answer, in MiB; a longer one is an error record.
+        #[arg(long, value_name = "MIB", default_value_t = batch::MAX_LINE_BYTES >> 20)]
+        max_line_mb: usize,
         #[command(flatten)]
         check: CheckArgs,
         #[command(flatten)]
@@ -391,10 +394,12 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             out,
             jobs,
             format,
+            max_line_mb,
             check,
             read,
             judge,
         } => batch_command(BatchArgs {
+            max_line_bytes: max_line_mb.saturating_mul(1 << 20),
             traces: &traces,
             sources: &sources,
             out: out.as_deref(),
@@ -552,6 +557,7 @@ fn extract_command(
 }
 
 struct BatchArgs<'a> {
+    max_line_bytes: usize,
     traces: &'a Path,
     sources: &'a Path,
     out: Option<&'a Path>,
@@ -614,6 +620,7 @@ fn batch_command(args: BatchArgs<'_>) -> anyhow::Result<ExitCode> {
             BatchFormatArg::Json => batch::BatchFormat::Json,
             BatchFormatArg::Summary => batch::BatchFormat::Summary,
         },
+        max_line_bytes: args.max_line_bytes,
     };
     let bar = progress_bar(input_size);
     let result = batch::run(&mut input, &mut out, &job, &mut |p| {

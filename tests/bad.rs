@@ -1,0 +1,204 @@
+//! Hostile inputs (`tests/bad/`): each gives its expected exit code and
+//! message, and nothing panics. Two more are made at test time: a 50 MB
+//! one-line answer, and a PDF of 10,000 empty pages.
+
+// Test code: a failed unwrap is a failed test, which is what it should be.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use std::io::Write;
+
+use assert_cmd::Command;
+
+fn tickmark() -> Command {
+    Command::cargo_bin("tickmark").unwrap()
+}
+
+#[test]
+fn every_hostile_file_gives_its_exit_code_and_message_and_no_panic() {
+    let manifest = std::fs::read_to_string("tests/bad/expected.tsv").unwrap();
+    let mut checked = 0;
+    for line in manifest
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [file, command, exit, message] = fields[..] else {
+            panic!("bad manifest line {line:?}");
+        };
+        let path = format!("tests/bad/{file}");
+        let output = match command {
+            "extract" => tickmark().args(["extract", &path]).output().unwrap(),
+            "verify" => tickmark()
+                .args(["verify", "--format", "json", "--trace", &path])
+                .output()
+                .unwrap(),
+            other => panic!("unknown command {other}"),
+        };
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(
+            output.status.code(),
+            Some(exit.parse().unwrap()),
+            "{file}: {stderr}"
+        );
+        assert!(
+            stderr.contains(message) || stdout.contains(message),
+            "{file}: expected {message:?}\nstderr: {stderr}\nstdout: {}",
+            &stdout[..stdout.len().min(2000)]
+        );
+        assert!(!stderr.contains("panicked"), "{file}: {stderr}");
+        checked += 1;
+    }
+    assert!(checked >= 15);
+}
+
+#[test]
+fn numbers_that_are_not_numbers_are_not_read_as_numbers() {
+    let output = tickmark()
+        .args(["extract", "--format", "csv", "tests/bad/values.csv"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    // Only the one real number of the file is a labeled cell.
+    let cells: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(cells.len(), 1, "{text}");
+    assert!(
+        cells[0].starts_with("tests/bad/values.csv#C4,4200,"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_fifty_megabyte_answer_line_is_read_or_refused_but_always_answered() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("huge.jsonl");
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    write!(
+        file,
+        r#"{{"id": "huge", "sources": ["acme.xlsx"], "claims": [{{"text": ""#
+    )
+    .unwrap();
+    let chunk = "Revenue grew. ".repeat(1000);
+    for _ in 0..(50_000_000 / chunk.len()) {
+        file.write_all(chunk.as_bytes()).unwrap();
+    }
+    writeln!(
+        file,
+        r#"", "value": "$4.2 billion", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}}]}}"#
+    )
+    .unwrap();
+    writeln!(file, "{{not json").unwrap();
+    file.flush().unwrap();
+    drop(file);
+    // Under the 64 MiB line limit: read and checked; the next line still answered.
+    let output = tickmark()
+        .args(["batch", "--sources", "samples", "--traces"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let records: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0]["claims"][0]["route"], "accept");
+    assert_eq!(records[1]["line"], 2);
+    assert!(records[1]["error"].is_string());
+    // With a lower limit the same line is refused, by name, and the run goes on.
+    let output = tickmark()
+        .args([
+            "batch",
+            "--sources",
+            "samples",
+            "--max-line-mb",
+            "10",
+            "--traces",
+        ])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let records: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2);
+    let error = records[0]["error"].as_str().unwrap();
+    assert!(
+        error.contains("over the limit") && error.contains("--max-line-mb"),
+        "{error}"
+    );
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn a_pdf_of_ten_thousand_empty_pages_stops_at_the_page_limit() {
+    use lopdf::dictionary;
+    use lopdf::{Document, Object, Stream};
+    let mut doc = Document::with_version("1.4");
+    let pages_id = doc.new_object_id();
+    let mut kids = Vec::new();
+    for _ in 0..10_000 {
+        let content = doc.add_object(Stream::new(dictionary! {}, Vec::new()));
+        let page = doc.add_object(dictionary! {
+            "Type" => "Page",
+            "Parent" => pages_id,
+            "MediaBox" => vec![0.into(), 0.into(), 612.into(), 792.into()],
+            "Contents" => content,
+        });
+        kids.push(Object::Reference(page));
+    }
+    doc.objects.insert(
+        pages_id,
+        Object::Dictionary(dictionary! { "Type" => "Pages", "Kids" => kids, "Count" => 10_000 }),
+    );
+    let catalog = doc.add_object(dictionary! { "Type" => "Catalog", "Pages" => pages_id });
+    doc.trailer.set("Root", catalog);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("empty_pages.pdf");
+    doc.save(&path).unwrap();
+    let output = tickmark().arg("extract").arg(&path).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("no page could be read"), "{stderr}");
+    assert!(stderr.contains("--max-pages is 2000"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn a_poisoned_source_or_line_affects_only_the_answers_that_use_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let sources = dir.path();
+    std::fs::copy("samples/acme.xlsx", sources.join("acme.xlsx")).unwrap();
+    std::fs::copy("tests/bad/bomb.xlsx", sources.join("bomb.xlsx")).unwrap();
+    std::fs::copy("tests/bad/loop.pdf", sources.join("loop.pdf")).unwrap();
+    let good = r#"{"id": "good", "sources": ["acme.xlsx"], "claims": [{"value": "$4.2 billion", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}]}"#;
+    let bomb = r#"{"id": "bomb", "sources": ["bomb.xlsx"], "claims": [{"value": "4,200", "role": "Revenue, FY2024", "cites": ["bomb.xlsx#IS!B7"]}]}"#;
+    let looped = r#"{"id": "loop", "sources": ["loop.pdf"], "claims": [{"value": "4,200", "role": "Revenue", "cites": ["loop.pdf#p1"]}]}"#;
+    let input = format!("{good}\n{bomb}\n{{\"id\": [\n{looped}\n{good}\n");
+    let output = tickmark()
+        .args(["batch", "--traces", "-", "--sources"])
+        .arg(sources)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let records: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 5);
+    assert_eq!(records[0]["claims"][0]["route"], "accept");
+    assert_eq!(
+        records[1]["claims"][0]["findings"][0]["code"],
+        "unreadable_source"
+    );
+    assert!(records[2]["error"].is_string());
+    assert_eq!(
+        records[3]["claims"][0]["findings"][0]["code"],
+        "unreadable_source"
+    );
+    assert_eq!(records[4]["claims"][0]["route"], "accept");
+    assert_eq!(output.status.code(), Some(2));
+}
