@@ -212,15 +212,8 @@ impl BatchSummary {
             routes(&self.claims_by_route),
         );
         if !self.findings.is_empty() {
-            let codes: Vec<String> = Code::ALL
-                .iter()
-                .filter_map(|c| {
-                    self.findings
-                        .get(c.name())
-                        .map(|n| format!("{} {n}", c.name()))
-                })
-                .collect();
-            text.push_str(&format!("findings: {}\n", codes.join(", ")));
+            let codes = crate::report::verify::codes_text(&self.findings);
+            text.push_str(&format!("findings: {codes}\n"));
         }
         text.push_str(&format!(
             "model calls: {} made, {} saved\nsources read: {}\ntime: {:.2} s ({:.0} claims/s)\n",

@@ -293,6 +293,41 @@ pub fn run(
     Ok((corpus, report))
 }
 
+/// One class's row as both renderings show it: the class's name, answers
+/// (available), a rate per pipeline, and the share caught under its own code.
+fn row_cells(row: &ClassRow) -> (&'static str, String, Vec<String>, String) {
+    let rates = row
+        .caught
+        .iter()
+        .map(|n| percent(*n, row.answers))
+        .collect();
+    let counts = format!("{} ({})", row.answers, row.available);
+    if row.class == "clean" {
+        ("clean (false alarms)", counts, rates, "–".to_string())
+    } else {
+        (
+            row.class,
+            counts,
+            rates,
+            percent(row.expected_code, row.answers),
+        )
+    }
+}
+
+impl Case {
+    /// "clean-3 (clean): review [ambiguous_role] cannot tell whether …".
+    fn line(&self) -> String {
+        format!(
+            "{} ({}): {} [{}] {}",
+            self.id,
+            self.class,
+            self.route.name(),
+            self.codes.join(", "),
+            self.message.as_deref().unwrap_or("")
+        )
+    }
+}
+
 fn percent(n: usize, of: usize) -> String {
     if of == 0 {
         "–".to_string()
@@ -319,26 +354,15 @@ impl SeededReport {
         );
         let _ = writeln!(out, "|---|---|{}---|", "---|".repeat(self.pipelines.len()));
         for row in &self.classes {
-            let rates: Vec<String> = row
-                .caught
-                .iter()
-                .map(|n| percent(*n, row.answers))
-                .collect();
-            let own = if row.class == "clean" {
-                "–".to_string()
-            } else {
-                percent(row.expected_code, row.answers)
-            };
+            let (class, counts, rates, own) = row_cells(row);
             let class = if row.class == "clean" {
-                "clean (false alarms)".to_string()
+                class.to_string()
             } else {
-                format!("`{}`", row.class)
+                format!("`{class}`")
             };
             let _ = writeln!(
                 out,
-                "| {class} | {} ({}) | {} | {own} |",
-                row.answers,
-                row.available,
+                "| {class} | {counts} | {} | {own} |",
                 rates.join(" | ")
             );
         }
@@ -375,15 +399,7 @@ impl SeededReport {
             }
             let _ = writeln!(out, "\n{title}:\n");
             for case in cases {
-                let _ = writeln!(
-                    out,
-                    "- `{}` ({}): {} [{}] {}",
-                    case.id,
-                    case.class,
-                    case.route.name(),
-                    case.codes.join(", "),
-                    case.message.as_deref().unwrap_or("")
-                );
+                let _ = writeln!(out, "- {}", case.line());
             }
         }
         out
@@ -411,26 +427,15 @@ impl SeededReport {
             "own code"
         );
         for row in &self.classes {
-            let rate = |i: usize| percent(row.caught.get(i).copied().unwrap_or(0), row.answers);
-            let own = if row.class == "clean" {
-                "–".to_string()
-            } else {
-                percent(row.expected_code, row.answers)
-            };
-            let class = if row.class == "clean" {
-                "clean (false alarms)"
-            } else {
-                row.class
-            };
+            let (class, counts, rates, own) = row_cells(row);
+            let rate = |i: usize| rates.get(i).cloned().unwrap_or_default();
             let _ = writeln!(
                 out,
-                "{class:<22} {:>16}  {:>10} {:>7} {:>10} {:>8}  {:>8}",
-                format!("{} ({})", row.answers, row.available),
+                "{class:<22} {counts:>16}  {:>10} {:>7} {:>10} {:>8}  {own:>8}",
                 rate(0),
                 rate(1),
                 rate(2),
                 rate(3),
-                own
             );
         }
         let [[both, vr_only], [res_only, neither]] = self.two_by_two;
@@ -462,15 +467,7 @@ impl SeededReport {
             ("caught under another code", &self.other_code),
         ] {
             for case in cases {
-                let _ = writeln!(
-                    out,
-                    "{title}: {} ({}): {} [{}] {}",
-                    case.id,
-                    case.class,
-                    case.route.name(),
-                    case.codes.join(", "),
-                    case.message.as_deref().unwrap_or("")
-                );
+                let _ = writeln!(out, "{title}: {}", case.line());
             }
         }
         out

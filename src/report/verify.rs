@@ -82,15 +82,7 @@ impl Summary {
             line.push_str(&format!("; {} malformed", self.malformed));
         }
         if !self.findings.is_empty() {
-            let codes: Vec<String> = Code::ALL
-                .iter()
-                .filter_map(|c| {
-                    self.findings
-                        .get(c.name())
-                        .map(|n| format!("{} {n}", c.name()))
-                })
-                .collect();
-            line.push_str(&format!("; findings: {}", codes.join(", ")));
+            line.push_str(&format!("; findings: {}", codes_text(&self.findings)));
         }
         line.push_str(&format!(
             "; model calls {} (saved {})",
@@ -98,6 +90,16 @@ impl Summary {
         ));
         line
     }
+}
+
+/// Counts by finding code, in the order of DESIGN.md §5: "uncited 1,
+/// value_mismatch 3".
+pub fn codes_text<N: std::fmt::Display>(counts: &BTreeMap<&'static str, N>) -> String {
+    Code::ALL
+        .iter()
+        .filter_map(|c| counts.get(c.name()).map(|n| format!("{} {n}", c.name())))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn plural(n: usize) -> &'static str {
