@@ -93,8 +93,9 @@ fn generate(answers: usize, templates: &[String], out: &mut dyn Write) {
     }
 }
 
-/// One cold batch run over `input`; returns (claims, seconds).
-fn run_once(input: &[u8], jobs: usize) -> (u64, f64) {
+/// One cold batch run (a new verifier and source cache, as a `tickmark
+/// batch` run starts) over `input`, to a sink.
+fn cold_run(input: &mut dyn std::io::BufRead, name: &str, jobs: usize) -> batch::BatchSummary {
     let vocab = Vocab::builtin();
     let store = Store::default();
     let verifier = Verifier::new(
@@ -109,19 +110,18 @@ fn run_once(input: &[u8], jobs: usize) -> (u64, f64) {
         verifier: &verifier,
         cache: &cache,
         sources_dir: Path::new("samples"),
-        input_name: "bench.jsonl",
+        input_name: name,
         jobs,
         format: BatchFormat::Jsonl,
         max_line_bytes: batch::MAX_LINE_BYTES,
     };
+    batch::run(input, &mut std::io::sink(), &job, &mut |_| {}).unwrap()
+}
+
+/// One cold batch run over `input`; returns (claims, seconds).
+fn run_once(input: &[u8], jobs: usize) -> (u64, f64) {
     let start = Instant::now();
-    let summary = batch::run(
-        &mut Cursor::new(input),
-        &mut std::io::sink(),
-        &job,
-        &mut |_| {},
-    )
-    .unwrap();
+    let summary = cold_run(&mut Cursor::new(input), "bench.jsonl", jobs);
     (summary.claims, start.elapsed().as_secs_f64())
 }
 
@@ -132,33 +132,8 @@ fn median(mut values: Vec<f64>) -> f64 {
 
 /// The child of the memory measurement: streams a file, prints its peak RSS.
 fn rss_child(path: &str) {
-    let vocab = Vocab::builtin();
-    let store = Store::default();
-    let verifier = Verifier::new(
-        &vocab,
-        &store,
-        VerifyOptions {
-            checks: CheckSet::ALL,
-        },
-    );
-    let cache = SourceCache::default();
-    let job = BatchJob {
-        verifier: &verifier,
-        cache: &cache,
-        sources_dir: Path::new("samples"),
-        input_name: path,
-        jobs: 2,
-        format: BatchFormat::Jsonl,
-        max_line_bytes: batch::MAX_LINE_BYTES,
-    };
     let file = std::fs::File::open(path).unwrap();
-    let summary = batch::run(
-        &mut BufReader::new(file),
-        &mut std::io::sink(),
-        &job,
-        &mut |_| {},
-    )
-    .unwrap();
+    let summary = cold_run(&mut BufReader::new(file), path, 2);
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     let peak = status
         .lines()
