@@ -202,3 +202,31 @@ fn a_poisoned_source_or_line_affects_only_the_answers_that_use_it() {
     assert_eq!(records[4]["claims"][0]["route"], "accept");
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// The zip bomb is turned away within 512 MiB of address space (an upper
+/// bound on its peak memory): `ulimit -v` makes any larger allocation fail.
+#[cfg(unix)]
+#[test]
+fn the_zip_bomb_is_refused_within_512_mib() {
+    let bin = assert_cmd::cargo::cargo_bin("tickmark");
+    let run = |extra: &str| {
+        std::process::Command::new("/bin/sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 524288; exec \"{}\" extract {extra} tests/bad/bomb.xlsx",
+                bin.display()
+            ))
+            .output()
+            .unwrap()
+    };
+    let output = run("");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("declare 800 MiB unpacked"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    // The near miss: with the limit raised the bomb is unpacked, and 512 MiB
+    // is not enough (the read fails some other way, or is killed).
+    let output = run("--max-unpacked-mb 2000");
+    assert_ne!(output.status.code(), Some(0));
+    assert!(!String::from_utf8_lossy(&output.stderr).contains("declare 800 MiB"));
+}
