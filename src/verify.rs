@@ -321,6 +321,10 @@ impl<'a> Verifier<'a> {
             .iter()
             .map(|claim| {
                 let mut checked = self.check_claim(claim, scope);
+                if let Some(finding) = unheld_number(claim) {
+                    checked.report.route = checked.report.route.max(finding.route);
+                    checked.report.findings.push(finding);
+                }
                 if self.judge_claim(answer, claim, &mut checked) && self.judge.calls_a_model() {
                     model_calls += 1;
                 }
@@ -798,6 +802,33 @@ struct Checked {
     evidence: Vec<Evidence>,
     /// A cited source (the claim's or an operand's) was read only in part.
     partial_source: bool,
+}
+
+/// A claim whose sentence states an amount ("$9.9 billion", "40%",
+/// "1,234", "1.2") that the claim does not give as its `value` (and that is
+/// no calculation): nothing holds that number to a cell, so the claim fails
+/// closed with `no_checkable_claim` (review) instead of passing on its cite.
+/// Years, dates and labels such as "FY2024" or "Q3" are not amounts.
+fn unheld_number(claim: &Claim) -> Option<Finding> {
+    static AMOUNT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)[$€£¥]\s?\d|\d\s?%|\d,\d{3}\b|\d\.\d|\d\s*(?:thousand|million|billion|trillion|bn|mn)\b",
+        )
+        .ok()
+    });
+    if claim.value.is_some() || claim.calc.is_some() {
+        return None;
+    }
+    let text = claim.text.as_deref()?;
+    let found = AMOUNT.as_ref()?.find(text)?;
+    Some(Finding::new(
+        Code::NoCheckableClaim,
+        Route::Review,
+        format!(
+            "the claim's sentence states an amount ({:?}) but the claim gives no \"value\": no check holds that number to a cell",
+            found.as_str().trim()
+        ),
+    ))
 }
 
 /// Whether a code check has anything to hold a claim to: a stated value,

@@ -391,3 +391,33 @@ fn an_answer_with_nothing_to_check_is_not_all_accepted() {
     assert!(report.findings.is_empty(), "{:?}", report.findings);
     assert_eq!(report.route, Route::Accept);
 }
+
+#[test]
+fn a_sentence_stating_an_amount_with_no_value_is_not_accepted_on_its_cite() {
+    let report = verify(&acme(
+        r#"{"text": "Revenue rose to a record $9.9 billion in 2024.", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}"#,
+    ));
+    assert_eq!(claim(&report).route, Route::Review);
+    assert_eq!(codes(claim(&report)), ["no_checkable_claim"]);
+    // Near misses: years, dates and period labels are not amounts; a stated
+    // value holds the number.
+    for text in [
+        "Revenue grew in fiscal 2024 (FY2024, Q3), as of December 31, 2024.",
+        "Revenue rose to $4.2 billion in 2024.",
+    ] {
+        let value = if text.contains('$') {
+            r#""value": "$4.2 billion", "#
+        } else {
+            ""
+        };
+        let report = verify(&acme(&format!(
+            r#"{{"text": "{text}", {value}"role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}}"#
+        )));
+        assert_eq!(
+            claim(&report).route,
+            Route::Accept,
+            "{text}: {:?}",
+            claim(&report).findings
+        );
+    }
+}

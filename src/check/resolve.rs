@@ -50,9 +50,9 @@ pub const DOCS: &[CodeDoc] = &[
     CodeDoc {
         code: Code::NoCheckableClaim,
         check: Check::Resolve,
-        what: "No claim of the answer states a number, cites, quotes or calculates, so no code check could run on it (an answer with no claims at all included). The finding is the answer's, not a claim's: it is listed in the answer's own `findings`.",
-        why: "An answer that gave the checks nothing to hold must not pass as \"every claim accepted\": failing closed, a person looks.",
-        example: "`{\"id\": \"a1\", \"claims\": [{\"text\": \"Revenue grew strongly.\"}]}`, or `\"claims\": []`.",
+        what: "Nothing could be checked. On an answer (in its own `findings`): no claim of it states a number, cites, quotes or calculates (an answer with no claims included). On a claim: its sentence states an amount (\"$9.9 billion\", \"40%\", \"1,234\", \"1.2\"; years, dates and labels like FY2024 are not amounts) that the claim does not give as its `value`, so no check holds that number to a cell.",
+        why: "What gave the checks nothing to hold must not pass as accepted: failing closed, a person looks. A cite alone proves nothing about a number the sentence states.",
+        example: "`{\"id\": \"a1\", \"claims\": [{\"text\": \"Revenue grew strongly.\"}]}`, `\"claims\": []`, or `{\"text\": \"Revenue rose to $9.9 billion.\", \"cites\": [\"acme.xlsx#IS!B7\"]}`.",
         route: "review.",
     },
 ];

@@ -156,17 +156,23 @@ const MAX_FORM_DEPTH: usize = 32;
 /// How many form drawings one page may reach through its resources.
 const MAX_FORM_VISITS: usize = 10_000;
 
-/// Why a page's drawing cannot be handed to pdf-extract, if it cannot: a
-/// form XObject that draws itself (directly or through other forms), forms
-/// nested deeper than [`MAX_FORM_DEPTH`], or more than [`MAX_FORM_VISITS`]
-/// form drawings. pdf-extract would recurse until the stack overflowed,
-/// which aborts the process: no `catch_unwind` can contain that.
+/// Why a page's drawing cannot be handed to pdf-extract, if it cannot: an
+/// XObject that draws itself (directly or through others), XObjects nested
+/// deeper than [`MAX_FORM_DEPTH`], or more than [`MAX_FORM_VISITS`] XObject
+/// drawings. pdf-extract would recurse until the stack overflowed, which
+/// aborts the process: no `catch_unwind` can contain that.
 ///
 /// The walk follows the `Do` operators of the page's content and of each
-/// form drawn, and resolves names as pdf-extract does: a form without its
-/// own `/Resources` draws with its caller's.
+/// XObject drawn, resolving names exactly as pdf-extract 0.12 does
+/// (`Processor::process_stream`): the page's `/Resources` is the first
+/// dictionary up the page tree; a name is looked up in the current
+/// resources' `/XObject`, and any stream found there is run as content,
+/// whatever its `/Subtype`; an XObject whose `/Resources` is not a
+/// dictionary draws with its caller's. A stream is known by its address,
+/// so that one written inline (with no object number) is tracked too.
 fn form_problem(doc: &PdfDocument, page: pdf_extract::ObjectId) -> Option<String> {
-    let resources = inherited(doc, page, b"Resources")?;
+    let page_dict = doc.get_dictionary(page).ok()?;
+    let resources = inherited_dictionary(doc, page_dict, b"Resources")?;
     let content = doc.get_page_content(page).ok()?;
     let mut path = Vec::new();
     let mut visits = 0;
@@ -189,73 +195,84 @@ fn drawn(content: &[u8]) -> Vec<Vec<u8>> {
         .collect()
 }
 
-/// A page attribute, inherited through the page tree.
-fn inherited<'a>(
+/// An object, through a reference if it is one.
+fn deref<'a>(doc: &'a PdfDocument, object: &'a Object) -> Option<&'a Object> {
+    match object {
+        Object::Reference(id) => doc.get_object(*id).ok(),
+        other => Some(other),
+    }
+}
+
+/// A dictionary value of a page, inherited through the page tree as
+/// pdf-extract looks it up: a value that is not a dictionary is skipped.
+fn inherited_dictionary<'a>(
     doc: &'a PdfDocument,
-    page: pdf_extract::ObjectId,
+    page: &'a pdf_extract::Dictionary,
     key: &[u8],
-) -> Option<&'a Object> {
-    let mut id = Some(page);
-    for _ in 0..32 {
-        let dict = id.and_then(|i| doc.get_dictionary(i).ok())?;
-        if let Ok(value) = dict.get(key) {
-            return Some(value);
+) -> Option<&'a pdf_extract::Dictionary> {
+    let mut dict = page;
+    for _ in 0..64 {
+        if let Some(found) = dict
+            .get(key)
+            .ok()
+            .and_then(|v| deref(doc, v))
+            .and_then(|v| v.as_dict().ok())
+        {
+            return Some(found);
         }
-        id = dict.get(b"Parent").and_then(Object::as_reference).ok();
+        let parent = dict.get(b"Parent").and_then(Object::as_reference).ok()?;
+        dict = doc.get_dictionary(parent).ok()?;
     }
     None
 }
 
-/// A dictionary, through a reference if it is one.
-fn dictionary<'a>(doc: &'a PdfDocument, object: &'a Object) -> Option<&'a pdf_extract::Dictionary> {
-    match object {
-        Object::Reference(id) => doc.get_dictionary(*id).ok(),
-        Object::Dictionary(dict) => Some(dict),
-        _ => None,
-    }
-}
-
 fn walk_forms(
     doc: &PdfDocument,
-    resources: &Object,
+    resources: &pdf_extract::Dictionary,
     names: &[Vec<u8>],
-    path: &mut Vec<pdf_extract::ObjectId>,
+    path: &mut Vec<usize>,
     visits: &mut usize,
 ) -> Option<String> {
     if names.is_empty() {
         return None;
     }
-    let xobjects = dictionary(doc, resources)?
+    let xobjects = resources
         .get(b"XObject")
         .ok()
-        .and_then(|x| dictionary(doc, x))?;
+        .and_then(|x| deref(doc, x))
+        .and_then(|x| x.as_dict().ok())?;
     for name in names {
-        let Ok(Object::Reference(id)) = xobjects.get(name) else {
+        let Some(stream) = xobjects
+            .get(name)
+            .ok()
+            .and_then(|x| deref(doc, x))
+            .and_then(|x| x.as_stream().ok())
+        else {
             continue;
         };
-        let Ok(Object::Stream(stream)) = doc.get_object(*id) else {
-            continue;
-        };
-        if stream.dict.get(b"Subtype").and_then(Object::as_name).ok() != Some(b"Form".as_slice()) {
-            continue;
-        }
-        if path.contains(id) {
+        let identity = std::ptr::from_ref(stream) as usize;
+        if path.contains(&identity) {
             return Some(format!(
-                "the page draws form {} {} R, which draws itself; pdf-extract would never finish it",
-                id.0, id.1
+                "the page draws XObject /{}, which draws itself; pdf-extract would never finish it",
+                String::from_utf8_lossy(name)
             ));
         }
         *visits += 1;
         if *visits > MAX_FORM_VISITS || path.len() >= MAX_FORM_DEPTH {
             return Some(format!(
-                "the page's forms nest deeper than {MAX_FORM_DEPTH} levels or are drawn more than {MAX_FORM_VISITS} times; it was not read"
+                "the page's XObjects nest deeper than {MAX_FORM_DEPTH} levels or are drawn more than {MAX_FORM_VISITS} times; it was not read"
             ));
         }
         let content = stream
             .decompressed_content()
             .unwrap_or_else(|_| stream.content.clone());
-        let own = stream.dict.get(b"Resources").ok();
-        path.push(*id);
+        let own = stream
+            .dict
+            .get(b"Resources")
+            .ok()
+            .and_then(|r| deref(doc, r))
+            .and_then(|r| r.as_dict().ok());
+        path.push(identity);
         if let Some(problem) = walk_forms(
             doc,
             own.unwrap_or(resources),
