@@ -230,3 +230,63 @@ fn the_zip_bomb_is_refused_within_512_mib() {
     assert_ne!(output.status.code(), Some(0));
     assert!(!String::from_utf8_lossy(&output.stderr).contains("declare 800 MiB"));
 }
+
+/// A page whose content inflates past the cap (a flate bomb) is not read;
+/// the same page under a higher cap is.
+#[test]
+fn a_flate_bomb_page_is_not_inflated_past_the_cap() {
+    use lopdf::dictionary;
+    use lopdf::{Document, Object, Stream};
+    use std::io::Write as _;
+    let mut content = b"BT /F1 12 Tf 72 720 Td (Revenue 4,200) Tj ET\n".to_vec();
+    content.extend(std::iter::repeat_n(b' ', 2 << 20));
+    let mut deflated = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::fast());
+    deflated.write_all(&content).unwrap();
+    let deflated = deflated.finish().unwrap();
+    let mut doc = Document::with_version("1.4");
+    let pages_id = doc.new_object_id();
+    let font = doc.add_object(
+        dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica"},
+    );
+    let stream = doc.add_object(Stream::new(
+        dictionary! {"Filter" => "FlateDecode"},
+        deflated,
+    ));
+    let page = doc.add_object(dictionary! {
+        "Type" => "Page",
+        "Parent" => pages_id,
+        "MediaBox" => vec![0.into(), 0.into(), 612.into(), 792.into()],
+        "Resources" => dictionary! {"Font" => dictionary! {"F1" => font}},
+        "Contents" => stream,
+    });
+    doc.objects.insert(
+        pages_id,
+        Object::Dictionary(
+            dictionary! {"Type" => "Pages", "Kids" => vec![Object::Reference(page)], "Count" => 1},
+        ),
+    );
+    let catalog = doc.add_object(dictionary! {"Type" => "Catalog", "Pages" => pages_id});
+    doc.trailer.set("Root", catalog);
+    let mut bytes = Vec::new();
+    doc.save_to(&mut bytes).unwrap();
+    let vocab = tickmark::Vocab::builtin();
+    let read = |cap: u64| {
+        let mut options = tickmark::ReadOptions::default();
+        options.pdf.max_inflated_bytes = cap;
+        tickmark::load_bytes(
+            &bytes,
+            std::path::Path::new("bomb.pdf"),
+            "bomb.pdf",
+            &vocab,
+            &options,
+        )
+    };
+    let error = read(1 << 20).unwrap_err().to_string();
+    assert!(error.contains("inflates to more than 1 MiB"), "{error}");
+    let document = read(64 << 20).unwrap();
+    assert!(
+        document.pages[0].text.contains("Revenue"),
+        "{:?}",
+        document.pages[0].text
+    );
+}

@@ -41,6 +41,9 @@ pub struct PdfLimits {
     /// Glyphs (and, separately, rules) kept per page; a page drawing more
     /// (a content stream that loops) is cut there and says so.
     pub max_glyphs_per_page: usize,
+    /// The most one content stream of a page (or of an XObject it draws) may
+    /// inflate to; a page with a larger one (a flate bomb) is not read.
+    pub max_inflated_bytes: u64,
 }
 
 impl Default for PdfLimits {
@@ -49,6 +52,7 @@ impl Default for PdfLimits {
             max_pages: 2000,
             time_budget: Duration::from_secs(120),
             max_glyphs_per_page: 200_000,
+            max_inflated_bytes: 64 << 20,
         }
     }
 }
@@ -170,13 +174,65 @@ const MAX_FORM_VISITS: usize = 10_000;
 /// whatever its `/Subtype`; an XObject whose `/Resources` is not a
 /// dictionary draws with its caller's. A stream is known by its address,
 /// so that one written inline (with no object number) is tracked too.
-fn form_problem(doc: &PdfDocument, page: pdf_extract::ObjectId) -> Option<String> {
+fn form_problem(doc: &PdfDocument, page: pdf_extract::ObjectId, cap: u64) -> Option<String> {
     let page_dict = doc.get_dictionary(page).ok()?;
+    // The page's own content streams, checked before anything inflates them.
+    let contents: Vec<&Object> = match page_dict.get(b"Contents").ok().and_then(|c| deref(doc, c)) {
+        Some(Object::Array(parts)) => parts.iter().filter_map(|p| deref(doc, p)).collect(),
+        Some(other) => vec![other],
+        None => Vec::new(),
+    };
+    for part in contents {
+        if let Ok(stream) = part.as_stream()
+            && let Some(problem) = inflates_over(stream, cap)
+        {
+            return Some(problem);
+        }
+    }
     let resources = inherited_dictionary(doc, page_dict, b"Resources")?;
     let content = doc.get_page_content(page).ok()?;
-    let mut path = Vec::new();
-    let mut visits = 0;
-    walk_forms(doc, resources, &drawn(&content), &mut path, &mut visits)
+    let mut walk = Walk {
+        path: Vec::new(),
+        visits: 0,
+        cap,
+    };
+    walk_forms(doc, resources, &drawn(&content), &mut walk)
+}
+
+/// Where the walk of a page's XObjects is.
+struct Walk {
+    /// The streams being drawn, by address, outermost first.
+    path: Vec<usize>,
+    /// Drawings so far.
+    visits: usize,
+    /// The most one stream may inflate to.
+    cap: u64,
+}
+
+/// Why a stream cannot be inflated for pdf-extract: a flate stream that
+/// inflates past `cap` bytes (measured under the cap, nothing kept). Other
+/// filters are left to pdf-extract.
+fn inflates_over(stream: &pdf_extract::Stream, cap: u64) -> Option<String> {
+    use std::io::Read;
+    let flate = match stream.dict.get(b"Filter") {
+        Ok(Object::Name(name)) => name.as_slice() == b"FlateDecode",
+        Ok(Object::Array(filters)) => {
+            filters.first().and_then(|f| f.as_name().ok()) == Some(b"FlateDecode".as_slice())
+        }
+        _ => false,
+    };
+    if !flate {
+        return None;
+    }
+    let mut inflated =
+        flate2::read::ZlibDecoder::new(stream.content.as_slice()).take(cap.saturating_add(1));
+    let size = std::io::copy(&mut inflated, &mut std::io::sink()).ok()?;
+    (size > cap).then(|| {
+        format!(
+            "a content stream of the page inflates to more than {} MiB (a flate bomb?); it was not read",
+            cap >> 20
+        )
+    })
 }
 
 /// The XObject names a content stream draws (`/X0 Do`).
@@ -230,8 +286,7 @@ fn walk_forms(
     doc: &PdfDocument,
     resources: &pdf_extract::Dictionary,
     names: &[Vec<u8>],
-    path: &mut Vec<usize>,
-    visits: &mut usize,
+    walk: &mut Walk,
 ) -> Option<String> {
     if names.is_empty() {
         return None;
@@ -251,17 +306,20 @@ fn walk_forms(
             continue;
         };
         let identity = std::ptr::from_ref(stream) as usize;
-        if path.contains(&identity) {
+        if walk.path.contains(&identity) {
             return Some(format!(
                 "the page draws XObject /{}, which draws itself; pdf-extract would never finish it",
                 String::from_utf8_lossy(name)
             ));
         }
-        *visits += 1;
-        if *visits > MAX_FORM_VISITS || path.len() >= MAX_FORM_DEPTH {
+        walk.visits += 1;
+        if walk.visits > MAX_FORM_VISITS || walk.path.len() >= MAX_FORM_DEPTH {
             return Some(format!(
                 "the page's XObjects nest deeper than {MAX_FORM_DEPTH} levels or are drawn more than {MAX_FORM_VISITS} times; it was not read"
             ));
+        }
+        if let Some(problem) = inflates_over(stream, walk.cap) {
+            return Some(problem);
         }
         let content = stream
             .decompressed_content()
@@ -272,17 +330,11 @@ fn walk_forms(
             .ok()
             .and_then(|r| deref(doc, r))
             .and_then(|r| r.as_dict().ok());
-        path.push(identity);
-        if let Some(problem) = walk_forms(
-            doc,
-            own.unwrap_or(resources),
-            &drawn(&content),
-            path,
-            visits,
-        ) {
+        walk.path.push(identity);
+        if let Some(problem) = walk_forms(doc, own.unwrap_or(resources), &drawn(&content), walk) {
             return Some(problem);
         }
-        path.pop();
+        walk.path.pop();
     }
     None
 }
@@ -433,7 +485,7 @@ pub(crate) fn read_pdf(
             });
             continue;
         }
-        let ink = match form_problem(&doc, id) {
+        let ink = match form_problem(&doc, id, limits.max_inflated_bytes) {
             Some(problem) => Err(problem),
             None => page_ink(&doc, number, id, limits),
         };
