@@ -7,6 +7,7 @@
 
 mod csv;
 pub mod label;
+mod ods_cells;
 pub mod pdf;
 mod sections;
 mod share_scale;
@@ -321,6 +322,9 @@ pub fn load_bytes(
     }
     if matches!(kind, SourceKind::Xlsx | SourceKind::Xlsb | SourceKind::Ods) {
         check_unpacked(bytes, &display, options.max_unpacked_bytes)?;
+    }
+    if kind == SourceKind::Ods {
+        ods_cells::check(bytes, &display, options.max_cells)?;
     }
     let source: Arc<str> = Arc::from(id);
     let mut concepts = label::ConceptMemo::default();
