@@ -9,7 +9,6 @@
 //! docs/labeling.md).
 
 use std::io::Cursor;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
 use calamine::{Data, DataRef, Dimensions, Ods, Reader, SheetType, Xls, Xlsb, Xlsx, XlsxError};
@@ -74,7 +73,9 @@ pub(super) fn read_workbook(
 ) -> Result<Tables, ReadError> {
     let display = path.display().to_string();
     let format = format_name(kind);
-    let result = catch_unwind(AssertUnwindSafe(|| match kind {
+    // Contained: calamine's panics on damaged files become read errors, and
+    // the panic hook stays quiet (no crash trace on standard error).
+    let result = super::contained(|| match kind {
         SourceKind::Xlsx => read_xlsx(bytes, &display, max_cells, label),
         SourceKind::Xlsb => {
             read_with_range::<Xlsb<_>>(bytes, &display, format, max_cells, label, |_, _| None)
@@ -85,13 +86,13 @@ pub(super) fn read_workbook(
             })
         }
         _ => read_with_range::<Ods<_>>(bytes, &display, format, max_cells, label, |_, _| None),
-    }));
+    });
     match result {
         Ok(tables) => tables,
-        Err(panic) => Err(ReadError::ReaderPanic {
+        Err(reason) => Err(ReadError::ReaderPanic {
             path: display,
             format,
-            reason: panic_message(panic.as_ref()),
+            reason,
         }),
     }
 }
