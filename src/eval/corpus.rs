@@ -26,7 +26,7 @@
 //! fewer candidates than asked (same-number pairs are rare), every candidate
 //! is used once and the shortfall is reported.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use rust_decimal::Decimal;
@@ -253,14 +253,43 @@ fn candidates<'a>(
             .map(|c| (*c, None))
             .collect()
     };
-    let pairs = |keep: &dyn Fn(&Placed<'a>, &Placed<'a>) -> bool| {
+    // Pairs are searched among the cells that can be partners only: the
+    // cells of the same table (they are contiguous in `cells`), or the cells
+    // holding the same value. The order is that of a scan over every pair.
+    let mut table_range = Vec::with_capacity(cells.len());
+    let mut start = 0;
+    for (i, (s, t, _)) in cells.iter().enumerate() {
+        let next = cells.get(i + 1).map(|(ns, nt, _)| (ns, nt));
+        if next != Some((s, t)) {
+            table_range.extend(std::iter::repeat_n(start..i + 1, i + 1 - start));
+            start = i + 1;
+        }
+    }
+    let mut same_value: HashMap<Decimal, Vec<usize>> = HashMap::new();
+    for (i, (_, _, cell)) in cells.iter().enumerate() {
+        same_value.entry(cell.value()).or_default().push(i);
+    }
+    let pairs = |partners: Partners, keep: &dyn Fn(&Placed<'a>, &Placed<'a>) -> bool| {
         let mut out = Vec::new();
-        for a in cells {
-            for b in cells {
-                if keep(a, b) {
-                    out.push((*a, Some(*b)));
-                }
-            }
+        for (i, a) in cells.iter().enumerate() {
+            let found: Vec<&Placed<'a>> = match partners {
+                Partners::SameTable => table_range
+                    .get(i)
+                    .and_then(|range| cells.get(range.clone()))
+                    .unwrap_or_default()
+                    .iter()
+                    .collect(),
+                Partners::SameValue => same_value
+                    .get(&a.2.value())
+                    .map(|found| found.iter().filter_map(|j| cells.get(*j)).collect())
+                    .unwrap_or_default(),
+            };
+            out.extend(
+                found
+                    .into_iter()
+                    .filter(|b| keep(a, b))
+                    .map(|b| (*a, Some(*b))),
+            );
         }
         out
     };
@@ -278,7 +307,7 @@ fn candidates<'a>(
         DefectClass::ScaleMismatch => single(&|(_, _, c)| {
             c.measure() == Measure::Monetary && !c.percent() && c.amount().scale_exp == 0
         }),
-        DefectClass::SameNumberSwap => pairs(&|(_, _, a), (_, _, b)| {
+        DefectClass::SameNumberSwap => pairs(Partners::SameValue, &|(_, _, a), (_, _, b)| {
             a.reference() != b.reference()
                 && a.value() == b.value()
                 && a.scale() == b.scale()
@@ -286,7 +315,7 @@ fn candidates<'a>(
                 && a.currency() == b.currency()
                 && !same_role(a, b)
         }),
-        DefectClass::PeriodMismatch => pairs(&|(sa, ta, a), (sb, tb, b)| {
+        DefectClass::PeriodMismatch => pairs(Partners::SameTable, &|(sa, ta, a), (sb, tb, b)| {
             sa == sb
                 && ta == tb
                 && a.coord().row == b.coord().row
@@ -294,7 +323,7 @@ fn candidates<'a>(
                 && a.period() != b.period()
                 && a.value() != b.value()
         }),
-        DefectClass::RoleMismatch => pairs(&|(sa, ta, a), (sb, tb, b)| {
+        DefectClass::RoleMismatch => pairs(Partners::SameTable, &|(sa, ta, a), (sb, tb, b)| {
             sa == sb
                 && ta == tb
                 && a.coord().col == b.coord().col
@@ -304,14 +333,25 @@ fn candidates<'a>(
                 && a.row_label() != b.row_label()
                 && a.value() != b.value()
         }),
-        DefectClass::ArithmeticMismatch => pairs(&|(sa, ta, a), (sb, tb, b)| {
-            sa == sb
-                && ta == tb
-                && a.coord().row == b.coord().row
-                && a.coord().col < b.coord().col
-                && a.period() != b.period()
-        }),
+        DefectClass::ArithmeticMismatch => {
+            pairs(Partners::SameTable, &|(sa, ta, a), (sb, tb, b)| {
+                sa == sb
+                    && ta == tb
+                    && a.coord().row == b.coord().row
+                    && a.coord().col < b.coord().col
+                    && a.period() != b.period()
+            })
+        }
     }
+}
+
+/// Where a pair's second cell is looked for.
+#[derive(Clone, Copy)]
+enum Partners {
+    /// In the first cell's table.
+    SameTable,
+    /// Among the cells holding the same value.
+    SameValue,
 }
 
 /// Up to `n` candidates without replacement, in the generator's order.
