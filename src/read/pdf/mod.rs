@@ -190,6 +190,8 @@ fn form_problem(doc: &PdfDocument, page: pdf_extract::ObjectId, cap: u64) -> Opt
         }
     }
     let resources = inherited_dictionary(doc, page_dict, b"Resources")?;
+    // Without XObjects a `Do` draws nothing: no need to decode the content.
+    resources.get(b"XObject").ok()?;
     let content = doc.get_page_content(page).ok()?;
     let mut walk = Walk {
         path: Vec::new(),
