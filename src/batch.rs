@@ -140,12 +140,7 @@ impl Tally {
                 *n += 1;
             }
         }
-        let answer_findings = report.findings.iter();
-        for finding in report
-            .all_claims()
-            .flat_map(|c| c.findings.iter())
-            .chain(answer_findings)
-        {
+        for finding in report.all_findings() {
             if let Some(n) = Code::ALL
                 .iter()
                 .position(|c| *c == finding.code)

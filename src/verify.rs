@@ -101,6 +101,13 @@ impl AnswerReport {
             .iter()
             .flat_map(|c| std::iter::once(c).chain(c.operands.iter()))
     }
+
+    /// Every finding: its claims' and their operands', then the answer's own.
+    pub fn all_findings(&self) -> impl Iterator<Item = &Finding> {
+        self.all_claims()
+            .flat_map(|c| c.findings.iter())
+            .chain(self.findings.iter())
+    }
 }
 
 /// A source read and labeled, or the reader's message.

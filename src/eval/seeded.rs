@@ -192,11 +192,7 @@ pub fn evaluate(
         }
         let full = reports.last();
         let codes: Vec<&'static str> = full
-            .map(|r| {
-                r.all_claims()
-                    .flat_map(|c| c.findings.iter().map(|f| f.code.name()))
-                    .collect()
-            })
+            .map(|r| r.all_findings().map(|f| f.code.name()).collect())
             .unwrap_or_default();
         let expected = generated.class.expected_code();
         if expected.is_some_and(|code| codes.contains(&code.name())) {
@@ -215,12 +211,7 @@ pub fn evaluate(
             class: generated.class.name(),
             route: full.map_or(Route::Accept, |r| r.route),
             codes: codes.clone(),
-            message: full.and_then(|r| {
-                r.all_claims()
-                    .flat_map(|c| c.findings.iter())
-                    .next()
-                    .map(|f| f.message.clone())
-            }),
+            message: full.and_then(|r| r.all_findings().next().map(|f| f.message.clone())),
         };
         let all_code = caught.last().copied().unwrap_or(false);
         match expected {
@@ -232,8 +223,7 @@ pub fn evaluate(
                 // value+role pipeline also resolves, so its route alone
                 // would count resolution's catches twice).
                 let value_role = reports.get(2).is_some_and(|r| {
-                    r.all_claims()
-                        .flat_map(|c| c.findings.iter())
+                    r.all_findings()
                         .any(|f| matches!(f.check, Check::Value | Check::Role))
                 });
                 let (r, c) = (usize::from(!value_role), usize::from(!resolution));

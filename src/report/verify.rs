@@ -39,12 +39,7 @@ impl Summary {
         for claim in &report.claims {
             *self.claims.entry(claim.route.name()).or_default() += 1;
         }
-        let answer_findings = report.findings.iter();
-        for finding in report
-            .all_claims()
-            .flat_map(|c| c.findings.iter())
-            .chain(answer_findings)
-        {
+        for finding in report.all_findings() {
             *self.findings.entry(finding.code.name()).or_default() += 1;
         }
         self.model_calls += report.model_calls;
