@@ -16,6 +16,7 @@
 //! bound the work, and the pages beyond them say why they were not read.
 
 mod glyphs;
+mod guard;
 mod lattice;
 mod lines;
 mod stream;
@@ -101,7 +102,11 @@ pub fn open(bytes: &[u8], path: &Path) -> Result<PdfDocument, ReadError> {
             "not a PDF (no %PDF header); is the file mislabeled?",
         ));
     }
-    let doc = match super::contained(|| PdfDocument::load_mem(bytes)) {
+    let options = pdf_extract::LoadOptions {
+        filter: Some(guard::load_filter),
+        ..Default::default()
+    };
+    let doc = match super::contained(|| PdfDocument::load_mem_with_options(bytes, options)) {
         Ok(Ok(doc)) => doc,
         Ok(Err(e)) => {
             return Err(pdf_error(
@@ -117,6 +122,9 @@ pub fn open(bytes: &[u8], path: &Path) -> Result<PdfDocument, ReadError> {
             });
         }
     };
+    if let Some(problem) = guard::document_problem(&doc) {
+        return Err(pdf_error(path, problem));
+    }
     if doc.is_encrypted() && !doc.was_encrypted() {
         return Err(ReadError::Encrypted {
             path: path.display().to_string(),
@@ -153,193 +161,6 @@ fn rotation(doc: &PdfDocument, page: pdf_extract::ObjectId) -> i64 {
     0
 }
 
-/// How deep forms may nest in a page's drawing (pdf-extract recurses once
-/// per level).
-const MAX_FORM_DEPTH: usize = 32;
-
-/// How many form drawings one page may reach through its resources.
-const MAX_FORM_VISITS: usize = 10_000;
-
-/// Why a page's drawing cannot be handed to pdf-extract, if it cannot: an
-/// XObject that draws itself (directly or through others), XObjects nested
-/// deeper than [`MAX_FORM_DEPTH`], or more than [`MAX_FORM_VISITS`] XObject
-/// drawings. pdf-extract would recurse until the stack overflowed, which
-/// aborts the process: no `catch_unwind` can contain that.
-///
-/// The walk follows the `Do` operators of the page's content and of each
-/// XObject drawn, resolving names exactly as pdf-extract 0.12 does
-/// (`Processor::process_stream`): the page's `/Resources` is the first
-/// dictionary up the page tree; a name is looked up in the current
-/// resources' `/XObject`, and any stream found there is run as content,
-/// whatever its `/Subtype`; an XObject whose `/Resources` is not a
-/// dictionary draws with its caller's. A stream is known by its address,
-/// so that one written inline (with no object number) is tracked too.
-fn form_problem(doc: &PdfDocument, page: pdf_extract::ObjectId, cap: u64) -> Option<String> {
-    let page_dict = doc.get_dictionary(page).ok()?;
-    // The page's own content streams, checked before anything inflates them.
-    let contents: Vec<&Object> = match page_dict.get(b"Contents").ok().and_then(|c| deref(doc, c)) {
-        Some(Object::Array(parts)) => parts.iter().filter_map(|p| deref(doc, p)).collect(),
-        Some(other) => vec![other],
-        None => Vec::new(),
-    };
-    for part in contents {
-        if let Ok(stream) = part.as_stream()
-            && let Some(problem) = inflates_over(stream, cap)
-        {
-            return Some(problem);
-        }
-    }
-    let resources = inherited_dictionary(doc, page_dict, b"Resources")?;
-    // Without XObjects a `Do` draws nothing: no need to decode the content.
-    resources.get(b"XObject").ok()?;
-    let content = doc.get_page_content(page).ok()?;
-    let mut walk = Walk {
-        path: Vec::new(),
-        visits: 0,
-        cap,
-    };
-    walk_forms(doc, resources, &drawn(&content), &mut walk)
-}
-
-/// Where the walk of a page's XObjects is.
-struct Walk {
-    /// The streams being drawn, by address, outermost first.
-    path: Vec<usize>,
-    /// Drawings so far.
-    visits: usize,
-    /// The most one stream may inflate to.
-    cap: u64,
-}
-
-/// Why a stream cannot be inflated for pdf-extract: a flate stream that
-/// inflates past `cap` bytes (measured under the cap, nothing kept). Other
-/// filters are left to pdf-extract.
-fn inflates_over(stream: &pdf_extract::Stream, cap: u64) -> Option<String> {
-    use std::io::Read;
-    let flate = match stream.dict.get(b"Filter") {
-        Ok(Object::Name(name)) => name.as_slice() == b"FlateDecode",
-        Ok(Object::Array(filters)) => {
-            filters.first().and_then(|f| f.as_name().ok()) == Some(b"FlateDecode".as_slice())
-        }
-        _ => false,
-    };
-    if !flate {
-        return None;
-    }
-    let mut inflated =
-        flate2::read::ZlibDecoder::new(stream.content.as_slice()).take(cap.saturating_add(1));
-    let size = std::io::copy(&mut inflated, &mut std::io::sink()).ok()?;
-    (size > cap).then(|| {
-        format!(
-            "a content stream of the page inflates to more than {} MiB (a flate bomb?); it was not read",
-            cap >> 20
-        )
-    })
-}
-
-/// The XObject names a content stream draws (`/X0 Do`).
-fn drawn(content: &[u8]) -> Vec<Vec<u8>> {
-    if !contains(content, b"Do") {
-        return Vec::new();
-    }
-    let Ok(content) = pdf_extract::content::Content::decode(content) else {
-        return Vec::new();
-    };
-    content
-        .operations
-        .iter()
-        .filter(|op| op.operator == "Do")
-        .filter_map(|op| op.operands.first()?.as_name().ok().map(<[u8]>::to_vec))
-        .collect()
-}
-
-/// An object, through a reference if it is one.
-fn deref<'a>(doc: &'a PdfDocument, object: &'a Object) -> Option<&'a Object> {
-    match object {
-        Object::Reference(id) => doc.get_object(*id).ok(),
-        other => Some(other),
-    }
-}
-
-/// A dictionary value of a page, inherited through the page tree as
-/// pdf-extract looks it up: a value that is not a dictionary is skipped.
-fn inherited_dictionary<'a>(
-    doc: &'a PdfDocument,
-    page: &'a pdf_extract::Dictionary,
-    key: &[u8],
-) -> Option<&'a pdf_extract::Dictionary> {
-    let mut dict = page;
-    for _ in 0..64 {
-        if let Some(found) = dict
-            .get(key)
-            .ok()
-            .and_then(|v| deref(doc, v))
-            .and_then(|v| v.as_dict().ok())
-        {
-            return Some(found);
-        }
-        let parent = dict.get(b"Parent").and_then(Object::as_reference).ok()?;
-        dict = doc.get_dictionary(parent).ok()?;
-    }
-    None
-}
-
-fn walk_forms(
-    doc: &PdfDocument,
-    resources: &pdf_extract::Dictionary,
-    names: &[Vec<u8>],
-    walk: &mut Walk,
-) -> Option<String> {
-    if names.is_empty() {
-        return None;
-    }
-    let xobjects = resources
-        .get(b"XObject")
-        .ok()
-        .and_then(|x| deref(doc, x))
-        .and_then(|x| x.as_dict().ok())?;
-    for name in names {
-        let Some(stream) = xobjects
-            .get(name)
-            .ok()
-            .and_then(|x| deref(doc, x))
-            .and_then(|x| x.as_stream().ok())
-        else {
-            continue;
-        };
-        let identity = std::ptr::from_ref(stream) as usize;
-        if walk.path.contains(&identity) {
-            return Some(format!(
-                "the page draws XObject /{}, which draws itself; pdf-extract would never finish it",
-                String::from_utf8_lossy(name)
-            ));
-        }
-        walk.visits += 1;
-        if walk.visits > MAX_FORM_VISITS || walk.path.len() >= MAX_FORM_DEPTH {
-            return Some(format!(
-                "the page's XObjects nest deeper than {MAX_FORM_DEPTH} levels or are drawn more than {MAX_FORM_VISITS} times; it was not read"
-            ));
-        }
-        if let Some(problem) = inflates_over(stream, walk.cap) {
-            return Some(problem);
-        }
-        let content = stream
-            .decompressed_content()
-            .unwrap_or_else(|_| stream.content.clone());
-        let own = stream
-            .dict
-            .get(b"Resources")
-            .ok()
-            .and_then(|r| deref(doc, r))
-            .and_then(|r| r.as_dict().ok());
-        walk.path.push(identity);
-        if let Some(problem) = walk_forms(doc, own.unwrap_or(resources), &drawn(&content), walk) {
-            return Some(problem);
-        }
-        walk.path.pop();
-    }
-    None
-}
 
 /// Collects one page's ink, containing a panic of pdf-extract.
 pub fn page_ink(
@@ -458,6 +279,7 @@ pub(crate) fn read_pdf(
     }
     let total = page_ids.len();
     let mut out = PdfRead::default();
+    let mut measured = guard::Measured::default();
     let mut skipped_from: Option<(u32, String)> = None;
     for (&number, &id) in &page_ids {
         if skipped_from.is_none() {
@@ -487,7 +309,7 @@ pub(crate) fn read_pdf(
             });
             continue;
         }
-        let ink = match form_problem(&doc, id, limits.max_inflated_bytes) {
+        let ink = match guard::page_problem(&doc, id, limits.max_inflated_bytes, &mut measured) {
             Some(problem) => Err(problem),
             None => page_ink(&doc, number, id, limits),
         };

@@ -1,0 +1,494 @@
+//! Checks a PDF's structure before pdf-extract sees it, for the two things
+//! that no `catch_unwind` can contain: memory and the stack.
+//!
+//! - **Decoded sizes.** lopdf decodes a stream whole, however large it
+//!   decodes to: a 1.5 MB file whose page content inflates to 1.5 GiB takes
+//!   1.5 GiB. So every stream a page makes pdf-extract decode (its contents,
+//!   and every stream its resources reach: XObjects, fonts and their
+//!   programs, `ToUnicode` maps, colour profiles) is first decoded under a
+//!   cap, nothing kept, through the filters lopdf would run (Flate, LZW,
+//!   ASCII85). An object stream, which lopdf expands while loading the file,
+//!   is checked by a load filter under [`OBJECT_STREAM_CAP`].
+//! - **Drawing loops.** An XObject that draws itself makes pdf-extract
+//!   recurse until the stack overflows, which aborts the process; the page's
+//!   `Do` operators are followed first (`form_problem`).
+
+use std::collections::{HashMap, HashSet};
+use std::io::{Read, Write};
+
+use pdf_extract::{Dictionary, Document as PdfDocument, Object, ObjectId, Stream};
+
+/// The most one object stream may decode to while the file loads. Object
+/// streams hold a file's small objects; real ones are a few hundred KB.
+pub(super) const OBJECT_STREAM_CAP: u64 = 64 << 20;
+
+/// The `/Type` an object stream over [`OBJECT_STREAM_CAP`] is given by the
+/// load filter, so that lopdf does not expand it, and so that it can be
+/// found after loading.
+const REFUSED_OBJECT_STREAM: &[u8] = b"TickmarkRefusedObjStm";
+
+/// How many objects the walk of one page's resources may visit.
+const MAX_RESOURCE_VISITS: usize = 100_000;
+
+/// The lopdf load filter: an object stream that decodes past
+/// [`OBJECT_STREAM_CAP`] is emptied and retyped instead of expanded.
+///
+/// lopdf calls the filter on every object it reads from the file (and
+/// ignores the object returned, using the one changed in place), then on
+/// every object inside an object stream (and uses the object returned).
+/// Objects inside an object stream are never streams, so a stream is
+/// answered with `Null` and anything else with itself.
+pub(super) fn load_filter(id: ObjectId, object: &mut Object) -> Option<(ObjectId, Object)> {
+    if let Object::Stream(stream) = object {
+        if stream.dict.has_type(b"ObjStm") && decoded_over(stream, OBJECT_STREAM_CAP) {
+            stream.dict.set("Type", Object::Name(REFUSED_OBJECT_STREAM.to_vec()));
+            stream.dict.remove(b"Filter");
+            stream.content.clear();
+        }
+        return Some((id, Object::Null));
+    }
+    Some((id, object.clone()))
+}
+
+/// Why a loaded document cannot be read at all: an object stream the load
+/// filter refused (its objects are missing, so no page can be trusted).
+pub(super) fn document_problem(doc: &PdfDocument) -> Option<String> {
+    doc.objects.values().any(|o| match o {
+        Object::Stream(s) => s.dict.has_type(REFUSED_OBJECT_STREAM),
+        _ => false,
+    })
+    .then(|| {
+        format!(
+            "an object stream decodes to more than {} MiB (a flate bomb?); the file was not read",
+            OBJECT_STREAM_CAP >> 20
+        )
+    })
+}
+
+/// The decoded sizes already measured in one file, by stream address:
+/// pages share fonts and forms.
+#[derive(Default)]
+pub(super) struct Measured {
+    over: HashMap<usize, bool>,
+}
+
+/// Why a page cannot be handed to pdf-extract, if it cannot: a stream it
+/// would decode past `cap` bytes, or a drawing loop.
+pub(super) fn page_problem(
+    doc: &PdfDocument,
+    page: ObjectId,
+    cap: u64,
+    measured: &mut Measured,
+) -> Option<String> {
+    let page_dict = doc.get_dictionary(page).ok()?;
+    let mut roots: Vec<&Object> = Vec::new();
+    if let Ok(contents) = page_dict.get(b"Contents") {
+        roots.push(contents);
+    }
+    let resources = inherited_dictionary(doc, page_dict, b"Resources");
+    if let Some(problem) = streams_over(doc, &roots, resources, cap, measured) {
+        return Some(problem);
+    }
+    form_problem(doc, page, page_dict)
+}
+
+/// The first stream reachable from `roots` and `resources` (through
+/// references, dictionaries, arrays and stream dictionaries) that decodes
+/// past `cap` bytes.
+fn streams_over(
+    doc: &PdfDocument,
+    roots: &[&Object],
+    resources: Option<&Dictionary>,
+    cap: u64,
+    measured: &mut Measured,
+) -> Option<String> {
+    let mut stack: Vec<(&Object, bool)> = roots.iter().map(|&o| (o, true)).collect();
+    if let Some(resources) = resources {
+        stack.extend(resources.iter().map(|(_, v)| (v, false)));
+    }
+    let mut seen: HashSet<ObjectId> = HashSet::new();
+    let mut visits = 0usize;
+    while let Some((object, content)) = stack.pop() {
+        visits += 1;
+        if visits > MAX_RESOURCE_VISITS {
+            return Some(format!(
+                "the page's resources reach more than {MAX_RESOURCE_VISITS} objects; it was not read"
+            ));
+        }
+        match object {
+            Object::Reference(id) => {
+                if seen.insert(*id)
+                    && let Ok(target) = doc.get_object(*id)
+                {
+                    stack.push((target, content));
+                }
+            }
+            Object::Array(items) => stack.extend(items.iter().map(|i| (i, content))),
+            Object::Dictionary(dict) => stack.extend(walkable(dict).map(|v| (v, false))),
+            Object::Stream(stream) => {
+                let over = *measured
+                    .over
+                    .entry(std::ptr::from_ref(stream) as usize)
+                    .or_insert_with(|| decoded_over(stream, cap));
+                if over {
+                    let what = if content {
+                        "a content stream of the page"
+                    } else {
+                        "a stream the page uses (a form, font or image)"
+                    };
+                    return Some(format!(
+                        "{what} decodes to more than {} MiB (a flate bomb?); it was not read",
+                        cap >> 20
+                    ));
+                }
+                stack.extend(walkable(&stream.dict).map(|v| (v, false)));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A dictionary's values that lead further into what a page draws: not back
+/// up the page tree (`/Parent`, `/P`).
+fn walkable(dict: &Dictionary) -> impl Iterator<Item = &Object> {
+    dict.iter()
+        .filter(|(key, _)| !matches!(key.as_slice(), b"Parent" | b"P"))
+        .map(|(_, value)| value)
+}
+
+/// Whether a stream decodes past `cap` bytes through the filters lopdf runs
+/// (Flate, LZW, ASCII85, in order, up to the first it does not know, after
+/// which lopdf gives up and pdf-extract keeps the raw bytes). Nothing past
+/// `cap + 1` bytes is ever held. A stream whose filters cannot expand it
+/// that far is not decoded at all.
+fn decoded_over(stream: &Stream, cap: u64) -> bool {
+    let filters: Vec<&[u8]> = stream.filters().unwrap_or_default();
+    let known: Vec<&[u8]> = filters
+        .iter()
+        .copied()
+        .take_while(|f| matches!(*f, b"FlateDecode" | b"LZWDecode" | b"ASCII85Decode"))
+        .collect();
+    // Deflate expands at most 1032:1; an LZW code of 9 bits or more stands
+    // for at most 4,096 bytes; ASCII85's "z" is four zero bytes.
+    let bound = known.iter().fold(stream.content.len() as u64, |size, f| {
+        size.saturating_mul(match *f {
+            b"FlateDecode" => 1032,
+            b"LZWDecode" => 3641,
+            _ => 4,
+        })
+    });
+    if bound <= cap {
+        return false;
+    }
+    let early_change = stream
+        .dict
+        .get(b"DecodeParms")
+        .and_then(Object::as_dict)
+        .and_then(|p| p.get(b"EarlyChange"))
+        .and_then(Object::as_i64)
+        .map_or(true, |v| v != 0);
+    let mut data = std::borrow::Cow::Borrowed(stream.content.as_slice());
+    for filter in known {
+        let decoded = match filter {
+            b"FlateDecode" => inflate(&data, cap),
+            b"LZWDecode" => unlzw(&data, early_change, cap),
+            _ => unascii85(&data, cap),
+        };
+        match decoded {
+            Some(next) => data = std::borrow::Cow::Owned(next),
+            None => return true,
+        }
+    }
+    false
+}
+
+/// Inflates under the cap as lopdf does (zlib, then raw deflate when zlib
+/// fails at once); `None` past the cap.
+fn inflate(input: &[u8], cap: u64) -> Option<Vec<u8>> {
+    let limit = cap.saturating_add(1);
+    let mut out = Vec::new();
+    let zlib = flate2::read::ZlibDecoder::new(input)
+        .take(limit)
+        .read_to_end(&mut out);
+    if zlib.is_err()
+        && out.is_empty()
+        && let Some(raw) = input.get(2..)
+    {
+        let _ = flate2::read::DeflateDecoder::new(raw)
+            .take(limit)
+            .read_to_end(&mut out);
+    }
+    (out.len() as u64 <= cap).then_some(out)
+}
+
+/// Decodes LZW under the cap with lopdf's settings; `None` past the cap.
+fn unlzw(input: &[u8], early_change: bool, cap: u64) -> Option<Vec<u8>> {
+    let mut decoder = if early_change {
+        weezl::decode::Decoder::with_tiff_size_switch(weezl::BitOrder::Msb, 8)
+    } else {
+        weezl::decode::Decoder::new(weezl::BitOrder::Msb, 8)
+    };
+    let mut out = Capped {
+        bytes: Vec::new(),
+        cap,
+    };
+    let _ = decoder.into_stream(&mut out).decode_all(input);
+    (out.bytes.len() as u64 <= cap).then_some(out.bytes)
+}
+
+/// A writer that refuses to grow past its cap (keeping one byte over, so
+/// that going over shows).
+struct Capped {
+    bytes: Vec<u8>,
+    cap: u64,
+}
+
+impl Write for Capped {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let room = (self.cap + 1).saturating_sub(self.bytes.len() as u64);
+        if room == 0 {
+            return Err(std::io::Error::other("over the cap"));
+        }
+        let take = buf.len().min(usize::try_from(room).unwrap_or(usize::MAX));
+        self.bytes.extend_from_slice(buf.get(..take).unwrap_or_default());
+        Ok(take)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Decodes ASCII85 as lopdf does, after counting its output; `None` past
+/// the cap.
+fn unascii85(input: &[u8], cap: u64) -> Option<Vec<u8>> {
+    let body = input.strip_suffix(b"~>").unwrap_or(input);
+    let mut size = 0u64;
+    let mut group = 0u64;
+    for &b in body {
+        match b {
+            b'z' if group == 0 => size += 4,
+            b if b.is_ascii_whitespace() => {}
+            b'!'..=b'u' => {
+                group += 1;
+                if group == 5 {
+                    size += 4;
+                    group = 0;
+                }
+            }
+            _ => break,
+        }
+    }
+    size += group.saturating_sub(1);
+    if size > cap {
+        return None;
+    }
+    let mut dict = Dictionary::new();
+    dict.set("Filter", Object::Name(b"ASCII85Decode".to_vec()));
+    Some(
+        Stream::new(dict, input.to_vec())
+            .decompressed_content()
+            .unwrap_or_default(),
+    )
+}
+
+/// How deep forms may nest in a page's drawing (pdf-extract recurses once
+/// per level).
+const MAX_FORM_DEPTH: usize = 32;
+
+/// How many form drawings one page may reach through its resources.
+const MAX_FORM_VISITS: usize = 10_000;
+
+/// Why a page's drawing cannot be handed to pdf-extract, if it cannot: an
+/// XObject that draws itself (directly or through others), XObjects nested
+/// deeper than [`MAX_FORM_DEPTH`], or more than [`MAX_FORM_VISITS`] XObject
+/// drawings. pdf-extract would recurse until the stack overflowed, which
+/// aborts the process: no `catch_unwind` can contain that.
+///
+/// The walk follows the `Do` operators of the page's content and of each
+/// XObject drawn, resolving names exactly as pdf-extract 0.12 does
+/// (`Processor::process_stream`): the page's `/Resources` is the first
+/// dictionary up the page tree; a name is looked up in the current
+/// resources' `/XObject`, and any stream found there is run as content,
+/// whatever its `/Subtype`; an XObject whose `/Resources` is not a
+/// dictionary draws with its caller's. A stream is known by its address,
+/// so that one written inline (with no object number) is tracked too.
+fn form_problem(doc: &PdfDocument, page: ObjectId, page_dict: &Dictionary) -> Option<String> {
+    let resources = inherited_dictionary(doc, page_dict, b"Resources")?;
+    // Without XObjects a `Do` draws nothing: no need to decode the content.
+    resources.get(b"XObject").ok()?;
+    let content = doc.get_page_content(page).ok()?;
+    let mut walk = Walk {
+        path: Vec::new(),
+        visits: 0,
+    };
+    walk_forms(doc, resources, &drawn(&content), &mut walk)
+}
+
+/// Where the walk of a page's XObjects is.
+struct Walk {
+    /// The streams being drawn, by address, outermost first.
+    path: Vec<usize>,
+    /// Drawings so far.
+    visits: usize,
+}
+
+/// The XObject names a content stream draws (`/X0 Do`).
+fn drawn(content: &[u8]) -> Vec<Vec<u8>> {
+    if !super::contains(content, b"Do") {
+        return Vec::new();
+    }
+    let Ok(content) = pdf_extract::content::Content::decode(content) else {
+        return Vec::new();
+    };
+    content
+        .operations
+        .iter()
+        .filter(|op| op.operator == "Do")
+        .filter_map(|op| op.operands.first()?.as_name().ok().map(<[u8]>::to_vec))
+        .collect()
+}
+
+/// An object, through a reference if it is one.
+pub(super) fn deref<'a>(doc: &'a PdfDocument, object: &'a Object) -> Option<&'a Object> {
+    match object {
+        Object::Reference(id) => doc.get_object(*id).ok(),
+        other => Some(other),
+    }
+}
+
+/// A dictionary value of a page, inherited through the page tree as
+/// pdf-extract looks it up: a value that is not a dictionary is skipped.
+pub(super) fn inherited_dictionary<'a>(
+    doc: &'a PdfDocument,
+    page: &'a Dictionary,
+    key: &[u8],
+) -> Option<&'a Dictionary> {
+    let mut dict = page;
+    for _ in 0..64 {
+        if let Some(found) = dict
+            .get(key)
+            .ok()
+            .and_then(|v| deref(doc, v))
+            .and_then(|v| v.as_dict().ok())
+        {
+            return Some(found);
+        }
+        let parent = dict.get(b"Parent").and_then(Object::as_reference).ok()?;
+        dict = doc.get_dictionary(parent).ok()?;
+    }
+    None
+}
+
+fn walk_forms(
+    doc: &PdfDocument,
+    resources: &Dictionary,
+    names: &[Vec<u8>],
+    walk: &mut Walk,
+) -> Option<String> {
+    if names.is_empty() {
+        return None;
+    }
+    let xobjects = resources
+        .get(b"XObject")
+        .ok()
+        .and_then(|x| deref(doc, x))
+        .and_then(|x| x.as_dict().ok())?;
+    for name in names {
+        let Some(stream) = xobjects
+            .get(name)
+            .ok()
+            .and_then(|x| deref(doc, x))
+            .and_then(|x| x.as_stream().ok())
+        else {
+            continue;
+        };
+        let identity = std::ptr::from_ref(stream) as usize;
+        if walk.path.contains(&identity) {
+            return Some(format!(
+                "the page draws XObject /{}, which draws itself; pdf-extract would never finish it",
+                String::from_utf8_lossy(name)
+            ));
+        }
+        walk.visits += 1;
+        if walk.visits > MAX_FORM_VISITS || walk.path.len() >= MAX_FORM_DEPTH {
+            return Some(format!(
+                "the page's XObjects nest deeper than {MAX_FORM_DEPTH} levels or are drawn more than {MAX_FORM_VISITS} times; it was not read"
+            ));
+        }
+        let content = stream
+            .decompressed_content()
+            .unwrap_or_else(|_| stream.content.clone());
+        let own = stream
+            .dict
+            .get(b"Resources")
+            .ok()
+            .and_then(|r| deref(doc, r))
+            .and_then(|r| r.as_dict().ok());
+        walk.path.push(identity);
+        if let Some(problem) = walk_forms(doc, own.unwrap_or(resources), &drawn(&content), walk) {
+            return Some(problem);
+        }
+        walk.path.pop();
+    }
+    None
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stream(filter: &str, content: Vec<u8>) -> Stream {
+        let mut dict = Dictionary::new();
+        dict.set("Filter", Object::Name(filter.as_bytes().to_vec()));
+        Stream::new(dict, content)
+    }
+
+    fn deflated(bytes: &[u8]) -> Vec<u8> {
+        let mut out = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::fast());
+        let _ = out.write_all(bytes);
+        out.finish().unwrap_or_default()
+    }
+
+    #[test]
+    fn the_cap_is_exact_for_flate() {
+        let s = stream("FlateDecode", deflated(&[b' '; 100_000]));
+        assert!(!decoded_over(&s, 100_000));
+        assert!(decoded_over(&s, 99_999));
+    }
+
+    #[test]
+    fn a_stream_that_cannot_reach_the_cap_is_not_decoded() {
+        // Not valid zlib: were it decoded, it would decode to nothing.
+        let s = stream("FlateDecode", vec![0xff; 100]);
+        assert!(!decoded_over(&s, 103_200));
+        // Unknown filters (images) are never decoded by lopdf.
+        let s = stream("DCTDecode", vec![0xff; 1 << 20]);
+        assert!(!decoded_over(&s, 1));
+    }
+
+    #[test]
+    fn ascii85_is_counted_as_lopdf_decodes_it() {
+        for text in [&b"zz!!!!!~>"[..], b"87cURD]i,\"Ebo80~>", b"9jqo^", b"z 9jq~>"] {
+            let decoded = stream("ASCII85Decode", text.to_vec())
+                .decompressed_content()
+                .unwrap_or_default();
+            let size = decoded.len() as u64;
+            assert_eq!(unascii85(text, size).map(|d| d.len() as u64), Some(size));
+            if size > 0 {
+                assert_eq!(unascii85(text, size - 1), None, "{text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_capped_writer_keeps_one_byte_over_and_stops() {
+        let mut out = Capped {
+            bytes: Vec::new(),
+            cap: 3,
+        };
+        assert_eq!(out.write(b"abcdef").ok(), Some(4));
+        assert!(out.write(b"g").is_err());
+        assert_eq!(out.bytes, b"abcd");
+    }
+}
