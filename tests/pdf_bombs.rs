@@ -108,10 +108,7 @@ fn a_flate_bomb_page_is_not_inflated_past_the_cap() {
 
 #[test]
 fn an_lzw_bomb_page_is_not_decoded_past_the_cap() {
-    let content = Stream::new(
-        dictionary! {"Filter" => "LZWDecode"},
-        lzw(&padded(2 << 20)),
-    );
+    let content = Stream::new(dictionary! {"Filter" => "LZWDecode"}, lzw(&padded(2 << 20)));
     let bytes = one_page(content, Dictionary::new(), Vec::new());
     let error = page_text(&bytes, 1).unwrap_err();
     assert!(error.contains("decodes to more than 1 MiB"), "{error}");

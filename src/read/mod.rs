@@ -14,6 +14,7 @@ mod share_scale;
 mod spreadsheet;
 pub mod statement;
 pub mod unit_line;
+mod xls_cells;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -325,6 +326,9 @@ pub fn load_bytes(
     }
     if kind == SourceKind::Ods {
         ods_cells::check(bytes, &display, options.max_cells)?;
+    }
+    if kind == SourceKind::Xls {
+        xls_cells::check(bytes, &display, options.max_cells)?;
     }
     let source: Arc<str> = Arc::from(id);
     let mut concepts = label::ConceptMemo::default();

@@ -77,9 +77,7 @@ pub(super) fn read_workbook(
     // the panic hook stays quiet (no crash trace on standard error).
     let result = super::contained(|| match kind {
         SourceKind::Xlsx => read_xlsx(bytes, &display, max_cells, label),
-        SourceKind::Xlsb => {
-            read_with_range::<Xlsb<_>>(bytes, &display, format, max_cells, label, |_, _| None)
-        }
+        SourceKind::Xlsb => read_xlsb(bytes, &display, max_cells, label),
         SourceKind::Xls => {
             read_with_range::<Xls<_>>(bytes, &display, format, max_cells, label, |wb, name| {
                 wb.merge_cells_by_sheet_name(name).ok()
@@ -272,19 +270,13 @@ fn merge_of(d: &Dimensions) -> Merge {
     }
 }
 
-fn read_with_range<'b, R>(
-    bytes: &'b [u8],
-    path: &str,
-    format: &'static str,
-    max_cells: usize,
-    label: &mut Labeler<'_>,
-    merges_of: impl Fn(&mut R, &str) -> Option<Vec<Dimensions>>,
-) -> Result<Tables, ReadError>
+/// Opens a workbook with calamine, an encryption error told apart.
+fn open_workbook<'b, R>(bytes: &'b [u8], path: &str, format: &'static str) -> Result<R, ReadError>
 where
     R: Reader<Cursor<&'b [u8]>>,
     R::Error: std::fmt::Display,
 {
-    let mut workbook = R::new(Cursor::new(bytes)).map_err(|e| {
+    R::new(Cursor::new(bytes)).map_err(|e| {
         let text = reason(&e);
         if text.contains("password") {
             ReadError::Encrypted {
@@ -298,7 +290,72 @@ where
                 reason: text,
             }
         }
+    })
+}
+
+/// Reads an xlsb workbook cell by cell, as xlsx is read: calamine's
+/// `worksheet_range` would allocate each sheet's bounding box densely, so
+/// two far-apart cells could ask for billions of slots. calamine reads no
+/// merged regions from xlsb, so spanning headers follow the no-merge rule.
+fn read_xlsb(
+    bytes: &[u8],
+    path: &str,
+    max_cells: usize,
+    label: &mut Labeler<'_>,
+) -> Result<Tables, ReadError> {
+    let mut workbook: Xlsb<_> = open_workbook(bytes, path, "xlsb")?;
+    let (names, warnings) = worksheets(workbook.sheets_metadata());
+    let sheet_error = |name: &str, reason: String| ReadError::Sheet {
+        path: path.to_string(),
+        sheet: name.to_string(),
+        reason,
+    };
+    let labeled = label_while_reading(names.len(), label, |hand_over| {
+        for name in &names {
+            let mut grid = Grid::new(max_cells);
+            let mut cells = workbook
+                .worksheet_cells_reader(name)
+                .map_err(|e| sheet_error(name, reason(&e)))?;
+            grid.reserve(cells.dimensions());
+            while let Some(cell) = cells
+                .next_cell()
+                .map_err(|e| sheet_error(name, reason(&e)))?
+            {
+                let (row, col) = cell.get_position();
+                grid.place(
+                    row,
+                    col,
+                    from_data_ref(cell.get_value(), StyleFlags::default()),
+                )
+                .map_err(|reason| sheet_error(name, reason))?;
+            }
+            if !hand_over(RawTable {
+                part: TablePart::Sheet(name.as_str().into()),
+                grid: grid.rows,
+                merges: Some(Vec::new()),
+            }) {
+                break;
+            }
+        }
+        Ok(())
     })?;
+    let tables = labeled.into_iter().map(|l| l.table).collect();
+    Ok((tables, warnings))
+}
+
+fn read_with_range<'b, R>(
+    bytes: &'b [u8],
+    path: &str,
+    format: &'static str,
+    max_cells: usize,
+    label: &mut Labeler<'_>,
+    merges_of: impl Fn(&mut R, &str) -> Option<Vec<Dimensions>>,
+) -> Result<Tables, ReadError>
+where
+    R: Reader<Cursor<&'b [u8]>>,
+    R::Error: std::fmt::Display,
+{
+    let mut workbook: R = open_workbook(bytes, path, format)?;
     let (names, warnings) = worksheets(workbook.sheets_metadata());
     let sheet_error = |name: &str, reason: String| ReadError::Sheet {
         path: path.to_string(),

@@ -41,7 +41,9 @@ const MAX_RESOURCE_VISITS: usize = 100_000;
 pub(super) fn load_filter(id: ObjectId, object: &mut Object) -> Option<(ObjectId, Object)> {
     if let Object::Stream(stream) = object {
         if stream.dict.has_type(b"ObjStm") && decoded_over(stream, OBJECT_STREAM_CAP) {
-            stream.dict.set("Type", Object::Name(REFUSED_OBJECT_STREAM.to_vec()));
+            stream
+                .dict
+                .set("Type", Object::Name(REFUSED_OBJECT_STREAM.to_vec()));
             stream.dict.remove(b"Filter");
             stream.content.clear();
         }
@@ -251,7 +253,8 @@ impl Write for Capped {
             return Err(std::io::Error::other("over the cap"));
         }
         let take = buf.len().min(usize::try_from(room).unwrap_or(usize::MAX));
-        self.bytes.extend_from_slice(buf.get(..take).unwrap_or_default());
+        self.bytes
+            .extend_from_slice(buf.get(..take).unwrap_or_default());
         Ok(take)
     }
 
@@ -469,7 +472,12 @@ mod tests {
 
     #[test]
     fn ascii85_is_counted_as_lopdf_decodes_it() {
-        for text in [&b"zz!!!!!~>"[..], b"87cURD]i,\"Ebo80~>", b"9jqo^", b"z 9jq~>"] {
+        for text in [
+            &b"zz!!!!!~>"[..],
+            b"87cURD]i,\"Ebo80~>",
+            b"9jqo^",
+            b"z 9jq~>",
+        ] {
             let decoded = stream("ASCII85Decode", text.to_vec())
                 .decompressed_content()
                 .unwrap_or_default();

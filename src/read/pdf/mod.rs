@@ -161,7 +161,6 @@ fn rotation(doc: &PdfDocument, page: pdf_extract::ObjectId) -> i64 {
     0
 }
 
-
 /// Collects one page's ink, containing a panic of pdf-extract.
 pub fn page_ink(
     doc: &PdfDocument,
