@@ -98,13 +98,7 @@ fn generate(answers: usize, templates: &[String], out: &mut dyn Write) {
 fn cold_run(input: &mut dyn std::io::BufRead, name: &str, jobs: usize) -> batch::BatchSummary {
     let vocab = Vocab::builtin();
     let store = Store::default();
-    let verifier = Verifier::new(
-        &vocab,
-        &store,
-        VerifyOptions {
-            checks: CheckSet::ALL,
-        },
-    );
+    let verifier = Verifier::new(&vocab, &store, VerifyOptions::with_checks(CheckSet::ALL));
     let cache = SourceCache::default();
     let job = BatchJob {
         verifier: &verifier,

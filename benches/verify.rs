@@ -168,9 +168,7 @@ fn bench(c: &mut Criterion) {
         let verifier = Verifier::new(
             &vocab,
             &store,
-            VerifyOptions {
-                checks: CheckSet::of(checks),
-            },
+            VerifyOptions::with_checks(CheckSet::of(checks)),
         );
         group.bench_function(name, |b| {
             b.iter(|| black_box(run(&answers, &verifier, &mut cache)))

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rust_decimal::Decimal;
-use tickmark::answer::{Shape, read_answers};
+use tickmark::answer::{Shape, read_answers_within};
 use tickmark::batch;
 use tickmark::check::resolve::Store;
 use tickmark::check::support::{DEFAULT_ACCEPT_AT, Judge};
@@ -60,6 +60,9 @@ enum Command {
         /// Output format (human on a terminal, json otherwise).
         #[arg(long, value_enum)]
         format: Option<VerifyFormatArg>,
+        /// The largest answers file read, in MiB (batch streams larger ones).
+        #[arg(long, value_name = "MIB", default_value_t = tickmark::answer::MAX_TRACE_BYTES >> 20)]
+        max_trace_mb: u64,
         #[command(flatten)]
         check: CheckArgs,
         #[command(flatten)]
@@ -147,11 +150,14 @@ struct CheckArgs {
     /// Extra concept vocabulary.
     #[arg(long, value_name = "FILE")]
     vocab: Vec<PathBuf>,
+    /// The longest calculation text checked, in bytes; a longer one is an arithmetic_mismatch.
+    #[arg(long, value_name = "BYTES", default_value_t = tickmark::answer::calc::MAX_LEN)]
+    max_calc_bytes: usize,
 }
 
 impl CheckArgs {
-    /// The vocabulary, store and checks these flags name.
-    fn load(&self) -> anyhow::Result<(Vocab, Store, CheckSet)> {
+    /// The vocabulary, store and verify options these flags name.
+    fn load(&self) -> anyhow::Result<(Vocab, Store, VerifyOptions)> {
         let vocab = load_vocab(&self.vocab)?;
         let store = match &self.store {
             Some(path) => Store::load(path)?,
@@ -171,7 +177,11 @@ impl CheckArgs {
             }
             CheckSet::of(&list)
         };
-        Ok((vocab, store, checks))
+        let options = VerifyOptions {
+            checks,
+            max_calc_bytes: self.max_calc_bytes,
+        };
+        Ok((vocab, store, options))
     }
 
     fn threshold(&self) -> Route {
@@ -353,6 +363,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             trace,
             sources,
             format,
+            max_trace_mb,
             check,
             read,
             judge,
@@ -360,6 +371,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             trace: &trace,
             sources: &sources,
             format,
+            max_trace_bytes: max_trace_mb.saturating_mul(1 << 20),
             check: &check,
             read: read.options(),
             judge: &judge,
@@ -431,6 +443,7 @@ struct VerifyArgs<'a> {
     trace: &'a Path,
     sources: &'a [String],
     format: Option<VerifyFormatArg>,
+    max_trace_bytes: u64,
     check: &'a CheckArgs,
     read: ReadOptions,
     judge: &'a JudgeArgs,
@@ -438,7 +451,7 @@ struct VerifyArgs<'a> {
 
 fn verify_command(args: VerifyArgs<'_>) -> anyhow::Result<ExitCode> {
     let (judge, accept_at) = args.judge.judge()?;
-    let (vocab, store, checks) = args.check.load()?;
+    let (vocab, store, options) = args.check.load()?;
     let mut overrides = Vec::new();
     for spec in args.sources {
         let Some((id, path)) = spec.split_once('=') else {
@@ -446,7 +459,7 @@ fn verify_command(args: VerifyArgs<'_>) -> anyhow::Result<ExitCode> {
         };
         overrides.push((id.to_string(), PathBuf::from(path)));
     }
-    let answers = read_answers(args.trace)?;
+    let answers = read_answers_within(args.trace, args.max_trace_bytes)?;
     let base_dir = args.trace.parent().unwrap_or(Path::new(".")).to_path_buf();
     let single = answers.shape == Shape::Object;
     let format = args.format.unwrap_or(if io::stdout().is_terminal() {
@@ -454,8 +467,7 @@ fn verify_command(args: VerifyArgs<'_>) -> anyhow::Result<ExitCode> {
     } else {
         VerifyFormatArg::Json
     });
-    let verifier = Verifier::new(&vocab, &store, VerifyOptions { checks })
-        .with_judge(judge.as_ref(), accept_at);
+    let verifier = Verifier::new(&vocab, &store, options).with_judge(judge.as_ref(), accept_at);
     let cache = SourceCache::new(overrides).with_options(args.read);
     let mut reports = Vec::with_capacity(answers.items.len());
     let mut summary = Summary::default();
@@ -570,7 +582,7 @@ struct BatchArgs<'a> {
 
 fn batch_command(args: BatchArgs<'_>) -> anyhow::Result<ExitCode> {
     let (judge, accept_at) = args.judge.judge()?;
-    let (vocab, store, checks) = args.check.load()?;
+    let (vocab, store, options) = args.check.load()?;
     if !args.sources.is_dir() {
         bail!(
             "--sources {}: not a folder; give the folder the answers' source paths are relative to",
@@ -605,8 +617,7 @@ fn batch_command(args: BatchArgs<'_>) -> anyhow::Result<ExitCode> {
         )),
         _ => Box::new(io::BufWriter::new(io::stdout().lock())),
     };
-    let verifier = Verifier::new(&vocab, &store, VerifyOptions { checks })
-        .with_judge(judge.as_ref(), accept_at);
+    let verifier = Verifier::new(&vocab, &store, options).with_judge(judge.as_ref(), accept_at);
     let cache = SourceCache::default().with_options(args.read).confined();
     let input_name = args.traces.display().to_string();
     let job = batch::BatchJob {

@@ -15,7 +15,7 @@ use std::time::SystemTime;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use crate::answer::calc::{Calc, Operand};
+use crate::answer::calc::{self, Calc, CalcError, Operand};
 use crate::answer::{Answer, Claim};
 use crate::check::resolve::{AnswerScope, Resolved, SourceState, Store};
 use crate::check::role::{RoleOutcome, RoleSpec};
@@ -31,10 +31,29 @@ use crate::read::{ReadOptions, load_source};
 use crate::vocab::Vocab;
 
 /// What to run.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 pub struct VerifyOptions {
     /// The checks (`--checks`); resolution always runs.
     pub checks: CheckSet,
+    /// The longest calculation text read, in bytes (`--max-calc-bytes`); a
+    /// longer one is an `arithmetic_mismatch` that says so.
+    pub max_calc_bytes: usize,
+}
+
+impl VerifyOptions {
+    /// The given checks, with the default limits.
+    pub fn with_checks(checks: CheckSet) -> VerifyOptions {
+        VerifyOptions {
+            checks,
+            max_calc_bytes: crate::answer::calc::MAX_LEN,
+        }
+    }
+}
+
+impl Default for VerifyOptions {
+    fn default() -> VerifyOptions {
+        VerifyOptions::with_checks(CheckSet::default())
+    }
 }
 
 /// The verdict on one claim (or operand).
@@ -498,6 +517,7 @@ impl<'a> Verifier<'a> {
                     calc_text,
                     stated.as_ref(),
                     &checked,
+                    self.options.max_calc_bytes,
                 ));
             }
             for op in checked {
@@ -893,14 +913,23 @@ fn arithmetic_findings(
     calc_text: &str,
     stated: Option<&Amount>,
     operands: &[Checked],
+    max_calc_bytes: usize,
 ) -> Vec<Finding> {
-    let calc = match Calc::parse(calc_text) {
+    let calc = match Calc::parse_within(calc_text, max_calc_bytes) {
         Ok(calc) => calc,
         Err(e) => {
+            let raise = if matches!(e, CalcError::TooLong { .. }) {
+                "; raise --max-calc-bytes to check it"
+            } else {
+                ""
+            };
             return vec![Finding::new(
                 Code::ArithmeticMismatch,
                 Route::Reanswer,
-                format!("the calculation {calc_text:?} cannot be read: {e}"),
+                format!(
+                    "the calculation {:?} cannot be read: {e}{raise}",
+                    calc::clip(calc_text)
+                ),
             )];
         }
     };

@@ -230,3 +230,103 @@ fn the_zip_bomb_is_refused_within_512_mib() {
     assert_ne!(output.status.code(), Some(0));
     assert!(!String::from_utf8_lossy(&output.stderr).contains("declare 800 MiB"));
 }
+
+/// A calculation over `--max-calc-bytes` is not checked and says which flag
+/// raises the limit; under a raised limit the same claim is checked and
+/// holds.
+#[test]
+fn a_long_calculation_names_its_flag_and_a_raised_limit_checks_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let samples = std::fs::canonicalize("samples").unwrap();
+    // (r24 - r23) / r23, then 3,000 times "+ 0": 12,000-odd bytes.
+    let calc = format!("(r24 - r23) / r23{}", " + 0".repeat(3000));
+    let answer = serde_json::json!({
+        "id": "long-calc",
+        "sources": [{"id": "acme.xlsx", "path": samples.join("acme.xlsx")}],
+        "claims": [{
+            "id": "k5", "text": "Revenue grew 7.7% in 2024.", "value": "7.7%",
+            "role": "revenue growth 2024 vs 2023", "calc": calc,
+            "operands": [
+                {"id": "r24", "value": "4,200", "role": "Revenue 2024", "cite": "acme.xlsx#IS!B7"},
+                {"id": "r23", "value": "3,900", "role": "Revenue 2023", "cite": "acme.xlsx#IS!C7"}
+            ]
+        }]
+    });
+    let trace = dir.path().join("long.json");
+    std::fs::write(&trace, answer.to_string()).unwrap();
+    let run = |extra: &[&str]| {
+        tickmark()
+            .args(["verify", "--format", "json", "--trace"])
+            .arg(&trace)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let output = run(&[]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("arithmetic_mismatch"), "{stdout}");
+    assert!(
+        stdout.contains("expected at most 10000 bytes, found 12017; raise --max-calc-bytes"),
+        "{stdout}"
+    );
+    assert!(
+        !stdout.contains(&" + 0".repeat(100)),
+        "the message clips the text"
+    );
+    let output = run(&["--max-calc-bytes", "20000"]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(!stdout.contains("arithmetic_mismatch"), "{stdout}");
+}
+
+/// verify refuses an answers file over `--max-trace-mb` before reading it
+/// whole, and points to batch; a raised limit reads it.
+#[test]
+fn an_answers_file_over_the_verify_limit_is_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let samples = std::fs::canonicalize("samples").unwrap();
+    let answer = serde_json::json!({
+        "id": "a", "sources": [{"id": "acme.xlsx", "path": samples.join("acme.xlsx")}],
+        "claims": [{"id": "k1", "text": "Revenue was $4.2 billion in 2024.", "value": "$4.2 billion",
+                    "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}]
+    })
+    .to_string();
+    let trace = dir.path().join("big.jsonl");
+    let mut file = std::fs::File::create(&trace).unwrap();
+    while file.metadata().unwrap().len() < 1_200_000 {
+        writeln!(file, "{answer}").unwrap();
+    }
+    drop(file);
+    let output = tickmark()
+        .args([
+            "verify",
+            "--format",
+            "json",
+            "--max-trace-mb",
+            "1",
+            "--trace",
+        ])
+        .arg(&trace)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("the file is 2 MiB, over the limit of 1 MiB for verify; check it with `tickmark batch`, which streams, or raise --max-trace-mb"),
+        "{stderr}"
+    );
+    let output = tickmark()
+        .args([
+            "verify",
+            "--format",
+            "json",
+            "--max-trace-mb",
+            "2",
+            "--trace",
+        ])
+        .arg(&trace)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+}

@@ -101,9 +101,7 @@ fn same_digits_from_another_row_are_caught_where_a_value_only_check_passes() {
     let value_only = Verifier::new(
         &vocab,
         &store,
-        VerifyOptions {
-            checks: CheckSet::of(&[Check::Value]),
-        },
+        VerifyOptions::with_checks(CheckSet::of(&[Check::Value])),
     );
     let mut report = Vec::new();
     for name in FILES {

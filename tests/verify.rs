@@ -16,7 +16,7 @@ fn verify_with(json: &str, store: &Store, checks: CheckSet) -> AnswerReport {
     let answers = read_answers_str(json, "test.json", false).unwrap();
     let answer = answers.items.into_iter().next().unwrap().unwrap();
     let vocab = Vocab::builtin();
-    let verifier = Verifier::new(&vocab, store, VerifyOptions { checks });
+    let verifier = Verifier::new(&vocab, store, VerifyOptions::with_checks(checks));
     verifier.verify(&answer, &SourceCache::default(), Path::new("samples"))
 }
 

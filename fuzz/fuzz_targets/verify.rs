@@ -23,9 +23,7 @@ fuzz_target!(|text: &str| {
     let verifier = Verifier::new(
         &VOCAB,
         &STORE,
-        VerifyOptions {
-            checks: CheckSet::ALL,
-        },
+        VerifyOptions::with_checks(CheckSet::ALL),
     );
     // Sources are read relative to the samples folder (fuzz/ is beside it).
     let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("../samples");

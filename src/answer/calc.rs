@@ -321,7 +321,7 @@ fn show_exponent(text: &str, exponent: Decimal) -> String {
 }
 
 /// Long offending texts are clipped in messages.
-fn clip(text: &str) -> String {
+pub(crate) fn clip(text: &str) -> String {
     const MAX_CHARS: usize = 80;
     if text.chars().count() <= MAX_CHARS {
         text.to_string()
@@ -1558,12 +1558,18 @@ impl Program {
 // ---------------------------------------------------------------------------
 
 impl Calc {
-    /// Parses a calculation in either form (see the module documentation).
+    /// Parses a calculation in either form (see the module documentation),
+    /// of at most [`MAX_LEN`] bytes.
     pub fn parse(text: &str) -> Result<Calc, CalcError> {
-        if text.len() > MAX_LEN {
+        Calc::parse_within(text, MAX_LEN)
+    }
+
+    /// Parses a calculation of at most `max_len` bytes (`--max-calc-bytes`).
+    pub fn parse_within(text: &str, max_len: usize) -> Result<Calc, CalcError> {
+        if text.len() > max_len {
             return Err(CalcError::TooLong {
                 len: text.len(),
-                max: MAX_LEN,
+                max: max_len,
             });
         }
         if text.trim().is_empty() {

@@ -58,14 +58,42 @@ pub struct Answers {
 
 /// Reads every answer of a file.
 pub fn read_answers(path: &Path) -> Result<Answers, InputError> {
+    read_answers_within(path, MAX_TRACE_BYTES)
+}
+
+/// The largest answers file `verify` reads by default (`--max-trace-mb`):
+/// verify holds the whole file and its parsed answers; `batch` streams.
+pub const MAX_TRACE_BYTES: u64 = 256 << 20;
+
+/// Reads an answers file of at most `max_bytes` bytes; a larger one is
+/// refused before it is read whole.
+pub fn read_answers_within(path: &Path, max_bytes: u64) -> Result<Answers, InputError> {
+    use std::io::Read as _;
     let display = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| InputError {
+    let cannot_open = |e: std::io::Error| InputError {
         path: display.clone(),
         reason: match e.kind() {
             std::io::ErrorKind::NotFound => "cannot open: no such file".to_string(),
             _ => format!("cannot open: {e}"),
         },
-    })?;
+    };
+    let file = std::fs::File::open(path).map_err(cannot_open)?;
+    let mut bytes = Vec::new();
+    file.take(max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(cannot_open)?;
+    if bytes.len() as u64 > max_bytes {
+        let size = std::fs::metadata(path).map_or(String::new(), |m| {
+            format!("{} MiB, ", m.len().div_ceil(1 << 20))
+        });
+        return Err(InputError {
+            path: display,
+            reason: format!(
+                "the file is {size}over the limit of {} MiB for verify; check it with `tickmark batch`, which streams, or raise --max-trace-mb",
+                max_bytes >> 20
+            ),
+        });
+    }
     let text = String::from_utf8(bytes).map_err(|e| InputError {
         path: display.clone(),
         reason: format!(

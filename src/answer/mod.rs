@@ -9,7 +9,10 @@
 pub mod calc;
 pub mod input;
 
-pub use input::{AnswerError, Answers, InputError, Shape, read_answers, read_answers_str};
+pub use input::{
+    AnswerError, Answers, InputError, MAX_TRACE_BYTES, Shape, read_answers, read_answers_str,
+    read_answers_within,
+};
 
 use crate::model::CellRef;
 

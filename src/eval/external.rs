@@ -989,19 +989,11 @@ fn operand_report<'r>(
 /// Runs the study over one dataset.
 pub fn study(dataset: &Dataset, vocab: &Vocab) -> DatasetReport {
     let store = Store::default();
-    let full = Verifier::new(
-        vocab,
-        &store,
-        VerifyOptions {
-            checks: CheckSet::ALL,
-        },
-    );
+    let full = Verifier::new(vocab, &store, VerifyOptions::with_checks(CheckSet::ALL));
     let value_only = Verifier::new(
         vocab,
         &store,
-        VerifyOptions {
-            checks: CheckSet::of(&[Check::Value]),
-        },
+        VerifyOptions::with_checks(CheckSet::of(&[Check::Value])),
     );
     let mut out = DatasetReport {
         name: dataset.name.clone(),

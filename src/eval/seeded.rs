@@ -132,9 +132,7 @@ pub fn evaluate(
             Verifier::new(
                 vocab,
                 &store,
-                VerifyOptions {
-                    checks: CheckSet::of(checks),
-                },
+                VerifyOptions::with_checks(CheckSet::of(checks)),
             )
         })
         .collect();
