@@ -6,8 +6,8 @@
 //! absolute and compares in base units; a percentage compares as a
 //! percentage (38.1% and a cell holding 0.381 are the same quantity); a plain
 //! number ("17,260") is read in the units the cited table prints. The claim
-//! is held to the rounding it wrote: "4.2 billion" covers [4.15, 4.25)
-//! billion. Presentation is not a sign flip: a cost shown in parentheses and
+//! is held to the rounding it wrote: "4.2 billion" covers [4.15, 4.25]
+//! billion, both midpoints in (they round either way by some convention). Presentation is not a sign flip: a cost shown in parentheses and
 //! stated positive, or a negative figure the claim itself calls a loss,
 //! decrease or outflow.
 
@@ -180,10 +180,13 @@ pub fn comparable(stated: &Amount, cell: &Cell<'_>) -> Option<Compared> {
     }
 }
 
-/// True when `x` lies in the stated interval [stated − half, stated + half).
+/// True when `x` lies in the stated interval [stated − half, stated + half].
+/// Both ends are in: a midpoint rounds either way under one convention or
+/// another (half up, half away from zero, half to even), so "4.2" and "4.3"
+/// are both honest for 4.25, and "-12.4" for -12.35.
 pub fn within(stated: Decimal, half: Decimal, x: Decimal) -> bool {
     match (stated.checked_sub(half), stated.checked_add(half)) {
-        (Some(low), Some(high)) => low <= x && x < high,
+        (Some(low), Some(high)) => low <= x && x <= high,
         _ => false,
     }
 }
@@ -375,11 +378,14 @@ mod tests {
     }
 
     #[test]
-    fn intervals_are_half_open() {
+    fn intervals_hold_their_midpoints() {
         let d = |s: &str| s.parse::<Decimal>().unwrap();
         assert!(within(d("4.2"), d("0.05"), d("4.15")));
-        assert!(within(d("4.2"), d("0.05"), d("4.2499")));
-        assert!(!within(d("4.2"), d("0.05"), d("4.25")));
+        assert!(within(d("4.2"), d("0.05"), d("4.25")));
+        assert!(within(d("4.3"), d("0.05"), d("4.25")));
+        assert!(within(d("-12.4"), d("0.05"), d("-12.35")));
+        assert!(within(d("-12.3"), d("0.05"), d("-12.35")));
+        assert!(!within(d("4.2"), d("0.05"), d("4.2501")));
         assert!(!within(d("4.2"), d("0.05"), d("4.1499")));
     }
 
