@@ -164,7 +164,7 @@ impl Default for ReadOptions {
             pdf: pdf::PdfLimits::default(),
             max_file_bytes: 512 << 20,
             max_unpacked_bytes: 128 << 20,
-            max_cells: 4_000_000,
+            max_cells: 2_000_000,
         }
     }
 }

@@ -406,7 +406,7 @@ where
 
 /// A sheet's grid as it is filled, cell by cell, in row order, up to
 /// `max_cells` grid slots (each row up to its last used column; the default
-/// 4,000,000 slots are about 128 MB). A sheet that declares cells far apart
+/// 2,000,000 slots are about 64 MB). A sheet that declares cells far apart
 /// (A1 and XFD1048576) would otherwise allocate gigabytes.
 #[derive(Default)]
 struct Grid {

@@ -23,8 +23,11 @@ pub fn write(out: &mut dyn Write, documents: &[Document], format: ExtractFormat)
     match format {
         ExtractFormat::Human => write_human(out, documents),
         ExtractFormat::Json => {
-            let cells: Vec<Cell<'_>> = documents.iter().flat_map(Document::cells).collect();
-            serde_json::to_writer_pretty(&mut *out, &cells).map_err(crate::report::json_error)?;
+            // Streamed: the cells are never collected.
+            use serde::Serializer as _;
+            let mut json = serde_json::Serializer::pretty(&mut *out);
+            json.collect_seq(documents.iter().flat_map(Document::cells))
+                .map_err(crate::report::json_error)?;
             writeln!(out)
         }
         ExtractFormat::Jsonl => {
@@ -129,22 +132,6 @@ fn write_human(out: &mut dyn Write, documents: &[Document]) -> io::Result<()> {
             for note in &table.notes {
                 writeln!(out, "  note: {note}")?;
             }
-            let rows: Vec<[String; 8]> = table
-                .cells()
-                .map(|cell| {
-                    [
-                        cell.coord().to_string(),
-                        cell.row_label().unwrap_or("—").to_string(),
-                        cell.section().join(" > "),
-                        cell.col_label().unwrap_or("—").to_string(),
-                        cell.period().map_or("—".to_string(), Period::to_string),
-                        cell.concept().map_or("—".to_string(), |c| c.to_string()),
-                        cell.text().into_owned(),
-                        cell.value_base()
-                            .map_or("overflow".to_string(), |v| v.normalize().to_string()),
-                    ]
-                })
-                .collect();
             let header = [
                 "cell",
                 "row label",
@@ -155,9 +142,11 @@ fn write_human(out: &mut dyn Write, documents: &[Document]) -> io::Result<()> {
                 "as written",
                 "base value",
             ];
+            // Two passes over the cells, widths then lines, so that a sheet
+            // of millions of cells is never held as text.
             let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
-            for row in &rows {
-                for (w, field) in widths.iter_mut().zip(row.iter()) {
+            for cell in table.cells() {
+                for (w, field) in widths.iter_mut().zip(human_fields(&cell).iter()) {
                     *w = (*w).max(field.chars().count().min(MAX_WIDTH));
                 }
             }
@@ -180,13 +169,28 @@ fn write_human(out: &mut dyn Write, documents: &[Document]) -> io::Result<()> {
                 s.trim_end().to_string()
             };
             writeln!(out, "{}", line(&header.map(str::to_string)))?;
-            for row in &rows {
-                writeln!(out, "{}", line(row))?;
+            for cell in table.cells() {
+                writeln!(out, "{}", line(&human_fields(&cell)))?;
             }
             writeln!(out)?;
         }
     }
     Ok(())
+}
+
+/// A cell's fields in the human table, in header order.
+fn human_fields(cell: &Cell<'_>) -> [String; 8] {
+    [
+        cell.coord().to_string(),
+        cell.row_label().unwrap_or("—").to_string(),
+        cell.section().join(" > "),
+        cell.col_label().unwrap_or("—").to_string(),
+        cell.period().map_or("—".to_string(), Period::to_string),
+        cell.concept().map_or("—".to_string(), |c| c.to_string()),
+        cell.text().into_owned(),
+        cell.value_base()
+            .map_or("overflow".to_string(), |v| v.normalize().to_string()),
+    ]
 }
 
 fn cut(text: &str, max: usize) -> String {
