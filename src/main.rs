@@ -269,6 +269,9 @@ struct ReadArgs {
     /// Seconds one PDF may take to read; pages after that are reported as not read.
     #[arg(long, value_name = "SECONDS", default_value_t = PdfLimits::default().time_budget.as_secs())]
     pdf_time_budget: u64,
+    /// The most content one PDF page may run (its own and its forms'), in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = PdfLimits::default().max_content_bytes >> 20)]
+    max_page_content_mb: u64,
     /// The largest source file read, in MiB.
     #[arg(long, value_name = "MIB", default_value_t = ReadOptions::default().max_file_bytes >> 20)]
     max_file_mb: u64,
@@ -286,6 +289,7 @@ impl ReadArgs {
             pdf: PdfLimits {
                 max_pages: self.max_pages,
                 time_budget: std::time::Duration::from_secs(self.pdf_time_budget),
+                max_content_bytes: self.max_page_content_mb.saturating_mul(1 << 20),
                 ..PdfLimits::default()
             },
             max_file_bytes: self.max_file_mb.saturating_mul(1 << 20),

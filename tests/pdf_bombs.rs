@@ -35,6 +35,16 @@ fn padded(pad: usize) -> Vec<u8> {
 /// to the font's dictionary, and `extra` objects to the file, numbered
 /// from 2.
 fn one_page(content: Stream, font_extra: Dictionary, extra: Vec<Object>) -> Vec<u8> {
+    one_page_with_forms(content, font_extra, extra, Dictionary::new())
+}
+
+/// [`one_page`] with `xobjects` as the page's `/XObject` resources.
+fn one_page_with_forms(
+    content: Stream,
+    font_extra: Dictionary,
+    extra: Vec<Object>,
+    xobjects: Dictionary,
+) -> Vec<u8> {
     let mut doc = Document::with_version("1.5");
     let pages_id = doc.new_object_id();
     // The extra objects come first, from (2, 0), so font_extra can refer to
@@ -50,7 +60,7 @@ fn one_page(content: Stream, font_extra: Dictionary, extra: Vec<Object>) -> Vec<
         "Type" => "Page",
         "Parent" => pages_id,
         "MediaBox" => vec![0.into(), 0.into(), 612.into(), 792.into()],
-        "Resources" => dictionary! {"Font" => dictionary! {"F1" => font}},
+        "Resources" => dictionary! {"Font" => dictionary! {"F1" => font}, "XObject" => xobjects},
         "Contents" => content,
     });
     doc.objects.insert(
@@ -66,11 +76,13 @@ fn one_page(content: Stream, font_extra: Dictionary, extra: Vec<Object>) -> Vec<
     bytes
 }
 
-/// Reads the PDF with a decoded-size cap of `cap_mib` MiB.
-fn read(bytes: &[u8], cap_mib: u64) -> Result<tickmark::Document, String> {
+/// Reads the PDF with a decoded-size cap of `cap_mib` MiB and a page
+/// content limit of `content_mib` MiB.
+fn read_with(bytes: &[u8], cap_mib: u64, content_mib: u64) -> Result<tickmark::Document, String> {
     let vocab = tickmark::Vocab::builtin();
     let mut options = tickmark::ReadOptions::default();
     options.pdf.max_inflated_bytes = cap_mib << 20;
+    options.pdf.max_content_bytes = content_mib << 20;
     tickmark::load_bytes(
         bytes,
         std::path::Path::new("bomb.pdf"),
@@ -83,7 +95,12 @@ fn read(bytes: &[u8], cap_mib: u64) -> Result<tickmark::Document, String> {
 
 /// The page's text under `cap_mib`, or the reason it was not read.
 fn page_text(bytes: &[u8], cap_mib: u64) -> Result<String, String> {
-    let document = read(bytes, cap_mib)?;
+    page_text_with(bytes, cap_mib, 4)
+}
+
+/// The page's text under both limits, or the reason it was not read.
+fn page_text_with(bytes: &[u8], cap_mib: u64, content_mib: u64) -> Result<String, String> {
+    let document = read_with(bytes, cap_mib, content_mib)?;
     let page = &document.pages[0];
     match &page.problem {
         Some(problem) => Err(problem.clone()),
@@ -249,4 +266,46 @@ fn a_file_saved_with_object_streams_reads_as_before() {
     for (a, b) in before.tables.iter().zip(&after.tables) {
         assert_eq!(a.cells().len(), b.cells().len());
     }
+}
+
+#[test]
+fn a_page_running_more_content_than_the_limit_is_not_parsed() {
+    // 5 MiB of operators: lopdf would parse it into about 350 MB of
+    // operations.
+    let mut content = TEXT.to_vec();
+    content.extend(b"1 0 0 1 0 0 cm\n".repeat(350_000));
+    let content = Stream::new(dictionary! {"Filter" => "FlateDecode"}, deflate(&content));
+    let bytes = one_page(content, Dictionary::new(), Vec::new());
+    let error = page_text(&bytes, 64).unwrap_err();
+    assert!(
+        error.contains("the page runs more than 4 MiB of content")
+            && error.contains("raise --max-page-content-mb"),
+        "{error}"
+    );
+    assert!(page_text_with(&bytes, 64, 8).unwrap().contains("Revenue"));
+}
+
+#[test]
+fn a_form_counts_its_content_each_time_it_is_drawn() {
+    // A 100 KB form drawn `draws` times: 50 draws run 5 MB, 30 run 3 MB.
+    let page = |draws: usize| {
+        let mut content = TEXT.to_vec();
+        content.extend(b"/X0 Do\n".repeat(draws));
+        let form = Stream::new(
+            dictionary! {"Type" => "XObject", "Subtype" => "Form", "BBox" => vec![0.into(), 0.into(), 10.into(), 10.into()]},
+            b"1 0 0 1 0 0 cm\n".repeat(7_000),
+        );
+        one_page_with_forms(
+            Stream::new(Dictionary::new(), content),
+            Dictionary::new(),
+            vec![Object::Stream(form)],
+            dictionary! {"X0" => Object::Reference((2, 0))},
+        )
+    };
+    let error = page_text(&page(50), 64).unwrap_err();
+    assert!(
+        error.contains("the page runs more than 4 MiB of content"),
+        "{error}"
+    );
+    assert!(page_text(&page(30), 64).unwrap().contains("Revenue"));
 }

@@ -75,11 +75,14 @@ pub(super) struct Measured {
 }
 
 /// Why a page cannot be handed to pdf-extract, if it cannot: a stream it
-/// would decode past `cap` bytes, or a drawing loop.
+/// would decode past `cap` bytes, more than `max_content` bytes of content
+/// to run (its own, and its forms' each time one is drawn), or a drawing
+/// loop.
 pub(super) fn page_problem(
     doc: &PdfDocument,
     page: ObjectId,
     cap: u64,
+    max_content: u64,
     measured: &mut Measured,
 ) -> Option<String> {
     let page_dict = doc.get_dictionary(page).ok()?;
@@ -91,7 +94,7 @@ pub(super) fn page_problem(
     if let Some(problem) = streams_over(doc, &roots, resources, cap, measured) {
         return Some(problem);
     }
-    form_problem(doc, page, page_dict)
+    form_problem(doc, page, page_dict, max_content)
 }
 
 /// The first stream reachable from `roots` and `resources` (through
@@ -165,24 +168,40 @@ fn walkable(dict: &Dictionary) -> impl Iterator<Item = &Object> {
 /// `cap + 1` bytes is ever held. A stream whose filters cannot expand it
 /// that far is not decoded at all.
 fn decoded_over(stream: &Stream, cap: u64) -> bool {
+    // Deflate expands at most 1032:1; an LZW code of 9 bits or more stands
+    // for at most 4,096 bytes; ASCII85's "z" is four zero bytes.
+    let bound = known_filters(stream)
+        .0
+        .iter()
+        .fold(stream.content.len() as u64, |size, f| {
+            size.saturating_mul(match *f {
+                b"FlateDecode" => 1032,
+                b"LZWDecode" => 3641,
+                _ => 4,
+            })
+        });
+    bound > cap && decoded_len(stream, cap).is_none()
+}
+
+/// The filters of a stream that lopdf decodes, in order up to the first it
+/// does not, and whether that is all of them.
+fn known_filters(stream: &Stream) -> (Vec<&[u8]>, bool) {
     let filters: Vec<&[u8]> = stream.filters().unwrap_or_default();
     let known: Vec<&[u8]> = filters
         .iter()
         .copied()
         .take_while(|f| matches!(*f, b"FlateDecode" | b"LZWDecode" | b"ASCII85Decode"))
         .collect();
-    // Deflate expands at most 1032:1; an LZW code of 9 bits or more stands
-    // for at most 4,096 bytes; ASCII85's "z" is four zero bytes.
-    let bound = known.iter().fold(stream.content.len() as u64, |size, f| {
-        size.saturating_mul(match *f {
-            b"FlateDecode" => 1032,
-            b"LZWDecode" => 3641,
-            _ => 4,
-        })
-    });
-    if bound <= cap {
-        return false;
-    }
+    let all = known.len() == filters.len();
+    (known, all)
+}
+
+/// The length of what pdf-extract gets from a stream: its decoded bytes, or
+/// its raw bytes when lopdf cannot decode one of its filters (the stages
+/// before it are still decoded, under the cap). `None` when a stage decodes
+/// past `cap` bytes.
+fn decoded_len(stream: &Stream, cap: u64) -> Option<u64> {
+    let (known, all) = known_filters(stream);
     let early_change = stream
         .dict
         .get(b"DecodeParms")
@@ -197,12 +216,14 @@ fn decoded_over(stream: &Stream, cap: u64) -> bool {
             b"LZWDecode" => unlzw(&data, early_change, cap),
             _ => unascii85(&data, cap),
         };
-        match decoded {
-            Some(next) => data = std::borrow::Cow::Owned(next),
-            None => return true,
-        }
+        data = std::borrow::Cow::Owned(decoded?);
     }
-    false
+    let len = if all {
+        data.len()
+    } else {
+        stream.content.len()
+    };
+    Some(len as u64)
 }
 
 /// Inflates under the cap as lopdf does (zlib, then raw deflate when zlib
@@ -317,15 +338,37 @@ const MAX_FORM_VISITS: usize = 10_000;
 /// whatever its `/Subtype`; an XObject whose `/Resources` is not a
 /// dictionary draws with its caller's. A stream is known by its address,
 /// so that one written inline (with no object number) is tracked too.
-fn form_problem(doc: &PdfDocument, page: ObjectId, page_dict: &Dictionary) -> Option<String> {
+fn form_problem(
+    doc: &PdfDocument,
+    page: ObjectId,
+    page_dict: &Dictionary,
+    max_content: u64,
+) -> Option<String> {
+    // The page's own content, measured without being parsed.
+    let parts: Vec<&Object> = match page_dict.get(b"Contents").ok().and_then(|c| deref(doc, c)) {
+        Some(Object::Array(parts)) => parts.iter().filter_map(|p| deref(doc, p)).collect(),
+        Some(other) => vec![other],
+        None => Vec::new(),
+    };
+    let mut walk = Walk {
+        path: Vec::new(),
+        visits: 0,
+        content: 0,
+        max_content,
+    };
+    for part in parts {
+        if let Ok(stream) = part.as_stream() {
+            let len = decoded_len(stream, max_content).unwrap_or(u64::MAX);
+            walk.content = walk.content.saturating_add(len);
+        }
+    }
+    if let Some(problem) = walk.too_much_content() {
+        return Some(problem);
+    }
     let resources = inherited_dictionary(doc, page_dict, b"Resources")?;
     // Without XObjects a `Do` draws nothing: no need to decode the content.
     resources.get(b"XObject").ok()?;
     let content = doc.get_page_content(page).ok()?;
-    let mut walk = Walk {
-        path: Vec::new(),
-        visits: 0,
-    };
     walk_forms(doc, resources, &drawn(&content), &mut walk)
 }
 
@@ -335,6 +378,24 @@ struct Walk {
     path: Vec<usize>,
     /// Drawings so far.
     visits: usize,
+    /// Bytes of content run so far: the page's, and each drawn form's.
+    content: u64,
+    /// The most content one page may run (`--max-page-content-mb`).
+    max_content: u64,
+}
+
+impl Walk {
+    /// pdf-extract parses content into operations at about 70 bytes of
+    /// memory per byte of content (a page of 60 MB of `cm` operators took
+    /// 4.3 GB), so a page's content is bounded before it is parsed.
+    fn too_much_content(&self) -> Option<String> {
+        (self.content > self.max_content).then(|| {
+            format!(
+                "the page runs more than {} MiB of content (its own and its forms', each time drawn); it was not read; raise --max-page-content-mb to read it",
+                self.max_content >> 20
+            )
+        })
+    }
 }
 
 /// The XObject names a content stream draws (`/X0 Do`).
@@ -423,6 +484,10 @@ fn walk_forms(
         let content = stream
             .decompressed_content()
             .unwrap_or_else(|_| stream.content.clone());
+        walk.content = walk.content.saturating_add(content.len() as u64);
+        if let Some(problem) = walk.too_much_content() {
+            return Some(problem);
+        }
         let own = stream
             .dict
             .get(b"Resources")

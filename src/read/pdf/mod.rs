@@ -42,9 +42,13 @@ pub struct PdfLimits {
     /// Glyphs (and, separately, rules) kept per page; a page drawing more
     /// (a content stream that loops) is cut there and says so.
     pub max_glyphs_per_page: usize,
-    /// The most one content stream of a page (or of an XObject it draws) may
-    /// inflate to; a page with a larger one (a flate bomb) is not read.
+    /// The most one stream a page makes pdf-extract decode (its contents,
+    /// forms, fonts, maps) may decode to; a page with a larger one (a flate
+    /// bomb) is not read.
     pub max_inflated_bytes: u64,
+    /// The most content one page may run, its own and its forms' each time
+    /// one is drawn (`--max-page-content-mb`).
+    pub max_content_bytes: u64,
 }
 
 impl Default for PdfLimits {
@@ -54,6 +58,7 @@ impl Default for PdfLimits {
             time_budget: Duration::from_secs(120),
             max_glyphs_per_page: 200_000,
             max_inflated_bytes: 64 << 20,
+            max_content_bytes: 4 << 20,
         }
     }
 }
@@ -308,7 +313,13 @@ pub(crate) fn read_pdf(
             });
             continue;
         }
-        let ink = match guard::page_problem(&doc, id, limits.max_inflated_bytes, &mut measured) {
+        let ink = match guard::page_problem(
+            &doc,
+            id,
+            limits.max_inflated_bytes,
+            limits.max_content_bytes,
+            &mut measured,
+        ) {
             Some(problem) => Err(problem),
             None => page_ink(&doc, number, id, limits),
         };
