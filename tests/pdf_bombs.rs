@@ -35,15 +35,17 @@ fn padded(pad: usize) -> Vec<u8> {
 /// to the font's dictionary, and `extra` objects to the file, numbered
 /// from 2.
 fn one_page(content: Stream, font_extra: Dictionary, extra: Vec<Object>) -> Vec<u8> {
-    one_page_with_forms(content, font_extra, extra, Dictionary::new())
+    one_page_with_forms(content, font_extra, extra, Dictionary::new(), 1)
 }
 
-/// [`one_page`] with `xobjects` as the page's `/XObject` resources.
+/// [`one_page`] with `xobjects` as the page's `/XObject` resources, and the
+/// font under `font_names` names (`F1`, `F2`, …).
 fn one_page_with_forms(
     content: Stream,
     font_extra: Dictionary,
     extra: Vec<Object>,
     xobjects: Dictionary,
+    font_names: usize,
 ) -> Vec<u8> {
     let mut doc = Document::with_version("1.5");
     let pages_id = doc.new_object_id();
@@ -55,12 +57,16 @@ fn one_page_with_forms(
     let mut font = dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica"};
     font.extend(&font_extra);
     let font = doc.add_object(font);
+    let mut fonts = Dictionary::new();
+    for n in 1..=font_names {
+        fonts.set(format!("F{n}"), font);
+    }
     let content = doc.add_object(content);
     let page = doc.add_object(dictionary! {
         "Type" => "Page",
         "Parent" => pages_id,
         "MediaBox" => vec![0.into(), 0.into(), 612.into(), 792.into()],
-        "Resources" => dictionary! {"Font" => dictionary! {"F1" => font}, "XObject" => xobjects},
+        "Resources" => dictionary! {"Font" => fonts, "XObject" => xobjects},
         "Contents" => content,
     });
     doc.objects.insert(
@@ -74,6 +80,18 @@ fn one_page_with_forms(
     let mut bytes = Vec::new();
     doc.save_to(&mut bytes).unwrap();
     bytes
+}
+
+/// A ToUnicode map (spaces to `~` as themselves), padded with `pad` spaces.
+fn cmap(pad: usize) -> Vec<u8> {
+    let mut cmap = b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n\
+        /CMapName /Adobe-Identity-UCS def /CMapType 2 def\n\
+        1 begincodespacerange <00> <FF> endcodespacerange\n\
+        1 beginbfrange <20> <7E> <0020> endbfrange\n\
+        endcmap CMapName currentdict /CMap defineresource pop end end\n"
+        .to_vec();
+    cmap.extend(std::iter::repeat_n(b' ', pad));
+    cmap
 }
 
 /// Reads the PDF with a decoded-size cap of `cap_mib` MiB and a page
@@ -162,14 +180,10 @@ fn a_bomb_behind_ascii85_is_decoded_through_the_chain() {
 fn a_font_map_bomb_makes_its_page_unreadable() {
     // pdf-extract decodes a font's ToUnicode map whole, whatever it holds.
     let content = Stream::new(Dictionary::new(), TEXT.to_vec());
-    let mut cmap = b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n\
-        /CMapName /Adobe-Identity-UCS def /CMapType 2 def\n\
-        1 begincodespacerange <00> <FF> endcodespacerange\n\
-        1 beginbfrange <20> <7E> <0020> endbfrange\n\
-        endcmap CMapName currentdict /CMap defineresource pop end end\n"
-        .to_vec();
-    cmap.extend(std::iter::repeat_n(b' ', 2 << 20));
-    let map = Stream::new(dictionary! {"Filter" => "FlateDecode"}, deflate(&cmap));
+    let map = Stream::new(
+        dictionary! {"Filter" => "FlateDecode"},
+        deflate(&cmap(2 << 20)),
+    );
     let font_extra = dictionary! {"ToUnicode" => Object::Reference((2, 0))};
     let bytes = one_page(content, font_extra, vec![Object::Stream(map)]);
     let error = page_text(&bytes, 1).unwrap_err();
@@ -300,6 +314,7 @@ fn a_form_counts_its_content_each_time_it_is_drawn() {
             Dictionary::new(),
             vec![Object::Stream(form)],
             dictionary! {"X0" => Object::Reference((2, 0))},
+            1,
         )
     };
     let error = page_text(&page(50), 64).unwrap_err();
@@ -308,4 +323,30 @@ fn a_form_counts_its_content_each_time_it_is_drawn() {
         "{error}"
     );
     assert!(page_text(&page(30), 64).unwrap().contains("Revenue"));
+}
+
+#[test]
+fn a_font_under_many_names_counts_once_per_name() {
+    // pdf-extract loads a font once for each name it goes by. A 600 KB map
+    // under ten names is 6 MB of decoding, over 4 × the 1 MiB cap; under
+    // five names it is 3 MB, within it.
+    let page = |names: usize| {
+        let map = Stream::new(
+            dictionary! {"Filter" => "FlateDecode"},
+            deflate(&cmap(600_000)),
+        );
+        one_page_with_forms(
+            Stream::new(Dictionary::new(), TEXT.to_vec()),
+            dictionary! {"ToUnicode" => Object::Reference((2, 0))},
+            vec![Object::Stream(map)],
+            Dictionary::new(),
+            names,
+        )
+    };
+    let error = page_text(&page(10), 1).unwrap_err();
+    assert!(
+        error.contains("decode to more than 4 MiB together"),
+        "{error}"
+    );
+    assert!(page_text(&page(5), 1).unwrap().contains("Revenue"));
 }

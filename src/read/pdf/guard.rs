@@ -27,7 +27,8 @@ pub(super) const OBJECT_STREAM_CAP: u64 = 64 << 20;
 /// found after loading.
 const REFUSED_OBJECT_STREAM: &[u8] = b"TickmarkRefusedObjStm";
 
-/// How many objects the walk of one page's resources may visit.
+/// How many objects the walk of one page's resources may visit (each
+/// visit of an object already weighed is one).
 const MAX_RESOURCE_VISITS: usize = 100_000;
 
 /// The lopdf load filter: an object stream that decodes past
@@ -67,12 +68,18 @@ pub(super) fn document_problem(doc: &PdfDocument) -> Option<String> {
     })
 }
 
-/// The decoded sizes already measured in one file, by stream address:
-/// pages share fonts and forms.
+/// The decoded sizes already measured in one file, by stream address
+/// (`None`: past the cap): pages share fonts and forms.
 #[derive(Default)]
 pub(super) struct Measured {
-    over: HashMap<usize, bool>,
+    sizes: HashMap<usize, Option<u64>>,
 }
+
+/// How many times the per-stream cap all the streams one page uses may
+/// decode to together. pdf-extract decodes a page's fonts and forms again
+/// for every page, so without it a page naming thousands of fonts, each
+/// under the cap, would take hours.
+const PAGE_STREAMS_FACTOR: u64 = 4;
 
 /// Why a page cannot be handed to pdf-extract, if it cannot: a stream it
 /// would decode past `cap` bytes, more than `max_content` bytes of content
@@ -97,9 +104,11 @@ pub(super) fn page_problem(
     form_problem(doc, page, page_dict, max_content)
 }
 
-/// The first stream reachable from `roots` and `resources` (through
-/// references, dictionaries, arrays and stream dictionaries) that decodes
-/// past `cap` bytes.
+/// Why the streams reachable from `roots` and `resources` (through
+/// references, dictionaries, arrays and stream dictionaries) cannot all be
+/// decoded: one decodes past `cap` bytes, or together, each counted once for
+/// every path that reaches it (pdf-extract loads a font once for each name
+/// it goes by), they decode past [`PAGE_STREAMS_FACTOR`] times `cap`.
 fn streams_over(
     doc: &PdfDocument,
     roots: &[&Object],
@@ -107,51 +116,116 @@ fn streams_over(
     cap: u64,
     measured: &mut Measured,
 ) -> Option<String> {
-    let mut stack: Vec<(&Object, bool)> = roots.iter().map(|&o| (o, true)).collect();
-    if let Some(resources) = resources {
-        stack.extend(resources.iter().map(|(_, v)| (v, false)));
+    let mut weigh = Weigh {
+        doc,
+        cap,
+        measured,
+        memo: HashMap::new(),
+        active: HashSet::new(),
+        visits: 0,
+    };
+    let mut total = 0u64;
+    let roots = roots.iter().map(|&o| (o, true));
+    let resources = resources
+        .into_iter()
+        .flat_map(|r| r.iter().map(|(_, v)| (v, false)));
+    for (object, content) in roots.chain(resources) {
+        match weigh.weight(object, content, 0) {
+            Ok(weight) => total = total.saturating_add(weight),
+            Err(problem) => return Some(problem),
+        }
     }
-    let mut seen: HashSet<ObjectId> = HashSet::new();
-    let mut visits = 0usize;
-    while let Some((object, content)) = stack.pop() {
-        visits += 1;
-        if visits > MAX_RESOURCE_VISITS {
-            return Some(format!(
-                "the page's resources reach more than {MAX_RESOURCE_VISITS} objects; it was not read"
+    let limit = cap.saturating_mul(PAGE_STREAMS_FACTOR);
+    (total > limit).then(|| {
+        format!(
+            "the streams the page uses (contents, forms, fonts, images) decode to more than {} MiB together; it was not read",
+            limit >> 20
+        )
+    })
+}
+
+/// How deep the objects a page uses may nest.
+const MAX_RESOURCE_DEPTH: usize = 256;
+
+/// The walk that weighs what a page's objects decode to.
+struct Weigh<'a, 'm> {
+    doc: &'a PdfDocument,
+    cap: u64,
+    measured: &'m mut Measured,
+    /// Weights of the objects already weighed on this page.
+    memo: HashMap<ObjectId, u64>,
+    /// The objects being weighed (a reference back to one adds nothing).
+    active: HashSet<ObjectId>,
+    visits: usize,
+}
+
+impl Weigh<'_, '_> {
+    /// The decoded bytes of the streams below `object`, a stream counted
+    /// once for each path to it.
+    fn weight(&mut self, object: &Object, content: bool, depth: usize) -> Result<u64, String> {
+        self.visits += 1;
+        if self.visits > MAX_RESOURCE_VISITS || depth > MAX_RESOURCE_DEPTH {
+            return Err(format!(
+                "the page's resources reach more than {MAX_RESOURCE_VISITS} objects or nest deeper than {MAX_RESOURCE_DEPTH}; it was not read"
             ));
         }
+        let doc = self.doc;
         match object {
             Object::Reference(id) => {
-                if seen.insert(*id)
-                    && let Ok(target) = doc.get_object(*id)
-                {
-                    stack.push((target, content));
+                if let Some(&weight) = self.memo.get(id) {
+                    return Ok(weight);
                 }
+                let Ok(target) = doc.get_object(*id) else {
+                    return Ok(0);
+                };
+                if !self.active.insert(*id) {
+                    return Ok(0);
+                }
+                let weight = self.weight(target, content, depth + 1);
+                self.active.remove(id);
+                let weight = weight?;
+                self.memo.insert(*id, weight);
+                Ok(weight)
             }
-            Object::Array(items) => stack.extend(items.iter().map(|i| (i, content))),
-            Object::Dictionary(dict) => stack.extend(walkable(dict).map(|v| (v, false))),
+            Object::Array(items) => {
+                let mut sum = 0u64;
+                for item in items {
+                    sum = sum.saturating_add(self.weight(item, content, depth + 1)?);
+                }
+                Ok(sum)
+            }
+            Object::Dictionary(dict) => self.weigh_values(dict, depth),
             Object::Stream(stream) => {
-                let over = *measured
-                    .over
+                let cap = self.cap;
+                let size = *self
+                    .measured
+                    .sizes
                     .entry(std::ptr::from_ref(stream) as usize)
-                    .or_insert_with(|| decoded_over(stream, cap));
-                if over {
+                    .or_insert_with(|| decoded_len(stream, cap));
+                let Some(size) = size else {
                     let what = if content {
                         "a content stream of the page"
                     } else {
                         "a stream the page uses (a form, font or image)"
                     };
-                    return Some(format!(
+                    return Err(format!(
                         "{what} decodes to more than {} MiB (a flate bomb?); it was not read",
                         cap >> 20
                     ));
-                }
-                stack.extend(walkable(&stream.dict).map(|v| (v, false)));
+                };
+                Ok(size.saturating_add(self.weigh_values(&stream.dict, depth)?))
             }
-            _ => {}
+            _ => Ok(0),
         }
     }
-    None
+
+    fn weigh_values(&mut self, dict: &Dictionary, depth: usize) -> Result<u64, String> {
+        let mut sum = 0u64;
+        for value in walkable(dict) {
+            sum = sum.saturating_add(self.weight(value, false, depth + 1)?);
+        }
+        Ok(sum)
+    }
 }
 
 /// A dictionary's values that lead further into what a page draws: not back
