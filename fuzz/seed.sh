@@ -25,6 +25,10 @@ for f in samples/*.xlsx samples/answers/locked.xlsx; do
   { printf '\000'; cat "$f"; } > "$c/spreadsheet/$(basename "$f")"
 done
 for f in samples/*.csv; do { printf '\004'; cat "$f"; } > "$c/spreadsheet/$(basename "$f")"; done
+# xls (1), ods (2) and xlsb (3): the converted samples and the hostile ones.
+for f in tests/fixtures/formats/*.xls tests/bad/*.xls; do { printf '\001'; cat "$f"; } > "$c/spreadsheet/xls-$(basename "$f")"; done
+for f in tests/fixtures/formats/*.ods tests/bad/*.ods; do { printf '\002'; cat "$f"; } > "$c/spreadsheet/ods-$(basename "$f")"; done
+for f in tests/fixtures/formats/*.xlsb; do { printf '\003'; cat "$f"; } > "$c/spreadsheet/xlsb-$(basename "$f")"; done
 cp samples/*.pdf "$c/pdf/"
 for f in tests/fixtures/bad/*.pdf; do cp "$f" "$c/pdf/bad-$(basename "$f")"; done
 if [ -d ../shared/external/pdf-tables ]; then

@@ -115,10 +115,10 @@ fn read(bytes: &[u8], max_cells: usize) -> Result<tickmark::Document, String> {
     .map_err(|e| e.to_string())
 }
 
-#[test]
-fn an_xlsb_statement_is_read_and_labeled() {
+/// A small income statement.
+fn statement() -> Vec<u8> {
     use Value::{Number, Text};
-    let bytes = xlsb(&[
+    xlsb(&[
         (0, 0, Text("Income statement (in millions)")),
         (1, 1, Text("2024")),
         (1, 2, Text("2023")),
@@ -128,7 +128,34 @@ fn an_xlsb_statement_is_read_and_labeled() {
         (3, 0, Text("Net income")),
         (3, 1, Number(512.5)),
         (3, 2, Number(480.0)),
-    ]);
+    ])
+}
+
+/// The statement is checked in as `tests/fixtures/formats/statement.xlsb`
+/// (a fuzz seed, and a file to try by hand); it must stay the builder's.
+#[test]
+fn the_checked_in_xlsb_is_the_builders() {
+    let path = "tests/fixtures/formats/statement.xlsb";
+    if std::env::var_os("TICKMARK_WRITE_FIXTURES").is_some() {
+        std::fs::write(path, statement()).unwrap();
+    }
+    assert!(
+        std::fs::read(path).unwrap() == statement(),
+        "{path} differs from the builder's; rewrite it with TICKMARK_WRITE_FIXTURES=1 cargo test --test xlsb"
+    );
+    let output = assert_cmd::Command::cargo_bin("tickmark")
+        .unwrap()
+        .args(["extract", "--format", "csv", path])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let csv = String::from_utf8_lossy(&output.stdout);
+    assert!(csv.contains("statement.xlsb#Income!B3,\"4,200\"") || csv.contains("statement.xlsb#Income!B3,4200"), "{csv}");
+}
+
+#[test]
+fn an_xlsb_statement_is_read_and_labeled() {
+    let bytes = statement();
     let document = read(&bytes, 4_000_000).unwrap();
     let table = &document.tables[0];
     let cells: Vec<tickmark::Cell<'_>> = table.cells().collect();
