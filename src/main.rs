@@ -266,9 +266,11 @@ struct ReadArgs {
     /// Read at most this many pages of a PDF; later pages are reported as not read.
     #[arg(long, value_name = "N", default_value_t = PdfLimits::default().max_pages)]
     max_pages: u32,
-    /// Seconds one PDF may take to read; pages after that are reported as not read.
-    #[arg(long, value_name = "SECONDS", default_value_t = PdfLimits::default().time_budget.as_secs())]
-    pdf_time_budget: u64,
+    /// Seconds one source file may take to read: a PDF's later pages are reported as not read,
+    /// another file is not read.
+    #[arg(long, alias = "pdf-time-budget", value_name = "SECONDS",
+          default_value_t = ReadOptions::default().time_budget.as_secs())]
+    time_budget: u64,
     /// The most content one PDF page may run (its own and its forms'), in MiB.
     #[arg(long, value_name = "MIB", default_value_t = PdfLimits::default().max_content_bytes >> 20)]
     max_page_content_mb: u64,
@@ -288,13 +290,13 @@ impl ReadArgs {
         ReadOptions {
             pdf: PdfLimits {
                 max_pages: self.max_pages,
-                time_budget: std::time::Duration::from_secs(self.pdf_time_budget),
                 max_content_bytes: self.max_page_content_mb.saturating_mul(1 << 20),
                 ..PdfLimits::default()
             },
             max_file_bytes: self.max_file_mb.saturating_mul(1 << 20),
             max_unpacked_bytes: self.max_unpacked_mb.saturating_mul(1 << 20),
             max_cells: self.max_cells,
+            time_budget: std::time::Duration::from_secs(self.time_budget),
         }
     }
 }

@@ -536,3 +536,22 @@ fn verify_exit_codes_and_fail_on() {
         .code(2)
         .stderr(predicate::str::contains("expected ID=PATH"));
 }
+
+#[test]
+fn the_time_budget_stops_a_spreadsheet_or_csv_whole() {
+    for source in [
+        "samples/acme.xlsx",
+        "samples/acme_income.csv",
+        "tests/fixtures/formats/acme.xls",
+    ] {
+        tickmark()
+            .args(["extract", source, "--time-budget", "0"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "reading took longer than the time budget of 0 s; raise --time-budget to read it",
+            ));
+        // The near miss: the default budget reads it.
+        tickmark().args(["extract", source]).assert().code(0);
+    }
+}

@@ -296,10 +296,13 @@ fn peers_fixtures_score_at_least_95_percent_with_position() {
 
 #[test]
 fn the_time_budget_stops_the_read_and_says_how_to_raise_it() {
-    tickmark()
-        .args(["extract", "samples/acme.pdf", "--pdf-time-budget", "0"])
-        .assert()
-        .code(2)
-        .stderr(contains("pages 1-5: not read"))
-        .stderr(contains("raise --pdf-time-budget"));
+    // --pdf-time-budget, the flag's first name, still works.
+    for flag in ["--time-budget", "--pdf-time-budget"] {
+        tickmark()
+            .args(["extract", "samples/acme.pdf", flag, "0"])
+            .assert()
+            .code(2)
+            .stderr(contains("pages 1-5: not read"))
+            .stderr(contains("raise --time-budget"));
+    }
 }

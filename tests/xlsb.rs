@@ -150,7 +150,11 @@ fn the_checked_in_xlsb_is_the_builders() {
         .unwrap();
     assert!(output.status.success());
     let csv = String::from_utf8_lossy(&output.stdout);
-    assert!(csv.contains("statement.xlsb#Income!B3,\"4,200\"") || csv.contains("statement.xlsb#Income!B3,4200"), "{csv}");
+    assert!(
+        csv.contains("statement.xlsb#Income!B3,\"4,200\"")
+            || csv.contains("statement.xlsb#Income!B3,4200"),
+        "{csv}"
+    );
 }
 
 #[test]

@@ -17,9 +17,9 @@ fuzz_target!(|data: &[u8]| {
     let options = ReadOptions {
         pdf: PdfLimits {
             max_pages: 20,
-            time_budget: Duration::from_secs(5),
             ..PdfLimits::default()
         },
+        time_budget: Duration::from_secs(5),
         ..ReadOptions::default()
     };
     if let Ok(document) = load_bytes(data, Path::new("fuzz.pdf"), "fuzz.pdf", &VOCAB, &options) {

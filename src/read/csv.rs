@@ -11,6 +11,7 @@
 
 use std::path::Path;
 
+use super::budget::{Budget, CHECK_EVERY};
 use super::{RawTable, ReadError};
 use crate::model::{Coord, GridValue, TablePart};
 
@@ -19,7 +20,12 @@ const MAX_ROWS: usize = Coord::MAX_ROW as usize;
 const MAX_COLS: usize = Coord::MAX_COL as usize;
 
 /// Reads a csv or tsv file's bytes into a raw table.
-pub(super) fn read_csv(bytes: &[u8], path: &Path, max_cells: usize) -> Result<RawTable, ReadError> {
+pub(super) fn read_csv(
+    bytes: &[u8],
+    path: &Path,
+    max_cells: usize,
+    budget: Budget,
+) -> Result<RawTable, ReadError> {
     let display = path.display().to_string();
     let line_error = |line: u64, reason: String| ReadError::Csv {
         path: display.clone(),
@@ -57,6 +63,9 @@ pub(super) fn read_csv(bytes: &[u8], path: &Path, max_cells: usize) -> Result<Ra
             }
         }
         let line = record.position().map(|p| p.line()).unwrap_or(line_before);
+        if grid.len().is_multiple_of(CHECK_EVERY) {
+            budget.check().map_err(|reason| line_error(line, reason))?;
+        }
         if grid.len() >= MAX_ROWS || record.len() > MAX_COLS {
             return Err(line_error(
                 line,
@@ -196,7 +205,12 @@ mod tests {
     use super::*;
 
     fn read(text: &[u8]) -> Result<RawTable, ReadError> {
-        read_csv(text, Path::new("t.csv"), 4_000_000)
+        read_csv(
+            text,
+            Path::new("t.csv"),
+            4_000_000,
+            Budget::starting_now(std::time::Duration::from_secs(60)),
+        )
     }
 
     #[test]
@@ -241,7 +255,13 @@ mod tests {
 
     #[test]
     fn tab_separated() {
-        let table = read_csv(b"\t2024\nRevenue\t1,234\n", Path::new("t.tsv"), 4_000_000).unwrap();
+        let table = read_csv(
+            b"\t2024\nRevenue\t1,234\n",
+            Path::new("t.tsv"),
+            4_000_000,
+            Budget::starting_now(std::time::Duration::from_secs(60)),
+        )
+        .unwrap();
         assert_eq!(table.grid[1][1].text(), "1,234");
     }
 }

@@ -5,6 +5,7 @@
 //! sections, unit line, statement kind, periods and concepts. A reader never
 //! guesses at meaning and the labeler never touches files.
 
+mod budget;
 mod csv;
 pub mod label;
 mod ods_cells;
@@ -156,6 +157,8 @@ pub struct ReadOptions {
     /// The most grid slots one sheet or csv may take, each row up to its last
     /// used column (`--max-cells`).
     pub max_cells: usize,
+    /// The time one file may take to read (`--time-budget`).
+    pub time_budget: std::time::Duration,
 }
 
 impl Default for ReadOptions {
@@ -165,6 +168,7 @@ impl Default for ReadOptions {
             max_file_bytes: 512 << 20,
             max_unpacked_bytes: 128 << 20,
             max_cells: 2_000_000,
+            time_budget: std::time::Duration::from_secs(120),
         }
     }
 }
@@ -313,6 +317,7 @@ pub fn load_bytes(
     vocab: &Vocab,
     options: &ReadOptions,
 ) -> Result<Document, ReadError> {
+    let budget = budget::Budget::starting_now(options.time_budget);
     let display = path.display().to_string();
     let kind = source_kind(path)?;
     if bytes.is_empty() {
@@ -336,11 +341,11 @@ pub fn load_bytes(
     let mut pages = Vec::new();
     let (tables, warnings) = match kind {
         SourceKind::Csv => (
-            vec![labeler(csv::read_csv(bytes, path, options.max_cells)?).table],
+            vec![labeler(csv::read_csv(bytes, path, options.max_cells, budget)?).table],
             Vec::new(),
         ),
         SourceKind::Pdf => {
-            let read = pdf::read_pdf(bytes, path, &options.pdf)?;
+            let read = pdf::read_pdf(bytes, path, &options.pdf, budget)?;
             if read.pages.iter().all(|p| p.problem.is_some()) {
                 // A limit that stopped the read comes first: it is the fix.
                 let mut warnings: Vec<&str> = read.warnings.iter().map(String::as_str).collect();
@@ -358,7 +363,9 @@ pub fn load_bytes(
             let tables = read.tables.into_iter().map(|t| labeler(t).table).collect();
             (tables, read.warnings)
         }
-        _ => spreadsheet::read_workbook(bytes, path, kind, options.max_cells, &mut labeler)?,
+        _ => {
+            spreadsheet::read_workbook(bytes, path, kind, options.max_cells, budget, &mut labeler)?
+        }
     };
     finish(id, path, kind, tables, pages, warnings)
 }

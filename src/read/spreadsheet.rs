@@ -15,6 +15,7 @@ use calamine::{Data, DataRef, Dimensions, Ods, Reader, SheetType, Xls, Xlsb, Xls
 use jiff::civil::Date;
 use rust_decimal::Decimal;
 
+use super::budget::{Budget, CHECK_EVERY};
 use super::label::Labeled;
 use super::{Merge, RawTable, ReadError};
 use crate::model::{Amount, Coord, GridValue, SourceKind, Table, TablePart};
@@ -69,21 +70,23 @@ pub(super) fn read_workbook(
     path: &Path,
     kind: SourceKind,
     max_cells: usize,
+    budget: Budget,
     label: &mut Labeler<'_>,
 ) -> Result<Tables, ReadError> {
+    let limits = GridLimits { max_cells, budget };
     let display = path.display().to_string();
     let format = format_name(kind);
     // Contained: calamine's panics on damaged files become read errors, and
     // the panic hook stays quiet (no crash trace on standard error).
     let result = super::contained(|| match kind {
-        SourceKind::Xlsx => read_xlsx(bytes, &display, max_cells, label),
-        SourceKind::Xlsb => read_xlsb(bytes, &display, max_cells, label),
+        SourceKind::Xlsx => read_xlsx(bytes, &display, limits, label),
+        SourceKind::Xlsb => read_xlsb(bytes, &display, limits, label),
         SourceKind::Xls => {
-            read_with_range::<Xls<_>>(bytes, &display, format, max_cells, label, |wb, name| {
+            read_with_range::<Xls<_>>(bytes, &display, format, limits, label, |wb, name| {
                 wb.merge_cells_by_sheet_name(name).ok()
             })
         }
-        _ => read_with_range::<Ods<_>>(bytes, &display, format, max_cells, label, |_, _| None),
+        _ => read_with_range::<Ods<_>>(bytes, &display, format, limits, label, |_, _| None),
     });
     match result {
         Ok(tables) => tables,
@@ -192,7 +195,7 @@ fn strip_quoted(code: &str) -> String {
 fn read_xlsx(
     bytes: &[u8],
     path: &str,
-    max_cells: usize,
+    limits: GridLimits,
     label: &mut Labeler<'_>,
 ) -> Result<Tables, ReadError> {
     let mut workbook = Xlsx::new(Cursor::new(bytes)).map_err(|e| match e {
@@ -214,7 +217,7 @@ fn read_xlsx(
     };
     let labeled = label_while_reading(names.len(), label, |hand_over| {
         for name in &names {
-            let mut grid = Grid::new(max_cells);
+            let mut grid = Grid::new(limits);
             let mut cells = workbook
                 .worksheet_cells_reader(name)
                 .map_err(|e| sheet_error(name, reason(&e)))?;
@@ -300,7 +303,7 @@ where
 fn read_xlsb(
     bytes: &[u8],
     path: &str,
-    max_cells: usize,
+    limits: GridLimits,
     label: &mut Labeler<'_>,
 ) -> Result<Tables, ReadError> {
     let mut workbook: Xlsb<_> = open_workbook(bytes, path, "xlsb")?;
@@ -312,7 +315,7 @@ fn read_xlsb(
     };
     let labeled = label_while_reading(names.len(), label, |hand_over| {
         for name in &names {
-            let mut grid = Grid::new(max_cells);
+            let mut grid = Grid::new(limits);
             let mut cells = workbook
                 .worksheet_cells_reader(name)
                 .map_err(|e| sheet_error(name, reason(&e)))?;
@@ -347,7 +350,7 @@ fn read_with_range<'b, R>(
     bytes: &'b [u8],
     path: &str,
     format: &'static str,
-    max_cells: usize,
+    limits: GridLimits,
     label: &mut Labeler<'_>,
     merges_of: impl Fn(&mut R, &str) -> Option<Vec<Dimensions>>,
 ) -> Result<Tables, ReadError>
@@ -367,7 +370,7 @@ where
             let range = workbook
                 .worksheet_range(name)
                 .map_err(|e| sheet_error(name, reason(&e)))?;
-            let mut grid = Grid::new(max_cells);
+            let mut grid = Grid::new(limits);
             if let (Some(start), Some(end)) = (range.start(), range.end()) {
                 grid.reserve(Dimensions::new(start, end));
                 for (row, col, value) in range.used_cells() {
@@ -415,12 +418,24 @@ struct Grid {
     max_cells: usize,
     width: usize,
     slots: usize,
+    /// Cells placed, for looking at the clock every [`CHECK_EVERY`].
+    placed: usize,
+    /// The file's time budget (`--time-budget`).
+    budget: Option<Budget>,
+}
+
+/// What bounds one sheet's grid: its cells, and the file's time.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct GridLimits {
+    max_cells: usize,
+    budget: Budget,
 }
 
 impl Grid {
-    fn new(max_cells: usize) -> Grid {
+    fn new(limits: GridLimits) -> Grid {
         Grid {
-            max_cells,
+            max_cells: limits.max_cells,
+            budget: Some(limits.budget),
             ..Grid::default()
         }
     }
@@ -458,6 +473,12 @@ impl Grid {
         };
         let grows = (col + 1).saturating_sub(cells.len());
         self.slots += grows;
+        self.placed += 1;
+        if self.placed % CHECK_EVERY == 1
+            && let Some(budget) = &self.budget
+        {
+            budget.check()?;
+        }
         if self.slots > self.max_cells {
             return Err(format!(
                 "the sheet is too large to read: more than {} cells up to its last used columns; raise --max-cells to read it",

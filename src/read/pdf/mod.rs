@@ -22,7 +22,6 @@ mod lines;
 mod stream;
 
 use std::path::Path;
-use std::time::{Duration, Instant};
 
 use pdf_extract::{Document as PdfDocument, Object};
 
@@ -37,8 +36,6 @@ pub use lines::{Line, Phrase, PhraseKind};
 pub struct PdfLimits {
     /// Pages read at most; later pages are reported as not read.
     pub max_pages: u32,
-    /// Time one file may take; pages after it ran out are not read.
-    pub time_budget: Duration,
     /// Glyphs (and, separately, rules) kept per page; a page drawing more
     /// (a content stream that loops) is cut there and says so.
     pub max_glyphs_per_page: usize,
@@ -55,7 +52,6 @@ impl Default for PdfLimits {
     fn default() -> Self {
         PdfLimits {
             max_pages: 2000,
-            time_budget: Duration::from_secs(120),
             max_glyphs_per_page: 200_000,
             max_inflated_bytes: 64 << 20,
             max_content_bytes: 4 << 20,
@@ -269,8 +265,8 @@ pub(crate) fn read_pdf(
     bytes: &[u8],
     path: &Path,
     limits: &PdfLimits,
+    budget: super::budget::Budget,
 ) -> Result<PdfRead, ReadError> {
-    let started = Instant::now();
     let doc = open(bytes, path)?;
     let page_ids =
         super::contained(|| doc.get_pages()).map_err(|panic| ReadError::ReaderPanic {
@@ -295,14 +291,8 @@ pub(crate) fn read_pdf(
                         limits.max_pages
                     ),
                 ));
-            } else if started.elapsed() > limits.time_budget {
-                skipped_from = Some((
-                    number,
-                    format!(
-                        "not read: reading the file took longer than its time budget of {} s; raise --pdf-time-budget to read it",
-                        limits.time_budget.as_secs()
-                    ),
-                ));
+            } else if budget.spent() {
+                skipped_from = Some((number, format!("not read: {}", budget.reason())));
             }
         }
         if let Some((_, why)) = &skipped_from {
