@@ -9,6 +9,11 @@
 //!   cap, nothing kept, through the filters lopdf would run (Flate, LZW,
 //!   ASCII85). An object stream, which lopdf expands while loading the file,
 //!   is checked by a load filter under [`OBJECT_STREAM_CAP`].
+//!   All the streams one page uses, each counted once per path that reaches
+//!   it, may decode to at most four times the cap together.
+//! - **Content run.** lopdf parses content into operations at about 70 bytes
+//!   of memory per byte, so a page may run at most `--max-page-content-mb`
+//!   of content: its own, and each form's every time it is drawn.
 //! - **Drawing loops.** An XObject that draws itself makes pdf-extract
 //!   recurse until the stack overflows, which aborts the process; the page's
 //!   `Do` operators are followed first (`form_problem`).
@@ -32,7 +37,8 @@ const REFUSED_OBJECT_STREAM: &[u8] = b"TickmarkRefusedObjStm";
 const MAX_RESOURCE_VISITS: usize = 100_000;
 
 /// The lopdf load filter: an object stream that decodes past
-/// [`OBJECT_STREAM_CAP`] is emptied and retyped instead of expanded.
+/// [`OBJECT_STREAM_CAP`] is retyped (and its filter dropped) instead of
+/// expanded; the file is then refused by [`document_problem`].
 ///
 /// lopdf calls the filter on every object it reads from the file (and
 /// ignores the object returned, using the one changed in place), then on
@@ -46,7 +52,6 @@ pub(super) fn load_filter(id: ObjectId, object: &mut Object) -> Option<(ObjectId
                 .dict
                 .set("Type", Object::Name(REFUSED_OBJECT_STREAM.to_vec()));
             stream.dict.remove(b"Filter");
-            stream.content.clear();
         }
         return Some((id, Object::Null));
     }
