@@ -192,6 +192,37 @@ fn strip_quoted(code: &str) -> String {
     out
 }
 
+/// Reads each named worksheet into a grid with `fill`, which places the
+/// sheet's cells and gives its merged regions (`None`: not read yet), and
+/// hands each grid to the labeler as it goes. A reason `fill` gives becomes
+/// an error naming the sheet.
+fn read_sheets(
+    names: &[String],
+    path: &str,
+    limits: GridLimits,
+    label: &mut Labeler<'_>,
+    mut fill: impl FnMut(&str, &mut Grid) -> Result<Option<Vec<Merge>>, String>,
+) -> Result<Vec<Labeled>, ReadError> {
+    label_while_reading(names.len(), label, |hand_over| {
+        for name in names {
+            let mut grid = Grid::new(limits);
+            let merges = fill(name, &mut grid).map_err(|reason| ReadError::Sheet {
+                path: path.to_string(),
+                sheet: name.clone(),
+                reason,
+            })?;
+            if !hand_over(RawTable {
+                part: TablePart::Sheet(name.as_str().into()),
+                grid: grid.rows,
+                merges,
+            }) {
+                break;
+            }
+        }
+        Ok(())
+    })
+}
+
 fn read_xlsx(
     bytes: &[u8],
     path: &str,
@@ -210,37 +241,19 @@ fn read_xlsx(
         },
     })?;
     let (names, warnings) = worksheets(workbook.sheets_metadata());
-    let sheet_error = |name: &str, reason: String| ReadError::Sheet {
-        path: path.to_string(),
-        sheet: name.to_string(),
-        reason,
-    };
-    let labeled = label_while_reading(names.len(), label, |hand_over| {
-        for name in &names {
-            let mut grid = Grid::new(limits);
-            let mut cells = workbook
-                .worksheet_cells_reader(name)
-                .map_err(|e| sheet_error(name, reason(&e)))?;
-            grid.reserve(cells.dimensions());
-            let flags: Vec<StyleFlags> = cells.styles().iter().map(StyleFlags::of).collect();
-            while let Some((cell, style)) = cells
-                .next_cell_with_style_id()
-                .map_err(|e| sheet_error(name, reason(&e)))?
-            {
-                let flags = flags.get(style).copied().unwrap_or_default();
-                let (row, col) = cell.get_position();
-                grid.place(row, col, from_data_ref(cell.get_value(), flags))
-                    .map_err(|reason| sheet_error(name, reason))?;
-            }
-            if !hand_over(RawTable {
-                part: TablePart::Sheet(name.as_str().into()),
-                grid: grid.rows,
-                merges: None,
-            }) {
-                break;
-            }
+    let labeled = read_sheets(&names, path, limits, label, |name, grid| {
+        let mut cells = workbook
+            .worksheet_cells_reader(name)
+            .map_err(|e| reason(&e))?;
+        grid.reserve(cells.dimensions());
+        let flags: Vec<StyleFlags> = cells.styles().iter().map(StyleFlags::of).collect();
+        while let Some((cell, style)) = cells.next_cell_with_style_id().map_err(|e| reason(&e))? {
+            let flags = flags.get(style).copied().unwrap_or_default();
+            let (row, col) = cell.get_position();
+            grid.place(row, col, from_data_ref(cell.get_value(), flags))?;
         }
-        Ok(())
+        // Merged regions are read below, only for sheets that need them.
+        Ok(None)
     })?;
     let mut tables = Vec::with_capacity(labeled.len());
     for (name, mut labeled) in names.iter().zip(labeled) {
@@ -249,7 +262,11 @@ fn read_xlsx(
         if labeled.spans_uncertain {
             let merges = workbook
                 .merge_cells_by_sheet_name(name)
-                .map_err(|e| sheet_error(name, reason(&e)))?
+                .map_err(|e| ReadError::Sheet {
+                    path: path.to_string(),
+                    sheet: name.clone(),
+                    reason: reason(&e),
+                })?
                 .iter()
                 .map(merge_of)
                 .collect();
@@ -308,39 +325,17 @@ fn read_xlsb(
 ) -> Result<Tables, ReadError> {
     let mut workbook: Xlsb<_> = open_workbook(bytes, path, "xlsb")?;
     let (names, warnings) = worksheets(workbook.sheets_metadata());
-    let sheet_error = |name: &str, reason: String| ReadError::Sheet {
-        path: path.to_string(),
-        sheet: name.to_string(),
-        reason,
-    };
-    let labeled = label_while_reading(names.len(), label, |hand_over| {
-        for name in &names {
-            let mut grid = Grid::new(limits);
-            let mut cells = workbook
-                .worksheet_cells_reader(name)
-                .map_err(|e| sheet_error(name, reason(&e)))?;
-            grid.reserve(cells.dimensions());
-            while let Some(cell) = cells
-                .next_cell()
-                .map_err(|e| sheet_error(name, reason(&e)))?
-            {
-                let (row, col) = cell.get_position();
-                grid.place(
-                    row,
-                    col,
-                    from_data_ref(cell.get_value(), StyleFlags::default()),
-                )
-                .map_err(|reason| sheet_error(name, reason))?;
-            }
-            if !hand_over(RawTable {
-                part: TablePart::Sheet(name.as_str().into()),
-                grid: grid.rows,
-                merges: Some(Vec::new()),
-            }) {
-                break;
-            }
+    let labeled = read_sheets(&names, path, limits, label, |name, grid| {
+        let mut cells = workbook
+            .worksheet_cells_reader(name)
+            .map_err(|e| reason(&e))?;
+        grid.reserve(cells.dimensions());
+        while let Some(cell) = cells.next_cell().map_err(|e| reason(&e))? {
+            let (row, col) = cell.get_position();
+            let value = from_data_ref(cell.get_value(), StyleFlags::default());
+            grid.place(row, col, value)?;
         }
-        Ok(())
+        Ok(Some(Vec::new()))
     })?;
     let tables = labeled.into_iter().map(|l| l.table).collect();
     Ok((tables, warnings))
@@ -360,48 +355,30 @@ where
 {
     let mut workbook: R = open_workbook(bytes, path, format)?;
     let (names, warnings) = worksheets(workbook.sheets_metadata());
-    let sheet_error = |name: &str, reason: String| ReadError::Sheet {
-        path: path.to_string(),
-        sheet: name.to_string(),
-        reason,
-    };
-    let labeled = label_while_reading(names.len(), label, |hand_over| {
-        for name in &names {
-            let range = workbook
-                .worksheet_range(name)
-                .map_err(|e| sheet_error(name, reason(&e)))?;
-            let mut grid = Grid::new(limits);
-            if let (Some(start), Some(end)) = (range.start(), range.end()) {
-                grid.reserve(Dimensions::new(start, end));
-                for (row, col, value) in range.used_cells() {
-                    let (row, col) = (
-                        start
-                            .0
-                            .saturating_add(u32::try_from(row).unwrap_or(u32::MAX)),
-                        start
-                            .1
-                            .saturating_add(u32::try_from(col).unwrap_or(u32::MAX)),
-                    );
-                    grid.place(row, col, from_data(value))
-                        .map_err(|reason| sheet_error(name, reason))?;
-                }
-            }
-            // Formats whose merges calamine cannot read are labeled as if
-            // they had none (the no-merge rule for spanning headers applies).
-            let merges = merges_of(&mut workbook, name)
-                .unwrap_or_default()
-                .iter()
-                .map(merge_of)
-                .collect();
-            if !hand_over(RawTable {
-                part: TablePart::Sheet(name.as_str().into()),
-                grid: grid.rows,
-                merges: Some(merges),
-            }) {
-                break;
+    let labeled = read_sheets(&names, path, limits, label, |name, grid| {
+        let range = workbook.worksheet_range(name).map_err(|e| reason(&e))?;
+        if let (Some(start), Some(end)) = (range.start(), range.end()) {
+            grid.reserve(Dimensions::new(start, end));
+            for (row, col, value) in range.used_cells() {
+                let (row, col) = (
+                    start
+                        .0
+                        .saturating_add(u32::try_from(row).unwrap_or(u32::MAX)),
+                    start
+                        .1
+                        .saturating_add(u32::try_from(col).unwrap_or(u32::MAX)),
+                );
+                grid.place(row, col, from_data(value))?;
             }
         }
-        Ok(())
+        // Formats whose merges calamine cannot read are labeled as if they
+        // had none (the no-merge rule for spanning headers applies).
+        let merges = merges_of(&mut workbook, name)
+            .unwrap_or_default()
+            .iter()
+            .map(merge_of)
+            .collect();
+        Ok(Some(merges))
     })?;
     let tables = labeled.into_iter().map(|l| l.table).collect();
     Ok((tables, warnings))
