@@ -298,35 +298,27 @@ fn an_answers_file_over_the_verify_limit_is_refused_by_name() {
         writeln!(file, "{answer}").unwrap();
     }
     drop(file);
-    let output = tickmark()
-        .args([
-            "verify",
-            "--format",
-            "json",
-            "--max-trace-mb",
-            "1",
-            "--trace",
-        ])
-        .arg(&trace)
-        .output()
-        .unwrap();
+    let verify = |limit_mb: &str| {
+        tickmark()
+            .args([
+                "verify",
+                "--format",
+                "json",
+                "--max-trace-mb",
+                limit_mb,
+                "--trace",
+            ])
+            .arg(&trace)
+            .output()
+            .unwrap()
+    };
+    let output = verify("1");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(
         stderr.contains("the file is 2 MiB, over the limit of 1 MiB for verify; check it with `tickmark batch`, which streams, or raise --max-trace-mb"),
         "{stderr}"
     );
-    let output = tickmark()
-        .args([
-            "verify",
-            "--format",
-            "json",
-            "--max-trace-mb",
-            "2",
-            "--trace",
-        ])
-        .arg(&trace)
-        .output()
-        .unwrap();
+    let output = verify("2");
     assert_eq!(output.status.code(), Some(0));
 }
