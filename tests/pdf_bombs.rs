@@ -335,8 +335,13 @@ fn a_font_under_many_names_counts_once_per_name() {
             dictionary! {"Filter" => "FlateDecode"},
             deflate(&cmap(600_000)),
         );
+        // Each name is used: a font named but never set is never loaded.
+        let mut content = TEXT.to_vec();
+        for n in 2..=names {
+            content.extend(format!("BT /F{n} 12 Tf 72 700 Td (x) Tj ET\n").into_bytes());
+        }
         one_page_with_forms(
-            Stream::new(Dictionary::new(), TEXT.to_vec()),
+            Stream::new(Dictionary::new(), content),
             dictionary! {"ToUnicode" => Object::Reference((2, 0))},
             vec![Object::Stream(map)],
             Dictionary::new(),
@@ -349,4 +354,74 @@ fn a_font_under_many_names_counts_once_per_name() {
         "{error}"
     );
     assert!(page_text(&page(5), 1).unwrap().contains("Revenue"));
+}
+
+#[test]
+fn fonts_and_images_a_page_does_not_use_are_not_weighed() {
+    // Ten names for a 600 KB map, but only F1 is set: 600 KB, within 4 MiB.
+    let map = Stream::new(
+        dictionary! {"Filter" => "FlateDecode"},
+        deflate(&cmap(600_000)),
+    );
+    let unused_names = one_page_with_forms(
+        Stream::new(Dictionary::new(), TEXT.to_vec()),
+        dictionary! {"ToUnicode" => Object::Reference((2, 0))},
+        vec![Object::Stream(map)],
+        Dictionary::new(),
+        10,
+    );
+    assert!(page_text(&unused_names, 1).unwrap().contains("Revenue"));
+    // A 6 MB image drawn on the page is measured, but its pixels are not
+    // content: the page reads under the 4 MiB content limit.
+    let pixels: Vec<u8> = (0..6_000_000u32).map(|i| (i % 251) as u8).collect();
+    let image = Stream::new(
+        dictionary! {"Type" => "XObject", "Subtype" => "Image", "Width" => 2000, "Height" => 1000,
+        "ColorSpace" => "DeviceRGB", "BitsPerComponent" => 8, "Filter" => "FlateDecode"},
+        deflate(&pixels),
+    );
+    let mut content = TEXT.to_vec();
+    content.extend(b"q 100 0 0 50 72 600 cm /Im0 Do Q\n");
+    let drawn = one_page_with_forms(
+        Stream::new(Dictionary::new(), content),
+        Dictionary::new(),
+        vec![Object::Stream(image)],
+        dictionary! {"Im0" => Object::Reference((2, 0))},
+        1,
+    );
+    assert!(page_text(&drawn, 64).unwrap().contains("Revenue"));
+}
+
+#[test]
+fn an_xobject_named_like_a_tree_key_is_still_weighed() {
+    // /P and /Parent are skipped when walking up a page tree, never when
+    // they name a resource.
+    let bomb = Stream::new(
+        dictionary! {"Type" => "XObject", "Subtype" => "Form", "BBox" => vec![0.into(), 0.into(), 10.into(), 10.into()], "Filter" => "FlateDecode"},
+        deflate(&padded(2 << 20)),
+    );
+    let mut content = TEXT.to_vec();
+    content.extend(b"/P Do\n");
+    let bytes = one_page_with_forms(
+        Stream::new(Dictionary::new(), content),
+        Dictionary::new(),
+        vec![Object::Stream(bomb)],
+        dictionary! {"P" => Object::Reference((2, 0))},
+        1,
+    );
+    let error = page_text(&bytes, 1).unwrap_err();
+    assert!(error.contains("decodes to more than 1 MiB"), "{error}");
+}
+
+#[test]
+fn a_png_predictor_row_past_the_cap_is_refused_before_lopdf_allocates_it() {
+    // lopdf zero-fills two rows of Columns × Colors × bits / 8 bytes before
+    // reading any input: a 670-byte file asked for 2 GB.
+    let content = Stream::new(
+        dictionary! {"Filter" => "FlateDecode",
+        "DecodeParms" => dictionary! {"Predictor" => 12, "Columns" => 1_000_000_000}},
+        deflate(TEXT),
+    );
+    let bytes = one_page(content, Dictionary::new(), Vec::new());
+    let error = page_text(&bytes, 64).unwrap_err();
+    assert!(error.contains("decodes to more than 64 MiB"), "{error}");
 }

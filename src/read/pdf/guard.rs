@@ -86,10 +86,22 @@ pub(super) struct Measured {
 /// under the cap, would take hours.
 const PAGE_STREAMS_FACTOR: u64 = 4;
 
-/// Why a page cannot be handed to pdf-extract, if it cannot: a stream it
-/// would decode past `cap` bytes, more than `max_content` bytes of content
-/// to run (its own, and its forms' each time one is drawn), or a drawing
-/// loop.
+/// Why a page cannot be handed to pdf-extract, if it cannot.
+///
+/// The page is walked as pdf-extract 0.12 runs it (`Processor::process_stream`):
+/// its content, then what its operators name in the current resources —
+/// each `Do` runs an XObject (any stream, whatever its `/Subtype`, with its
+/// own resources or, when those are not a dictionary, its caller's), each
+/// `Tf` loads a font once per name per page, each `cs`/`CS` builds a colour
+/// space and each `gs` applies a graphics state. What is refused:
+/// - a stream that decodes past `cap` bytes;
+/// - more than `max_content` bytes of content run (the page's, and each
+///   form's every time it is drawn; images are not parsed into operations);
+/// - more than [`PAGE_STREAMS_FACTOR`] × `cap` decoded in all, each use
+///   counted;
+/// - an XObject that draws itself, forms nested deeper than
+///   [`MAX_FORM_DEPTH`] or drawn more than [`MAX_FORM_VISITS`] times: pdf-extract
+///   would recurse until the stack overflowed, which aborts the process.
 pub(super) fn page_problem(
     doc: &PdfDocument,
     page: ObjectId,
@@ -98,55 +110,217 @@ pub(super) fn page_problem(
     measured: &mut Measured,
 ) -> Option<String> {
     let page_dict = doc.get_dictionary(page).ok()?;
-    let mut roots: Vec<&Object> = Vec::new();
-    if let Ok(contents) = page_dict.get(b"Contents") {
-        roots.push(contents);
-    }
-    let resources = inherited_dictionary(doc, page_dict, b"Resources");
-    if let Some(problem) = streams_over(doc, &roots, resources, cap, measured) {
-        return Some(problem);
-    }
-    form_problem(doc, page, page_dict, max_content)
+    let mut walk = Walk {
+        weigh: Weigh {
+            doc,
+            cap,
+            measured,
+            memo: HashMap::new(),
+            active: HashSet::new(),
+            visits: 0,
+        },
+        path: Vec::new(),
+        visits: 0,
+        content: 0,
+        max_content,
+        decoded: 0,
+        fonts: HashSet::new(),
+    };
+    walk.page(page, page_dict).err()
 }
 
-/// Why the streams reachable from `roots` and `resources` (through
-/// references, dictionaries, arrays and stream dictionaries) cannot all be
-/// decoded: one decodes past `cap` bytes, or together, each counted once for
-/// every path that reaches it (pdf-extract loads a font once for each name
-/// it goes by), they decode past [`PAGE_STREAMS_FACTOR`] times `cap`.
-fn streams_over(
-    doc: &PdfDocument,
-    roots: &[&Object],
-    resources: Option<&Dictionary>,
-    cap: u64,
-    measured: &mut Measured,
-) -> Option<String> {
-    let mut weigh = Weigh {
-        doc,
-        cap,
-        measured,
-        memo: HashMap::new(),
-        active: HashSet::new(),
-        visits: 0,
-    };
-    let mut total = 0u64;
-    let roots = roots.iter().map(|&o| (o, true));
-    let resources = resources
-        .into_iter()
-        .flat_map(|r| r.iter().map(|(_, v)| (v, false)));
-    for (object, content) in roots.chain(resources) {
-        match weigh.weight(object, content, 0) {
-            Ok(weight) => total = total.saturating_add(weight),
-            Err(problem) => return Some(problem),
+/// Where the walk of one page is.
+struct Walk<'a, 'm> {
+    /// Weighs fonts, colour spaces and graphics states, and measures streams.
+    weigh: Weigh<'a, 'm>,
+    /// The XObjects being drawn, by address, outermost first.
+    path: Vec<usize>,
+    /// XObject drawings so far.
+    visits: usize,
+    /// Bytes of content run so far.
+    content: u64,
+    /// The most content one page may run (`--max-page-content-mb`).
+    max_content: u64,
+    /// Bytes decoded so far, each use counted.
+    decoded: u64,
+    /// Font names loaded on this page (pdf-extract caches them by name).
+    fonts: HashSet<Vec<u8>>,
+}
+
+impl Walk<'_, '_> {
+    fn page(&mut self, page: ObjectId, page_dict: &Dictionary) -> Result<(), String> {
+        let doc = self.weigh.doc;
+        // The page's content streams, measured before any is parsed.
+        let parts: Vec<&Object> = match page_dict.get(b"Contents").ok().and_then(|c| deref(doc, c))
+        {
+            Some(Object::Array(parts)) => parts.iter().filter_map(|p| deref(doc, p)).collect(),
+            Some(other) => vec![other],
+            None => Vec::new(),
+        };
+        for part in parts {
+            if let Ok(stream) = part.as_stream() {
+                let size = self.measure(stream, "a content stream of the page")?;
+                self.run(size)?;
+            }
         }
+        let Ok(content) = doc.get_page_content(page) else {
+            return Ok(());
+        };
+        let resources = inherited_dictionary(doc, page_dict, b"Resources");
+        self.uses(resources, &content)
     }
-    let limit = cap.saturating_mul(PAGE_STREAMS_FACTOR);
-    (total > limit).then(|| {
-        format!(
-            "the streams the page uses (contents, forms, fonts, images) decode to more than {} MiB together; it was not read",
-            limit >> 20
-        )
-    })
+
+    /// The decoded size of a stream pdf-extract will decode, counted toward
+    /// the page's total.
+    fn measure(&mut self, stream: &Stream, what: &str) -> Result<u64, String> {
+        let cap = self.weigh.cap;
+        let size = *self
+            .weigh
+            .measured
+            .sizes
+            .entry(std::ptr::from_ref(stream) as usize)
+            .or_insert_with(|| decoded_len(stream, cap));
+        let Some(size) = size else {
+            return Err(format!(
+                "{what} decodes to more than {} MiB (a flate bomb?); it was not read",
+                cap >> 20
+            ));
+        };
+        self.add_decoded(size)?;
+        Ok(size)
+    }
+
+    fn add_decoded(&mut self, size: u64) -> Result<(), String> {
+        self.decoded = self.decoded.saturating_add(size);
+        let limit = self.weigh.cap.saturating_mul(PAGE_STREAMS_FACTOR);
+        if self.decoded > limit {
+            return Err(format!(
+                "the streams the page uses (contents, forms, fonts, images) decode to more than {} MiB together; it was not read",
+                limit >> 20
+            ));
+        }
+        Ok(())
+    }
+
+    /// Counts `size` bytes of content run. pdf-extract parses content into
+    /// operations at about 70 bytes of memory per byte (a page of 60 MB of
+    /// `cm` operators took 4.3 GB), so content is bounded before it is
+    /// parsed.
+    fn run(&mut self, size: u64) -> Result<(), String> {
+        self.content = self.content.saturating_add(size);
+        if self.content > self.max_content {
+            return Err(format!(
+                "the page runs more than {} MiB of content (its own and its forms', each time drawn); it was not read; raise --max-page-content-mb to read it",
+                self.max_content >> 20
+            ));
+        }
+        Ok(())
+    }
+
+    /// Follows what a content stream's operators name in `resources`.
+    fn uses(&mut self, resources: Option<&Dictionary>, content: &[u8]) -> Result<(), String> {
+        let Ok(content) = pdf_extract::content::Content::decode(content) else {
+            return Ok(());
+        };
+        let doc = self.weigh.doc;
+        let entry = |category: &[u8], name: &[u8]| -> Option<&Object> {
+            let names = resources?
+                .get(category)
+                .ok()
+                .and_then(|c| deref(doc, c))?
+                .as_dict()
+                .ok()?;
+            deref(doc, names.get(name).ok()?)
+        };
+        for op in &content.operations {
+            let Some(name) = op.operands.first().and_then(|o| o.as_name().ok()) else {
+                continue;
+            };
+            match op.operator.as_str() {
+                "Do" => {
+                    if let Some(Object::Stream(stream)) = entry(b"XObject", name) {
+                        self.draw(stream, name, resources)?;
+                    }
+                }
+                "Tf" => {
+                    if self.fonts.insert(name.to_vec())
+                        && let Some(font) = entry(b"Font", name)
+                    {
+                        let weight = self.weigh.weight(font, false, 0)?;
+                        self.add_decoded(weight)?;
+                    }
+                }
+                "cs" | "CS" | "gs" => {
+                    let category: &[u8] = if op.operator == "gs" {
+                        b"ExtGState"
+                    } else {
+                        b"ColorSpace"
+                    };
+                    if let Some(object) = entry(category, name) {
+                        let weight = self.weigh.weight(object, false, 0)?;
+                        self.add_decoded(weight)?;
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Draws an XObject: measured, run as content (an image's bytes are
+    /// measured but not counted as content), and followed.
+    fn draw(
+        &mut self,
+        stream: &Stream,
+        name: &[u8],
+        resources: Option<&Dictionary>,
+    ) -> Result<(), String> {
+        let identity = std::ptr::from_ref(stream) as usize;
+        if self.path.contains(&identity) {
+            return Err(format!(
+                "the page draws XObject /{}, which draws itself; pdf-extract would never finish it",
+                String::from_utf8_lossy(name)
+            ));
+        }
+        self.visits += 1;
+        if self.visits > MAX_FORM_VISITS || self.path.len() >= MAX_FORM_DEPTH {
+            return Err(format!(
+                "the page's XObjects nest deeper than {MAX_FORM_DEPTH} levels or are drawn more than {MAX_FORM_VISITS} times; it was not read"
+            ));
+        }
+        let size = self.measure(stream, "a stream the page uses (a form, font or image)")?;
+        let image =
+            stream.dict.get(b"Subtype").and_then(Object::as_name).ok() == Some(b"Image".as_slice());
+        let content = stream
+            .decompressed_content()
+            .unwrap_or_else(|_| stream.content.clone());
+        if image && !looks_like_content(&content) {
+            // Pixels: pdf-extract hands them to the content parser too,
+            // which stops at the first byte that is no operator.
+            return Ok(());
+        }
+        self.run(size)?;
+        let doc = self.weigh.doc;
+        let own = stream
+            .dict
+            .get(b"Resources")
+            .ok()
+            .and_then(|r| deref(doc, r))
+            .and_then(|r| r.as_dict().ok());
+        self.path.push(identity);
+        self.uses(own.or(resources), &content)?;
+        self.path.pop();
+        Ok(())
+    }
+}
+
+/// Whether decoded image data could parse as content operators: plain
+/// text (an "image" that is a form in disguise). Real pixel data holds
+/// bytes past ASCII or control bytes within its first few hundred bytes.
+fn looks_like_content(data: &[u8]) -> bool {
+    data.iter()
+        .take(4096)
+        .all(|&b| b.is_ascii_graphic() || b.is_ascii_whitespace())
 }
 
 /// How deep the objects a page uses may nest.
@@ -259,7 +433,12 @@ fn decoded_over(stream: &Stream, cap: u64) -> bool {
                 _ => 4,
             })
         });
-    bound > cap && decoded_len(stream, cap).is_none()
+    let params = stream
+        .dict
+        .get(b"DecodeParms")
+        .and_then(Object::as_dict)
+        .ok();
+    (bound > cap || predictor_row(params) != Some(0)) && decoded_len(stream, cap).is_none()
 }
 
 /// The filters of a stream that lopdf decodes, in order up to the first it
@@ -281,12 +460,17 @@ fn known_filters(stream: &Stream) -> (Vec<&[u8]>, bool) {
 /// past `cap` bytes.
 fn decoded_len(stream: &Stream, cap: u64) -> Option<u64> {
     let (known, all) = known_filters(stream);
-    let early_change = stream
+    let params = stream
         .dict
         .get(b"DecodeParms")
         .and_then(Object::as_dict)
-        .and_then(|p| p.get(b"EarlyChange"))
-        .and_then(Object::as_i64)
+        .ok();
+    if !known.is_empty() && predictor_row(params)? > cap {
+        return None;
+    }
+    let early_change = params
+        .and_then(|p| p.get(b"EarlyChange").ok())
+        .and_then(|v| Object::as_i64(v).ok())
         .map_or(true, |v| v != 0);
     let mut data = std::borrow::Cow::Borrowed(stream.content.as_slice());
     for filter in known {
@@ -303,6 +487,28 @@ fn decoded_len(stream: &Stream, cap: u64) -> Option<u64> {
         stream.content.len()
     };
     Some(len as u64)
+}
+
+/// The row lopdf's PNG predictor allocates (twice, zero-filled, before it
+/// reads a byte) for a stream's decode parameters: Columns × Colors ×
+/// BitsPerComponent / 8, with lopdf's floors. `Some(0)` without a PNG
+/// predictor; `None` when the product overflows.
+fn predictor_row(params: Option<&Dictionary>) -> Option<u64> {
+    let Some(params) = params else {
+        return Some(0);
+    };
+    let get =
+        |key: &[u8], default: i64| params.get(key).and_then(Object::as_i64).unwrap_or(default);
+    if !(10..=15).contains(&get(b"Predictor", 1)) {
+        return Some(0);
+    }
+    let columns = u64::try_from(get(b"Columns", 1).max(1)).ok()?;
+    let colors = u64::try_from(get(b"Colors", 1).max(1)).ok()?;
+    let bits = u64::try_from(get(b"BitsPerComponent", 8).max(8)).ok()?;
+    columns
+        .checked_mul(colors)?
+        .checked_mul(bits)
+        .map(|b| b / 8)
 }
 
 /// Inflates under the cap as lopdf does (zlib, then raw deflate when zlib
@@ -403,96 +609,6 @@ const MAX_FORM_DEPTH: usize = 32;
 /// How many form drawings one page may reach through its resources.
 const MAX_FORM_VISITS: usize = 10_000;
 
-/// Why a page's drawing cannot be handed to pdf-extract, if it cannot: an
-/// XObject that draws itself (directly or through others), XObjects nested
-/// deeper than [`MAX_FORM_DEPTH`], or more than [`MAX_FORM_VISITS`] XObject
-/// drawings. pdf-extract would recurse until the stack overflowed, which
-/// aborts the process: no `catch_unwind` can contain that.
-///
-/// The walk follows the `Do` operators of the page's content and of each
-/// XObject drawn, resolving names exactly as pdf-extract 0.12 does
-/// (`Processor::process_stream`): the page's `/Resources` is the first
-/// dictionary up the page tree; a name is looked up in the current
-/// resources' `/XObject`, and any stream found there is run as content,
-/// whatever its `/Subtype`; an XObject whose `/Resources` is not a
-/// dictionary draws with its caller's. A stream is known by its address,
-/// so that one written inline (with no object number) is tracked too.
-fn form_problem(
-    doc: &PdfDocument,
-    page: ObjectId,
-    page_dict: &Dictionary,
-    max_content: u64,
-) -> Option<String> {
-    // The page's own content, measured without being parsed.
-    let parts: Vec<&Object> = match page_dict.get(b"Contents").ok().and_then(|c| deref(doc, c)) {
-        Some(Object::Array(parts)) => parts.iter().filter_map(|p| deref(doc, p)).collect(),
-        Some(other) => vec![other],
-        None => Vec::new(),
-    };
-    let mut walk = Walk {
-        path: Vec::new(),
-        visits: 0,
-        content: 0,
-        max_content,
-    };
-    for part in parts {
-        if let Ok(stream) = part.as_stream() {
-            let len = decoded_len(stream, max_content).unwrap_or(u64::MAX);
-            walk.content = walk.content.saturating_add(len);
-        }
-    }
-    if let Some(problem) = walk.too_much_content() {
-        return Some(problem);
-    }
-    let resources = inherited_dictionary(doc, page_dict, b"Resources")?;
-    // Without XObjects a `Do` draws nothing: no need to decode the content.
-    resources.get(b"XObject").ok()?;
-    let content = doc.get_page_content(page).ok()?;
-    walk_forms(doc, resources, &drawn(&content), &mut walk)
-}
-
-/// Where the walk of a page's XObjects is.
-struct Walk {
-    /// The streams being drawn, by address, outermost first.
-    path: Vec<usize>,
-    /// Drawings so far.
-    visits: usize,
-    /// Bytes of content run so far: the page's, and each drawn form's.
-    content: u64,
-    /// The most content one page may run (`--max-page-content-mb`).
-    max_content: u64,
-}
-
-impl Walk {
-    /// pdf-extract parses content into operations at about 70 bytes of
-    /// memory per byte of content (a page of 60 MB of `cm` operators took
-    /// 4.3 GB), so a page's content is bounded before it is parsed.
-    fn too_much_content(&self) -> Option<String> {
-        (self.content > self.max_content).then(|| {
-            format!(
-                "the page runs more than {} MiB of content (its own and its forms', each time drawn); it was not read; raise --max-page-content-mb to read it",
-                self.max_content >> 20
-            )
-        })
-    }
-}
-
-/// The XObject names a content stream draws (`/X0 Do`).
-fn drawn(content: &[u8]) -> Vec<Vec<u8>> {
-    if !super::contains(content, b"Do") {
-        return Vec::new();
-    }
-    let Ok(content) = pdf_extract::content::Content::decode(content) else {
-        return Vec::new();
-    };
-    content
-        .operations
-        .iter()
-        .filter(|op| op.operator == "Do")
-        .filter_map(|op| op.operands.first()?.as_name().ok().map(<[u8]>::to_vec))
-        .collect()
-}
-
 /// An object, through a reference if it is one.
 pub(super) fn deref<'a>(doc: &'a PdfDocument, object: &'a Object) -> Option<&'a Object> {
     match object {
@@ -524,63 +640,6 @@ pub(super) fn inherited_dictionary<'a>(
     None
 }
 
-fn walk_forms(
-    doc: &PdfDocument,
-    resources: &Dictionary,
-    names: &[Vec<u8>],
-    walk: &mut Walk,
-) -> Option<String> {
-    if names.is_empty() {
-        return None;
-    }
-    let xobjects = resources
-        .get(b"XObject")
-        .ok()
-        .and_then(|x| deref(doc, x))
-        .and_then(|x| x.as_dict().ok())?;
-    for name in names {
-        let Some(stream) = xobjects
-            .get(name)
-            .ok()
-            .and_then(|x| deref(doc, x))
-            .and_then(|x| x.as_stream().ok())
-        else {
-            continue;
-        };
-        let identity = std::ptr::from_ref(stream) as usize;
-        if walk.path.contains(&identity) {
-            return Some(format!(
-                "the page draws XObject /{}, which draws itself; pdf-extract would never finish it",
-                String::from_utf8_lossy(name)
-            ));
-        }
-        walk.visits += 1;
-        if walk.visits > MAX_FORM_VISITS || walk.path.len() >= MAX_FORM_DEPTH {
-            return Some(format!(
-                "the page's XObjects nest deeper than {MAX_FORM_DEPTH} levels or are drawn more than {MAX_FORM_VISITS} times; it was not read"
-            ));
-        }
-        let content = stream
-            .decompressed_content()
-            .unwrap_or_else(|_| stream.content.clone());
-        walk.content = walk.content.saturating_add(content.len() as u64);
-        if let Some(problem) = walk.too_much_content() {
-            return Some(problem);
-        }
-        let own = stream
-            .dict
-            .get(b"Resources")
-            .ok()
-            .and_then(|r| deref(doc, r))
-            .and_then(|r| r.as_dict().ok());
-        walk.path.push(identity);
-        if let Some(problem) = walk_forms(doc, own.unwrap_or(resources), &drawn(&content), walk) {
-            return Some(problem);
-        }
-        walk.path.pop();
-    }
-    None
-}
 #[cfg(test)]
 mod tests {
     use super::*;
