@@ -471,7 +471,7 @@ fn decoded_len(stream: &Stream, cap: u64) -> Option<u64> {
     let early_change = params
         .and_then(|p| p.get(b"EarlyChange").ok())
         .and_then(|v| Object::as_i64(v).ok())
-        .map_or(true, |v| v != 0);
+        .is_none_or(|v| v != 0);
     let mut data = std::borrow::Cow::Borrowed(stream.content.as_slice());
     for filter in known {
         let decoded = match filter {
