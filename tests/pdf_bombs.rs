@@ -201,7 +201,13 @@ fn a_font_map_bomb_makes_its_page_unreadable() {
 fn with_object_stream(pad: usize) -> Vec<u8> {
     let mut body = b"900 0 << /Kind /Spare >>".to_vec();
     body.extend(std::iter::repeat_n(b' ', pad));
-    let packed = deflate(&body);
+    with_object_stream_body(&body, 1, 6)
+}
+
+/// [`with_object_stream`] with the object stream's decoded `body`, its `/N`
+/// and its `/First`.
+fn with_object_stream_body(body: &[u8], n: usize, first: usize) -> Vec<u8> {
+    let packed = deflate(body);
     let mut objects: Vec<Vec<u8>> = vec![
         b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_vec(),
@@ -210,7 +216,7 @@ fn with_object_stream(pad: usize) -> Vec<u8> {
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_vec(),
     ];
     let head = format!(
-        "<< /Type /ObjStm /N 1 /First 6 /Filter /FlateDecode /Length {} >>\nstream\n",
+        "<< /Type /ObjStm /N {n} /First {first} /Filter /FlateDecode /Length {} >>\nstream\n",
         packed.len()
     );
     objects.push([head.into_bytes(), packed, b"\nendstream".to_vec()].concat());
@@ -424,4 +430,23 @@ fn a_png_predictor_row_past_the_cap_is_refused_before_lopdf_allocates_it() {
     let bytes = one_page(content, Dictionary::new(), Vec::new());
     let error = page_text(&bytes, 64).unwrap_err();
     assert!(error.contains("decodes to more than 64 MiB"), "{error}");
+}
+
+#[test]
+fn an_object_stream_whose_index_points_twice_is_refused() {
+    // lopdf parses an object at every offset listed: 400 entries pointing
+    // at one large array parsed it 400 times (4.7 GB from 1.8 KB).
+    let array = format!("[{}]", "1 ".repeat(1000));
+    let index: String = (0..400).map(|i| format!("{} 0 ", 900 + i)).collect();
+    let first = index.len();
+    let bomb = with_object_stream_body(format!("{index}{array}").as_bytes(), 400, first);
+    let error = page_text(&bomb, 64).unwrap_err();
+    assert!(
+        error.contains("an object stream's index points at its objects out of order or twice"),
+        "{error}"
+    );
+    // The near miss: two objects at increasing offsets.
+    let index = "900 0 901 3 ";
+    let fine = with_object_stream_body(format!("{index}42 [1 2]").as_bytes(), 2, index.len());
+    assert!(page_text(&fine, 64).unwrap().contains("Revenue"));
 }

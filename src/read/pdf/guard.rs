@@ -36,9 +36,28 @@ const REFUSED_OBJECT_STREAM: &[u8] = b"TickmarkRefusedObjStm";
 /// visit of an object already weighed is one).
 const MAX_RESOURCE_VISITS: usize = 100_000;
 
-/// The lopdf load filter: an object stream that decodes past
-/// [`OBJECT_STREAM_CAP`] is retyped (and its filter dropped) instead of
-/// expanded; the file is then refused by [`document_problem`].
+/// The most all the object streams of one file may decode to together:
+/// lopdf keeps each one decoded in the document.
+const OBJECT_STREAMS_TOTAL: u64 = 128 << 20;
+
+/// The most objects one object stream may index.
+const MAX_STREAM_OBJECTS: usize = 1_000_000;
+
+thread_local! {
+    /// The bytes of object streams decoded so far in the file being loaded
+    /// (lopdf calls its load filter on the loading thread, in turn).
+    static OBJECT_STREAMS_DECODED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Starts the count of [`OBJECT_STREAMS_TOTAL`] for a file about to load.
+pub(super) fn start_load() {
+    OBJECT_STREAMS_DECODED.with(|c| c.set(0));
+}
+
+/// The lopdf load filter: an object stream is checked before lopdf expands
+/// it, and one that fails is retyped (its filter dropped) instead; the file
+/// is then refused by [`document_problem`], with the reason kept in the
+/// stream's dictionary.
 ///
 /// lopdf calls the filter on every object it reads from the file (and
 /// ignores the object returned, using the one changed in place), then on
@@ -47,10 +66,15 @@ const MAX_RESOURCE_VISITS: usize = 100_000;
 /// answered with `Null` and anything else with itself.
 pub(super) fn load_filter(id: ObjectId, object: &mut Object) -> Option<(ObjectId, Object)> {
     if let Object::Stream(stream) = object {
-        if stream.dict.has_type(b"ObjStm") && decoded_over(stream, OBJECT_STREAM_CAP) {
+        if stream.dict.has_type(b"ObjStm")
+            && let Some(reason) = object_stream_problem(stream)
+        {
             stream
                 .dict
                 .set("Type", Object::Name(REFUSED_OBJECT_STREAM.to_vec()));
+            stream
+                .dict
+                .set(REFUSED_REASON, Object::string_literal(reason));
             stream.dict.remove(b"Filter");
         }
         return Some((id, Object::Null));
@@ -58,18 +82,75 @@ pub(super) fn load_filter(id: ObjectId, object: &mut Object) -> Option<(ObjectId
     Some((id, object.clone()))
 }
 
+/// The key under which a refused object stream keeps why.
+const REFUSED_REASON: &str = "TickmarkReason";
+
+/// Why lopdf may not expand an object stream: it decodes past
+/// [`OBJECT_STREAM_CAP`], the file's object streams together past
+/// [`OBJECT_STREAMS_TOTAL`], or its index does not point at its objects in
+/// increasing order (lopdf parses an object at every offset listed, so
+/// offsets that repeat, or go back into an object, parse it again: 400
+/// entries pointing at one large array took 4.7 GB).
+fn object_stream_problem(stream: &Stream) -> Option<String> {
+    let Some(data) = decoded(stream, OBJECT_STREAM_CAP) else {
+        return Some(format!(
+            "an object stream decodes to more than {} MiB (a flate bomb?)",
+            OBJECT_STREAM_CAP >> 20
+        ));
+    };
+    let total = OBJECT_STREAMS_DECODED.with(|c| {
+        let total = c.get().saturating_add(data.len() as u64);
+        c.set(total);
+        total
+    });
+    if total > OBJECT_STREAMS_TOTAL {
+        return Some(format!(
+            "its object streams decode to more than {} MiB together",
+            OBJECT_STREAMS_TOTAL >> 20
+        ));
+    }
+    let first = stream
+        .dict
+        .get(b"First")
+        .and_then(Object::as_i64)
+        .ok()
+        .and_then(|f| usize::try_from(f).ok())?;
+    let index = std::str::from_utf8(data.get(..first)?).ok()?;
+    let offsets: Vec<u64> = index
+        .split_whitespace()
+        .skip(1)
+        .step_by(2)
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    if offsets.len() > MAX_STREAM_OBJECTS {
+        return Some(format!(
+            "an object stream indexes {} objects, more than {MAX_STREAM_OBJECTS}",
+            offsets.len()
+        ));
+    }
+    if offsets.windows(2).any(|w| w.get(1) <= w.first()) {
+        return Some(
+            "an object stream's index points at its objects out of order or twice (a parse bomb?)"
+                .to_string(),
+        );
+    }
+    None
+}
+
 /// Why a loaded document cannot be read at all: an object stream the load
 /// filter refused (its objects are missing, so no page can be trusted).
 pub(super) fn document_problem(doc: &PdfDocument) -> Option<String> {
-    doc.objects.values().any(|o| match o {
-        Object::Stream(s) => s.dict.has_type(REFUSED_OBJECT_STREAM),
-        _ => false,
-    })
-    .then(|| {
-        format!(
-            "an object stream decodes to more than {} MiB (a flate bomb?); the file was not read",
-            OBJECT_STREAM_CAP >> 20
-        )
+    doc.objects.values().find_map(|o| match o {
+        Object::Stream(s) if s.dict.has_type(REFUSED_OBJECT_STREAM) => {
+            let reason = s
+                .dict
+                .get(REFUSED_REASON.as_bytes())
+                .and_then(Object::as_str)
+                .map(|r| String::from_utf8_lossy(r).into_owned())
+                .unwrap_or_default();
+            Some(format!("{reason}; the file was not read"))
+        }
+        _ => None,
     })
 }
 
@@ -415,32 +496,6 @@ fn walkable(dict: &Dictionary) -> impl Iterator<Item = &Object> {
         .map(|(_, value)| value)
 }
 
-/// Whether a stream decodes past `cap` bytes through the filters lopdf runs
-/// (Flate, LZW, ASCII85, in order, up to the first it does not know, after
-/// which lopdf gives up and pdf-extract keeps the raw bytes). Nothing past
-/// `cap + 1` bytes is ever held. A stream whose filters cannot expand it
-/// that far is not decoded at all.
-fn decoded_over(stream: &Stream, cap: u64) -> bool {
-    // Deflate expands at most 1032:1; an LZW code of 9 bits or more stands
-    // for at most 4,096 bytes; ASCII85's "z" is four zero bytes.
-    let bound = known_filters(stream)
-        .0
-        .iter()
-        .fold(stream.content.len() as u64, |size, f| {
-            size.saturating_mul(match *f {
-                b"FlateDecode" => 1032,
-                b"LZWDecode" => 3641,
-                _ => 4,
-            })
-        });
-    let params = stream
-        .dict
-        .get(b"DecodeParms")
-        .and_then(Object::as_dict)
-        .ok();
-    (bound > cap || predictor_row(params) != Some(0)) && decoded_len(stream, cap).is_none()
-}
-
 /// The filters of a stream that lopdf decodes, in order up to the first it
 /// does not, and whether that is all of them.
 fn known_filters(stream: &Stream) -> (Vec<&[u8]>, bool) {
@@ -459,6 +514,13 @@ fn known_filters(stream: &Stream) -> (Vec<&[u8]>, bool) {
 /// before it are still decoded, under the cap). `None` when a stage decodes
 /// past `cap` bytes.
 fn decoded_len(stream: &Stream, cap: u64) -> Option<u64> {
+    decoded(stream, cap).map(|data| data.len() as u64)
+}
+
+/// What pdf-extract gets from a stream, decoded under the cap (see
+/// [`decoded_len`]); `None` past the cap. The predictor itself is not
+/// applied (it does not change the size past its row).
+fn decoded(stream: &Stream, cap: u64) -> Option<std::borrow::Cow<'_, [u8]>> {
     let (known, all) = known_filters(stream);
     let params = stream
         .dict
@@ -481,12 +543,11 @@ fn decoded_len(stream: &Stream, cap: u64) -> Option<u64> {
         };
         data = std::borrow::Cow::Owned(decoded?);
     }
-    let len = if all {
-        data.len()
+    if all {
+        Some(data)
     } else {
-        stream.content.len()
-    };
-    Some(len as u64)
+        Some(std::borrow::Cow::Borrowed(stream.content.as_slice()))
+    }
 }
 
 /// The row lopdf's PNG predictor allocates (twice, zero-filled, before it
@@ -659,18 +720,19 @@ mod tests {
     #[test]
     fn the_cap_is_exact_for_flate() {
         let s = stream("FlateDecode", deflated(&[b' '; 100_000]));
-        assert!(!decoded_over(&s, 100_000));
-        assert!(decoded_over(&s, 99_999));
+        assert_eq!(decoded_len(&s, 100_000), Some(100_000));
+        assert_eq!(decoded_len(&s, 99_999), None);
     }
 
     #[test]
-    fn a_stream_that_cannot_reach_the_cap_is_not_decoded() {
-        // Not valid zlib: were it decoded, it would decode to nothing.
+    fn what_lopdf_cannot_decode_counts_as_its_raw_bytes() {
+        // Not valid zlib: lopdf decodes it to nothing.
         let s = stream("FlateDecode", vec![0xff; 100]);
-        assert!(!decoded_over(&s, 103_200));
-        // Unknown filters (images) are never decoded by lopdf.
+        assert_eq!(decoded_len(&s, 1000), Some(0));
+        // Unknown filters (images) are never decoded by lopdf: pdf-extract
+        // gets the raw bytes.
         let s = stream("DCTDecode", vec![0xff; 1 << 20]);
-        assert!(!decoded_over(&s, 1));
+        assert_eq!(decoded_len(&s, 1), Some(1 << 20));
     }
 
     #[test]

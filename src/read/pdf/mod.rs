@@ -107,6 +107,7 @@ pub fn open(bytes: &[u8], path: &Path) -> Result<PdfDocument, ReadError> {
         filter: Some(guard::load_filter),
         ..Default::default()
     };
+    guard::start_load();
     let doc = match super::contained(|| PdfDocument::load_mem_with_options(bytes, options)) {
         Ok(Ok(doc)) => doc,
         Ok(Err(e)) => {
