@@ -316,7 +316,7 @@ fn an_answers_file_over_the_verify_limit_is_refused_by_name() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(
-        stderr.contains("the file is 2 MiB, over the limit of 1 MiB for verify; check it with `tickmark batch`, which streams, or raise --max-trace-mb"),
+        stderr.contains("the file is 1.1 MiB, over the limit of 1 MiB for verify; check it with `tickmark batch`, which streams, or raise --max-trace-mb"),
         "{stderr}"
     );
     let output = verify("2");

@@ -83,9 +83,15 @@ pub fn read_answers_within(path: &Path, max_bytes: u64) -> Result<Answers, Input
         .read_to_end(&mut bytes)
         .map_err(cannot_open)?;
     if bytes.len() as u64 > max_bytes {
-        let size = std::fs::metadata(path).map_or(String::new(), |m| {
-            format!("{} MiB, ", m.len().div_ceil(1 << 20))
-        });
+        // The size when the file system knows it (not for a pipe), to a
+        // tenth of a MiB.
+        let size = std::fs::metadata(path)
+            .ok()
+            .filter(|m| m.len() > max_bytes)
+            .map_or(String::new(), |m| {
+                let tenths = m.len().saturating_mul(10) >> 20;
+                format!("{}.{} MiB, ", tenths / 10, tenths % 10)
+            });
         return Err(InputError {
             path: display,
             reason: format!(

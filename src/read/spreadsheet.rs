@@ -428,6 +428,13 @@ impl Grid {
     /// Puts a value at a 0-based position; an error names a position beyond
     /// Excel's limits or a sheet too large to hold.
     fn place(&mut self, row: u32, col: u32, value: GridValue) -> Result<(), String> {
+        // Every cell read ticks the clock, empty ones too.
+        self.placed += 1;
+        if self.placed % CHECK_EVERY == 1
+            && let Some(budget) = &self.budget
+        {
+            budget.check()?;
+        }
         if matches!(value, GridValue::Empty) {
             return Ok(());
         }
@@ -450,12 +457,6 @@ impl Grid {
         };
         let grows = (col + 1).saturating_sub(cells.len());
         self.slots += grows;
-        self.placed += 1;
-        if self.placed % CHECK_EVERY == 1
-            && let Some(budget) = &self.budget
-        {
-            budget.check()?;
-        }
         if self.slots > self.max_cells {
             return Err(format!(
                 "the sheet is too large to read: more than {} cells up to its last used columns; raise --max-cells to read it",
