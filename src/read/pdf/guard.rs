@@ -513,7 +513,7 @@ fn known_filters(stream: &Stream) -> (Vec<&[u8]>, bool) {
 /// its raw bytes when lopdf cannot decode one of its filters (the stages
 /// before it are still decoded, under the cap). `None` when a stage decodes
 /// past `cap` bytes.
-fn decoded_len(stream: &Stream, cap: u64) -> Option<u64> {
+pub(super) fn decoded_len(stream: &Stream, cap: u64) -> Option<u64> {
     decoded(stream, cap).map(|data| data.len() as u64)
 }
 

@@ -20,6 +20,7 @@ mod guard;
 mod lattice;
 mod lines;
 mod stream;
+mod xref_scan;
 
 use std::path::Path;
 
@@ -107,6 +108,9 @@ pub fn open(bytes: &[u8], path: &Path) -> Result<PdfDocument, ReadError> {
         filter: Some(guard::load_filter),
         ..Default::default()
     };
+    if let Some(problem) = xref_scan::problem(bytes, guard::OBJECT_STREAM_CAP) {
+        return Err(pdf_error(path, problem));
+    }
     guard::start_load();
     let doc = match super::contained(|| PdfDocument::load_mem_with_options(bytes, options)) {
         Ok(Ok(doc)) => doc,
