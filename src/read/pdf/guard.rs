@@ -254,19 +254,7 @@ impl Walk<'_, '_> {
     /// The decoded size of a stream pdf-extract will decode, counted toward
     /// the page's total.
     fn measure(&mut self, stream: &Stream, what: &str) -> Result<u64, String> {
-        let cap = self.weigh.cap;
-        let size = *self
-            .weigh
-            .measured
-            .sizes
-            .entry(std::ptr::from_ref(stream) as usize)
-            .or_insert_with(|| decoded_len(stream, cap));
-        let Some(size) = size else {
-            return Err(format!(
-                "{what} decodes to more than {} MiB (a flate bomb?); it was not read",
-                cap >> 20
-            ));
-        };
+        let size = self.weigh.measure(stream, what)?;
         self.add_decoded(size)?;
         Ok(size)
     }
@@ -327,7 +315,7 @@ impl Walk<'_, '_> {
                     if self.fonts.insert(name.to_vec())
                         && let Some(font) = entry(b"Font", name)
                     {
-                        let weight = self.weigh.weight(font, false, 0)?;
+                        let weight = self.weigh.weight(font, 0)?;
                         self.add_decoded(weight)?;
                     }
                 }
@@ -338,7 +326,7 @@ impl Walk<'_, '_> {
                         b"ColorSpace"
                     };
                     if let Some(object) = entry(category, name) {
-                        let weight = self.weigh.weight(object, false, 0)?;
+                        let weight = self.weigh.weight(object, 0)?;
                         self.add_decoded(weight)?;
                     }
                 }
@@ -369,7 +357,7 @@ impl Walk<'_, '_> {
                 "the page's XObjects nest deeper than {MAX_FORM_DEPTH} levels or are drawn more than {MAX_FORM_VISITS} times; it was not read"
             ));
         }
-        let size = self.measure(stream, "a stream the page uses (a form, font or image)")?;
+        let size = self.measure(stream, USED_STREAM)?;
         let image =
             stream.dict.get(b"Subtype").and_then(Object::as_name).ok() == Some(b"Image".as_slice());
         let content = stream
@@ -404,6 +392,9 @@ fn looks_like_content(data: &[u8]) -> bool {
         .all(|&b| b.is_ascii_graphic() || b.is_ascii_whitespace())
 }
 
+/// How an over-cap stream a page uses, other than its own content, is named.
+const USED_STREAM: &str = "a stream the page uses (a form, font or image)";
+
 /// How deep the objects a page uses may nest.
 const MAX_RESOURCE_DEPTH: usize = 256;
 
@@ -420,9 +411,26 @@ struct Weigh<'a, 'm> {
 }
 
 impl Weigh<'_, '_> {
+    /// The decoded size of one stream, measured once per file under the cap;
+    /// `what` names the stream when it is over.
+    fn measure(&mut self, stream: &Stream, what: &str) -> Result<u64, String> {
+        let cap = self.cap;
+        let size = *self
+            .measured
+            .sizes
+            .entry(std::ptr::from_ref(stream) as usize)
+            .or_insert_with(|| decoded_len(stream, cap));
+        size.ok_or_else(|| {
+            format!(
+                "{what} decodes to more than {} MiB (a flate bomb?); it was not read",
+                cap >> 20
+            )
+        })
+    }
+
     /// The decoded bytes of the streams below `object`, a stream counted
     /// once for each path to it.
-    fn weight(&mut self, object: &Object, content: bool, depth: usize) -> Result<u64, String> {
+    fn weight(&mut self, object: &Object, depth: usize) -> Result<u64, String> {
         self.visits += 1;
         if self.visits > MAX_RESOURCE_VISITS || depth > MAX_RESOURCE_DEPTH {
             return Err(format!(
@@ -441,7 +449,7 @@ impl Weigh<'_, '_> {
                 if !self.active.insert(*id) {
                     return Ok(0);
                 }
-                let weight = self.weight(target, content, depth + 1);
+                let weight = self.weight(target, depth + 1);
                 self.active.remove(id);
                 let weight = weight?;
                 self.memo.insert(*id, weight);
@@ -450,29 +458,13 @@ impl Weigh<'_, '_> {
             Object::Array(items) => {
                 let mut sum = 0u64;
                 for item in items {
-                    sum = sum.saturating_add(self.weight(item, content, depth + 1)?);
+                    sum = sum.saturating_add(self.weight(item, depth + 1)?);
                 }
                 Ok(sum)
             }
             Object::Dictionary(dict) => self.weigh_values(dict, depth),
             Object::Stream(stream) => {
-                let cap = self.cap;
-                let size = *self
-                    .measured
-                    .sizes
-                    .entry(std::ptr::from_ref(stream) as usize)
-                    .or_insert_with(|| decoded_len(stream, cap));
-                let Some(size) = size else {
-                    let what = if content {
-                        "a content stream of the page"
-                    } else {
-                        "a stream the page uses (a form, font or image)"
-                    };
-                    return Err(format!(
-                        "{what} decodes to more than {} MiB (a flate bomb?); it was not read",
-                        cap >> 20
-                    ));
-                };
+                let size = self.measure(stream, USED_STREAM)?;
                 Ok(size.saturating_add(self.weigh_values(&stream.dict, depth)?))
             }
             _ => Ok(0),
@@ -482,7 +474,7 @@ impl Weigh<'_, '_> {
     fn weigh_values(&mut self, dict: &Dictionary, depth: usize) -> Result<u64, String> {
         let mut sum = 0u64;
         for value in walkable(dict) {
-            sum = sum.saturating_add(self.weight(value, false, depth + 1)?);
+            sum = sum.saturating_add(self.weight(value, depth + 1)?);
         }
         Ok(sum)
     }
