@@ -388,7 +388,6 @@ where
 /// `max_cells` grid slots (each row up to its last used column; the default
 /// 2,000,000 slots are about 64 MB). A sheet that declares cells far apart
 /// (A1 and XFD1048576) would otherwise allocate gigabytes.
-#[derive(Default)]
 struct Grid {
     rows: Vec<Vec<GridValue>>,
     /// The most slots the grid may take (`--max-cells`).
@@ -398,7 +397,7 @@ struct Grid {
     /// Cells placed, for looking at the clock every [`CHECK_EVERY`].
     placed: usize,
     /// The file's time budget (`--time-budget`).
-    budget: Option<Budget>,
+    budget: Budget,
 }
 
 /// What bounds one sheet's grid: its cells, and the file's time.
@@ -411,9 +410,12 @@ pub(super) struct GridLimits {
 impl Grid {
     fn new(limits: GridLimits) -> Grid {
         Grid {
+            rows: Vec::new(),
             max_cells: limits.max_cells,
-            budget: Some(limits.budget),
-            ..Grid::default()
+            width: 0,
+            slots: 0,
+            placed: 0,
+            budget: limits.budget,
         }
     }
 
@@ -430,10 +432,8 @@ impl Grid {
     fn place(&mut self, row: u32, col: u32, value: GridValue) -> Result<(), String> {
         // Every cell read ticks the clock, empty ones too.
         self.placed += 1;
-        if self.placed % CHECK_EVERY == 1
-            && let Some(budget) = &self.budget
-        {
-            budget.check()?;
+        if self.placed % CHECK_EVERY == 1 {
+            self.budget.check()?;
         }
         if matches!(value, GridValue::Empty) {
             return Ok(());
