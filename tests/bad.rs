@@ -90,46 +90,37 @@ fn a_fifty_megabyte_answer_line_is_read_or_refused_but_always_answered() {
     writeln!(file, "{{not json").unwrap();
     file.flush().unwrap();
     drop(file);
+    // The batch's exit code and its records, with `extra` flags.
+    let batch = |extra: &[&str]| {
+        let output = tickmark()
+            .args(["batch", "--sources", "samples"])
+            .args(extra)
+            .arg("--traces")
+            .arg(&path)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        let records: Vec<serde_json::Value> = stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        (output.status.code(), records)
+    };
     // Under the 64 MiB line limit: read and checked; the next line still answered.
-    let output = tickmark()
-        .args(["batch", "--sources", "samples", "--traces"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    let records: Vec<serde_json::Value> = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let (_, records) = batch(&[]);
     assert_eq!(records.len(), 2);
     assert_eq!(records[0]["claims"][0]["route"], "accept");
     assert_eq!(records[1]["line"], 2);
     assert!(records[1]["error"].is_string());
     // With a lower limit the same line is refused, by name, and the run goes on.
-    let output = tickmark()
-        .args([
-            "batch",
-            "--sources",
-            "samples",
-            "--max-line-mb",
-            "10",
-            "--traces",
-        ])
-        .arg(&path)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    let records: Vec<serde_json::Value> = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let (code, records) = batch(&["--max-line-mb", "10"]);
     assert_eq!(records.len(), 2);
     let error = records[0]["error"].as_str().unwrap();
     assert!(
         error.contains("over the limit") && error.contains("--max-line-mb"),
         "{error}"
     );
-    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(code, Some(2));
 }
 
 #[test]
