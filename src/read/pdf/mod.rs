@@ -98,7 +98,11 @@ fn pdf_error(path: &Path, reason: impl Into<String>) -> ReadError {
 /// Opens a PDF from its bytes, decrypting it with the empty user password
 /// when it is encrypted.
 pub fn open(bytes: &[u8], path: &Path) -> Result<PdfDocument, ReadError> {
-    if !bytes.starts_with(b"%PDF") && !bytes.get(..1024).is_some_and(|h| contains(h, b"%PDF-")) {
+    if !bytes.starts_with(b"%PDF")
+        && bytes
+            .get(..1024)
+            .is_none_or(|h| find(h, b"%PDF-").is_none())
+    {
         return Err(pdf_error(
             path,
             "not a PDF (no %PDF header); is the file mislabeled?",
@@ -140,8 +144,9 @@ pub fn open(bytes: &[u8], path: &Path) -> Result<PdfDocument, ReadError> {
     Ok(doc)
 }
 
-fn contains(haystack: &[u8], needle: &[u8]) -> bool {
-    haystack.windows(needle.len()).any(|w| w == needle)
+/// Where `needle` first occurs in `haystack`.
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
 }
 
 /// A page's `/Rotate`, inherited from the page tree.

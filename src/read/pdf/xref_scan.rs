@@ -13,6 +13,8 @@
 
 use pdf_extract::{Dictionary, Object, Stream};
 
+use super::find;
+
 /// The most cross-reference sections followed in one file.
 const MAX_SECTIONS: usize = 1000;
 
@@ -93,10 +95,6 @@ fn startxref_offsets(bytes: &[u8]) -> Vec<usize> {
         }
     }
     out
-}
-
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
 }
 
 /// The text after a keyword at the start (after whitespace).
