@@ -17,8 +17,9 @@ use serde::Serialize;
 
 use crate::answer::calc::{self, Calc, CalcError, Operand};
 use crate::answer::{Answer, Claim};
+use crate::check::cited::{self, Claimed};
 use crate::check::resolve::{AnswerScope, Resolved, SourceState, Store};
-use crate::check::role::{RoleOutcome, RoleSpec};
+use crate::check::role::ClaimRole;
 use crate::check::support::{
     self, Evidence, Judge, JudgeRequest, JudgeVerdict, NoJudge, SupportReport,
 };
@@ -284,8 +285,9 @@ pub struct Verifier<'a> {
     judge: &'a dyn Judge,
     /// The judge's gate (`--accept-at`).
     accept_at: Decimal,
-    /// Roles already read, by role text: claims over one report repeat them.
-    roles: RwLock<HashMap<String, RoleSpec>>,
+    /// Roles already read, by role text and sentence: claims over one
+    /// report repeat them.
+    roles: RwLock<HashMap<(String, String), Arc<ClaimRole>>>,
 }
 
 /// How many role texts the verifier remembers before starting over.
@@ -408,26 +410,27 @@ impl<'a> Verifier<'a> {
                 Err(finding) => findings.push(*finding),
             }
         }
-        // The role is read only when the role check runs or a cite names more
+        // The role is read when the role check runs or a cite names more
         // than one cell (a range, row alias or table picks its cell by the
-        // role's period); the value check needs only the role's words.
-        let spec = if checks.has(Check::Role)
+        // role); the value check needs only the role's words.
+        let spec: Arc<ClaimRole> = if checks.has(Check::Role)
             || resolved
                 .iter()
                 .any(|r| !matches!(r.located, Located::Cell(..)))
         {
-            self.role_spec(claim)
+            self.role_of(claim)
         } else {
-            RoleSpec {
-                text: RoleSpec::text_of(claim),
-                ..RoleSpec::default()
-            }
+            Arc::new(ClaimRole {
+                text: role_text(claim),
+                ..ClaimRole::default()
+            })
         };
         // A source read only in part may hold, elsewhere, what the judge
         // does not find in the cells it is shown.
         let mut partial_source = resolved.iter().any(|r| r.document.is_partial());
-        let negative_named =
-            names_negative(&spec.text) || claim.text.as_deref().is_some_and(names_negative);
+        let negative_named = names_negative(&spec.text)
+            || claim.text.as_deref().is_some_and(names_negative)
+            || spec.role.direction.is_some_and(|d| !d.positive);
         if claim.cites.is_empty() && claim.calc.is_none() && stated.is_some() {
             findings.push(Finding::new(
                 Code::Uncited,
@@ -468,33 +471,40 @@ impl<'a> Verifier<'a> {
             && !resolved.is_empty()
             && (checks.has(Check::Value) || checks.has(Check::Role))
         {
+            let claimed = Claimed {
+                written: claim.value.as_deref().unwrap_or(""),
+                stated,
+                role: &spec,
+                negative_named,
+            };
             // Each cite's cell with its value comparison, made once: it
             // chooses the cite and is the value check's verdict there.
-            let best = resolved
+            let judged: Vec<(&Resolved<'_>, Option<(Cell<'_>, ValueOutcome)>)> = resolved
                 .iter()
                 .map(|r| {
-                    let judged = pick_cell(r, &spec, stated, negative_named).map(|cell| {
+                    let judged = cited::pick(r, &claimed, self.vocab).map(|cell| {
                         let outcome = value::compare(stated, &cell, negative_named);
                         (cell, outcome)
                     });
                     (r, judged)
                 })
-                .max_by_key(|(_, judged)| {
+                .collect();
+            let best = if judged.len() == 1 {
+                judged.into_iter().next()
+            } else {
+                judged.into_iter().max_by_key(|(_, judged)| {
                     judged.as_ref().map_or(0, |(cell, outcome)| {
-                        let same = role::is_same(&spec, cell);
-                        2 * usize::from(outcome.holds()) + usize::from(same) + 1
+                        let fits = role::fit(&spec, cell, role::roles_of(cell.table(), self.vocab))
+                            .adequate();
+                        2 * usize::from(outcome.holds()) + usize::from(fits) + 1
                     })
-                });
+                })
+            };
             if let Some((cited, judged)) = best {
                 chosen = judged.as_ref().map(|(cell, _)| *cell);
-                findings.extend(self.value_and_role(
-                    claim,
-                    stated,
-                    &spec,
-                    negative_named,
-                    cited,
-                    judged,
-                    scope,
+                let assembled = scope.assembled();
+                findings.extend(cited::value_and_role(
+                    &claimed, cited, judged, &assembled, checks, self.vocab,
                 ));
             }
         }
@@ -572,7 +582,7 @@ impl<'a> Verifier<'a> {
             id: claim.id.clone(),
             claim: claim.text.clone().unwrap_or_default(),
             value: claim.value.clone(),
-            role: Some(RoleSpec::text_of(claim)).filter(|t| !t.is_empty()),
+            role: Some(role_text(claim)).filter(|t| !t.is_empty()),
             calc: claim.calc.clone(),
             evidence: std::mem::take(&mut checked.evidence),
             quote: claim.quote.clone(),
@@ -602,221 +612,26 @@ impl<'a> Verifier<'a> {
         true
     }
 
-    /// A claim's role, read once per distinct free-text role.
-    fn role_spec(&self, claim: &Claim) -> RoleSpec {
+    /// A claim's role, read once per distinct role text and sentence.
+    fn role_of(&self, claim: &Claim) -> Arc<ClaimRole> {
         if matches!(claim.role, Some(crate::answer::Role::Structured { .. })) {
-            return RoleSpec::of(claim, self.vocab);
+            return Arc::new(role::read_claim(claim, self.vocab));
         }
-        let text = RoleSpec::text_of(claim);
+        let key = (role_text(claim), claim.text.clone().unwrap_or_default());
         if let Ok(memo) = self.roles.read()
-            && let Some(spec) = memo.get(&text)
+            && let Some(spec) = memo.get(&key)
         {
-            return spec.clone();
+            return Arc::clone(spec);
         }
-        let spec = RoleSpec::from_text(&text, self.vocab);
+        let spec = Arc::new(role::read_claim(claim, self.vocab));
         if let Ok(mut memo) = self.roles.write() {
             if memo.len() >= ROLE_MEMO {
                 memo.clear();
             }
-            memo.insert(text, spec.clone());
+            memo.insert(key, Arc::clone(&spec));
         }
         spec
     }
-
-    /// The value and role findings for a claim at its chosen cite.
-    #[allow(clippy::too_many_arguments)] // the claim's parts, read once by the caller
-    fn value_and_role(
-        &self,
-        claim: &Claim,
-        stated: &Amount,
-        spec: &RoleSpec,
-        negative_named: bool,
-        cited: &Resolved<'_>,
-        judged: Option<(Cell<'_>, ValueOutcome)>,
-        scope: &AnswerScope<'_>,
-    ) -> Vec<Finding> {
-        let checks = self.options.checks;
-        let written = claim.value.as_deref().unwrap_or("");
-        let mut findings = Vec::new();
-        let Some((cell, outcome)) = judged else {
-            if checks.has(Check::Value) {
-                let what = cited.document.text_in(cited.located);
-                findings.push(
-                    Finding::new(
-                        Code::ValueMismatch,
-                        Route::Reanswer,
-                        format!(
-                            "{} holds no number ({:?}); the claim states {written}",
-                            cited.reference,
-                            what.trim()
-                        ),
-                    )
-                    .cite(&cited.cite),
-                );
-            }
-            return findings;
-        };
-        let value_outcome = checks.has(Check::Value).then_some(outcome);
-        let role_outcome = checks.has(Check::Role).then(|| role::compare(spec, &cell));
-        let holds = value_outcome.as_ref().is_none_or(ValueOutcome::holds);
-        let needs_suggest = !holds
-            || matches!(
-                role_outcome,
-                Some(RoleOutcome::ConceptDiffers | RoleOutcome::PeriodDiffers)
-            );
-        let suggestion = if needs_suggest && checks.has(Check::Role) {
-            self.suggest(stated, spec, negative_named, scope)
-        } else {
-            Suggestion::None
-        };
-        let (suggest, route) = match &suggestion {
-            Suggestion::Holds(reference) => (Some(reference.clone()), Route::Recite),
-            _ => (None, Route::Reanswer),
-        };
-        let shown = describe_cell(&cell);
-        if let Some(outcome) = &value_outcome {
-            let finding = match outcome {
-                ValueOutcome::Match | ValueOutcome::Presentation => None,
-                ValueOutcome::SignFlip => Some(Finding::new(
-                    Code::SignFlip,
-                    Route::Reanswer,
-                    format!(
-                        "the claim states {written}, but {shown}: the same amount with the opposite sign"
-                    ),
-                )),
-                ValueOutcome::ScaleMismatch { factor } => Some(Finding::new(
-                    Code::ScaleMismatch,
-                    Route::Reanswer,
-                    format!(
-                        "the claim states {written}, but {shown}: the same digits at {} the scale",
-                        describe_factor(*factor)
-                    ),
-                )),
-                ValueOutcome::CurrencyMismatch => Some(Finding::new(
-                    Code::ValueMismatch,
-                    route,
-                    format!(
-                        "the claim states {written}, but {shown} in {}",
-                        cell.currency()
-                            .map_or("another currency".to_string(), |c| c.to_string())
-                    ),
-                )),
-                ValueOutcome::Mismatch => Some(Finding::new(
-                    Code::ValueMismatch,
-                    route,
-                    format!("the claim states {written}, but {shown}"),
-                )),
-            };
-            if let Some(mut finding) = finding {
-                finding = finding.cite(&cited.cite).cell(&cell);
-                if finding.code == Code::ValueMismatch {
-                    finding.suggest.clone_from(&suggest);
-                }
-                findings.push(finding);
-            }
-        }
-        if let Some(outcome) = role_outcome {
-            let claimed = spec.describe();
-            let finding = match outcome {
-                RoleOutcome::Same => None,
-                RoleOutcome::Unknown(why) => Some(Finding::new(
-                    Code::AmbiguousRole,
-                    Route::Review,
-                    format!(
-                        "cannot tell whether {} is {claimed}: {why}",
-                        cited.reference
-                    ),
-                )),
-                RoleOutcome::ConceptDiffers | RoleOutcome::PeriodDiffers => {
-                    let code = if holds {
-                        Code::SameNumberSwap
-                    } else if outcome == RoleOutcome::ConceptDiffers {
-                        Code::RoleMismatch
-                    } else {
-                        Code::PeriodMismatch
-                    };
-                    let lead = if holds {
-                        format!(
-                            "{written} is at {}, but that cell is {}",
-                            cited.reference,
-                            describe_role(&cell)
-                        )
-                    } else {
-                        format!("{} is {}", cited.reference, describe_role(&cell))
-                    };
-                    let tail = match &suggestion {
-                        Suggestion::Holds(reference) => {
-                            format!("; {reference} holds {written} as {claimed}")
-                        }
-                        Suggestion::Differs(reference, found) => format!(
-                            "; the cell with the claimed role, {reference}, holds {found}: the claim is wrong"
-                        ),
-                        Suggestion::None => {
-                            format!("; no cell of the assembled context is {claimed}")
-                        }
-                    };
-                    Some(Finding::new(
-                        code,
-                        route,
-                        format!("{lead}; the claim says {claimed}{tail}"),
-                    ))
-                }
-            };
-            if let Some(mut finding) = finding {
-                finding = finding.cite(&cited.cite).cell(&cell);
-                finding.suggest.clone_from(&suggest);
-                findings.push(finding);
-            }
-        }
-        findings
-    }
-
-    /// Looks through the assembled context for the cell with the claimed role.
-    fn suggest(
-        &self,
-        stated: &Amount,
-        spec: &RoleSpec,
-        negative_named: bool,
-        scope: &AnswerScope<'_>,
-    ) -> Suggestion {
-        let mut differs = None;
-        for (doc, located) in scope.assembled() {
-            // With a known concept, only that concept's cells (and rows the
-            // vocabulary does not know, matched by label) can have the role.
-            let candidates: Box<dyn Iterator<Item = Cell<'_>>> = match &spec.concept {
-                Some(concept) => Box::new(
-                    doc.cells_of(concept, true)
-                        .filter(move |cell| Document::contains(located, cell)),
-                ),
-                None => doc.cells_in(located),
-            };
-            for cell in candidates {
-                if !role::is_same(spec, &cell) {
-                    continue;
-                }
-                if value::compare(stated, &cell, negative_named).holds() {
-                    return Suggestion::Holds(cell.reference().to_string());
-                }
-                if differs.is_none() {
-                    differs = Some((cell.reference().to_string(), cell.text().into_owned()));
-                }
-            }
-        }
-        match differs {
-            Some((reference, found)) => Suggestion::Differs(reference, found),
-            None => Suggestion::None,
-        }
-    }
-}
-
-/// What the search for the claimed role found.
-enum Suggestion {
-    /// A cell with the claimed role holding the stated number.
-    Holds(String),
-    /// A cell with the claimed role holding another number.
-    Differs(String, String),
-    /// No cell with the claimed role.
-    None,
 }
 
 /// A checked claim, with what its parent calculation needs.
@@ -881,33 +696,6 @@ fn base_value(stated: &Amount, table_scale: Option<Decimal>) -> Option<Decimal> 
         .checked_mul(table_scale.unwrap_or(Decimal::ONE))
 }
 
-/// The cell of a resolved cite to check the claim against: the cited cell,
-/// or, for a range, table or source, the cell whose role fits the claim.
-fn pick_cell<'a>(
-    resolved: &Resolved<'a>,
-    spec: &RoleSpec,
-    stated: &Amount,
-    negative_named: bool,
-) -> Option<Cell<'a>> {
-    if let Located::Cell(table, coord) = resolved.located {
-        return table.cell_at(coord);
-    }
-    resolved
-        .document
-        .cells_in(resolved.located)
-        .max_by_key(|cell| {
-            let same = role::is_same(spec, cell);
-            let period = match (&spec.period, cell.period()) {
-                (Some(claimed), Some(found)) => {
-                    role::periods_agree(claimed, found) == role::Agreement::Yes
-                }
-                _ => false,
-            };
-            let holds = value::compare(stated, cell, negative_named).holds();
-            (usize::from(same), usize::from(period), usize::from(holds))
-        })
-}
-
 fn arithmetic_findings(
     claim: &Claim,
     calc_text: &str,
@@ -933,7 +721,7 @@ fn arithmetic_findings(
             )];
         }
     };
-    let roles: Vec<String> = claim.operands.iter().map(RoleSpec::text_of).collect();
+    let roles: Vec<String> = claim.operands.iter().map(role_text).collect();
     let values: Vec<Operand<'_>> = claim
         .operands
         .iter()
@@ -984,43 +772,6 @@ fn arithmetic_findings(
             evaluation.steps.join("; ")
         ),
     )]
-}
-
-/// "the cell holds 4,200 ($ in millions: 4200000000)".
-fn describe_cell(cell: &Cell<'_>) -> String {
-    let text = cell.text();
-    match cell.value_base() {
-        Some(base) if cell.scale() != Decimal::ONE => format!(
-            "{} holds {text} (× {} = {})",
-            cell.reference(),
-            cell.scale(),
-            base.normalize()
-        ),
-        _ => format!("{} holds {text}", cell.reference()),
-    }
-}
-
-/// "Net income (NetIncomeLoss), FY ended 2022-12-31".
-fn describe_role(cell: &Cell<'_>) -> String {
-    let label = cell.row_label().unwrap_or("an unlabeled row");
-    let concept = cell
-        .concept()
-        .map(|c| format!(" ({c})"))
-        .unwrap_or_default();
-    match cell.period() {
-        Some(p) => format!("{label}{concept}, {p}"),
-        None => format!("{label}{concept}"),
-    }
-}
-
-fn describe_factor(factor: Decimal) -> String {
-    if factor >= Decimal::ONE {
-        format!("{} times", factor.normalize())
-    } else {
-        Decimal::ONE
-            .checked_div(factor)
-            .map_or("another".to_string(), |f| format!("1/{}", f.normalize()))
-    }
 }
 
 /// A cell as a judge is shown it: labeled, and in its table.
@@ -1085,5 +836,21 @@ mod cache_tests {
             .unwrap();
         assert_eq!(value(&cache).as_deref(), Some("250"));
         assert_eq!(cache.reads(), 2);
+    }
+}
+
+/// The text a claim's role is read from, for messages and the judge: its
+/// role, else its sentence.
+fn role_text(claim: &Claim) -> String {
+    match &claim.role {
+        Some(crate::answer::Role::Text(text)) => text.clone(),
+        Some(crate::answer::Role::Structured { concept, period }) => format!(
+            "{} {}",
+            concept.as_deref().unwrap_or(""),
+            period.as_deref().unwrap_or("")
+        )
+        .trim()
+        .to_string(),
+        None => claim.text.clone().unwrap_or_default(),
     }
 }

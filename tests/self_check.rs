@@ -15,7 +15,7 @@ use std::path::Path;
 
 use tickmark::answer::{Answer, Claim, ContextItem, read_answers};
 use tickmark::check::resolve::Store;
-use tickmark::check::role::{RoleOutcome, RoleSpec, compare};
+use tickmark::check::role::{fit, read_claim, roles_of};
 use tickmark::check::value::parse_stated;
 use tickmark::check::{Check, CheckSet, Code, Route};
 use tickmark::model::CellRef;
@@ -84,7 +84,7 @@ fn nonsense_ids_move_every_claim_to_recite_and_change_nothing_read_from_text() {
             }
             // What is read from the text does not depend on the pointers.
             for (before, after) in answer.claims.iter().zip(&nonsense.claims) {
-                assert_eq!(RoleSpec::of(before, &vocab), RoleSpec::of(after, &vocab));
+                assert_eq!(read_claim(before, &vocab), read_claim(after, &vocab));
                 let stated = |c: &Claim| c.value.as_deref().and_then(parse_stated);
                 assert_eq!(stated(before), stated(after));
             }
@@ -126,7 +126,7 @@ fn same_digits_from_another_row_are_caught_where_a_value_only_check_passes() {
                     .load(&source.id, &source.path, base(), &vocab)
                     .unwrap();
                 let original = doc.cells().find(|c| c.reference() == cited).unwrap();
-                let spec = RoleSpec::of(claim, &vocab);
+                let spec = read_claim(claim, &vocab);
                 for other in doc.cells() {
                     if other.reference() == cited || other.value() != original.value() {
                         continue;
@@ -143,7 +143,7 @@ fn same_digits_from_another_row_are_caught_where_a_value_only_check_passes() {
                     let passed = value_only.verify(&swapped, &cache, base());
                     let codes: Vec<Code> =
                         caught.claims[i].findings.iter().map(|f| f.code).collect();
-                    if compare(&spec, &other) == RoleOutcome::Same {
+                    if fit(&spec, &other, roles_of(other.table(), &vocab)).adequate() {
                         // The same role elsewhere: a valid alternative citation.
                         assert_eq!(
                             caught.claims[i].route,

@@ -8,6 +8,7 @@
 //! its source.
 
 pub mod arithmetic;
+pub mod cited;
 pub mod quote;
 pub mod resolve;
 pub mod role;

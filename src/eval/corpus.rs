@@ -190,14 +190,31 @@ pub fn role_of(cell: &Cell<'_>, vocab: &Vocab) -> String {
         .unwrap_or_else(|| role(label))
 }
 
-/// Two cells hold the same fact: the same concept (the same label when the
-/// vocabulary knows neither) in the same period.
-fn same_role(a: &Cell<'_>, b: &Cell<'_>) -> bool {
+/// Two cells hold the same fact: concepts of one family (the same label
+/// when the vocabulary knows neither) in the same period as the role model
+/// reads it — the balance sheet's cash at December 31, 2024 and the cash
+/// flow's "end of year" cash for 2024 are one fact.
+fn same_role(a: &Cell<'_>, b: &Cell<'_>, vocab: &Vocab) -> bool {
     let concept = match (a.concept(), b.concept()) {
-        (Some(x), Some(y)) => x == y,
+        (Some(x), Some(y)) => {
+            crate::vocab::lexicon::Lexicon::builtin().same_family(x.as_str(), y.as_str())
+        }
         _ => a.label_key() == b.label_key(),
     };
-    concept && a.period() == b.period()
+    let period = |c: &Cell<'_>| {
+        crate::check::role::cell_periods(c, crate::check::role::roles_of(c.table(), vocab))
+            .into_iter()
+            .next()
+    };
+    let same_period = match (period(a), period(b)) {
+        (Some(x), Some(y)) => {
+            use crate::period::{Agreement, periods_agree};
+            periods_agree(&x, &y) == Agreement::Yes && periods_agree(&y, &x) == Agreement::Yes
+        }
+        (None, None) => true,
+        _ => false,
+    };
+    concept && same_period
 }
 
 fn same_concept(a: &Cell<'_>, b: &Cell<'_>) -> bool {
@@ -313,7 +330,7 @@ fn candidates<'a>(
                 && a.scale() == b.scale()
                 && a.percent() == b.percent()
                 && a.currency() == b.currency()
-                && !same_role(a, b)
+                && !same_role(a, b, vocab)
         }),
         DefectClass::PeriodMismatch => pairs(Partners::SameTable, &|(sa, ta, a), (sb, tb, b)| {
             sa == sb

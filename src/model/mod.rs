@@ -11,6 +11,7 @@ mod cell;
 mod cell_ref;
 mod document;
 mod period;
+mod role;
 mod table;
 
 pub use amount::{Amount, Currency, Measure};
@@ -18,4 +19,5 @@ pub use cell::{Cell, CellRecord, ColumnInfo, RowInfo};
 pub use cell_ref::{CellRef, Coord, RefParseError, TablePart, Target};
 pub use document::{Document, Located, Page, SourceKind};
 pub use period::Period;
+pub use role::{ColRole, Direction, LabelSign, Qualifier, Role, RoleUnit, RowRole, TableRoles};
 pub use table::{GridValue, StatementKind, Table, UnitLine};

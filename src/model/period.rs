@@ -27,6 +27,12 @@ pub enum Period {
         /// Length in months (12 for a year, 3 for a quarter, 6 for "six months ended").
         #[serde(skip_serializing_if = "Option::is_none")]
         months: Option<u8>,
+        /// The fiscal quarter the span runs through, for spans that are not
+        /// that quarter alone: year to date ("YTD Q3 2024", "first nine
+        /// months of 2024": 9 months through Q3) and trailing twelve months
+        /// ("LTM Q3 2024": 12 months through Q3, not fiscal 2024).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        to_quarter: Option<u8>,
         /// First day, when known.
         #[serde(skip_serializing_if = "Option::is_none")]
         start: Option<Date>,
@@ -64,6 +70,7 @@ impl Period {
             quarter: None,
             half: None,
             months: Some(12),
+            to_quarter: None,
             start: None,
             end: None,
         }
@@ -102,11 +109,21 @@ impl std::fmt::Display for Period {
                 quarter,
                 half,
                 months,
+                to_quarter,
                 start,
                 end,
             } => {
                 if let (Some(q), Some(y)) = (quarter, fy) {
                     return write!(f, "Q{q} FY{y}");
+                }
+                match (to_quarter, months, fy, end) {
+                    (Some(q), Some(12), Some(y), None) => {
+                        return write!(f, "LTM through Q{q} FY{y}");
+                    }
+                    (Some(q), Some(m), Some(y), None) => {
+                        return write!(f, "{m}M FY{y} (YTD through Q{q})");
+                    }
+                    _ => {}
                 }
                 if let (Some(h), Some(y)) = (half, fy) {
                     return write!(f, "H{h} FY{y}");

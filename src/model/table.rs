@@ -43,6 +43,8 @@ pub struct Table {
     /// Labeling decisions worth knowing that are not problems ("share counts
     /// read ×1000000: …").
     pub notes: Vec<String>,
+    /// The rows' and columns' roles, read on first use by the role check.
+    pub roles: std::sync::OnceLock<Box<super::TableRoles>>,
 }
 
 impl Table {

@@ -11,6 +11,7 @@
 //! (the labeler and the checks do), and it never looks at numbers.
 
 mod file;
+pub mod lexicon;
 mod matcher;
 mod normalize;
 
@@ -24,7 +25,6 @@ use crate::model::{Measure, StatementKind};
 
 pub use matcher::LabelCache;
 pub use normalize::normalize_label;
-pub(crate) use normalize::strip_footnotes;
 
 /// The built-in vocabulary file.
 const BUILTIN_TOML: &str = include_str!("concepts.toml");

@@ -108,6 +108,7 @@ fn income_statement_from_text_cells() {
             quarter: None,
             half: None,
             months: Some(12),
+            to_quarter: None,
             start: Some(date(2024, 1, 1)),
             end: Some(date(2024, 12, 31)),
         })
@@ -275,6 +276,7 @@ fn merged_headers_spread_over_exactly_their_columns() {
             quarter: None,
             half: None,
             months: Some(3),
+            to_quarter: None,
             start: Some(date(2023, 7, 1)),
             end: Some(date(2023, 9, 30)),
         })

@@ -51,6 +51,11 @@ use regex::{Captures, Regex};
 
 use crate::model::{Period, StatementKind};
 
+mod compare;
+mod span;
+
+pub use compare::{Agreement, periods_agree};
+
 /// What the table around a header says about how to read it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct PeriodHint {
@@ -492,6 +497,9 @@ fn parse_norm(s: &str, hint: PeriodHint, lone_change: bool) -> Option<Period> {
 
 /// One period, no comparison.
 fn parse_simple(s: &str, hint: PeriodHint) -> Option<Period> {
+    if let Some(p) = span::parse(s) {
+        return Some(p);
+    }
     if let Some(c) = BARE.captures(s) {
         return Some(year_period(year4(group(&c, "y"))?, hint));
     }
@@ -599,6 +607,7 @@ fn ended(c: &Captures<'_>) -> Option<Period> {
         quarter: None,
         half: None,
         months,
+        to_quarter: None,
         start,
         end: Some(end),
     })
@@ -638,6 +647,7 @@ fn part(s: &str, token_first: &Regex, year_first: &Regex, quarter: bool) -> Opti
         quarter: quarter.then_some(n),
         half: (!quarter).then_some(n),
         months: Some(if quarter { 3 } else { 6 }),
+        to_quarter: None,
         start: None,
         end: None,
     })
@@ -691,6 +701,7 @@ fn with_year(p: &Period, year: i16) -> Option<Period> {
             quarter,
             half,
             months,
+            to_quarter,
             start,
             end,
         } => {
@@ -704,6 +715,7 @@ fn with_year(p: &Period, year: i16) -> Option<Period> {
                 quarter: *quarter,
                 half: *half,
                 months: *months,
+                to_quarter: *to_quarter,
                 start: new_start,
                 end: new_end,
             })
@@ -741,6 +753,7 @@ fn like(to: &Period, from: Period) -> Period {
             quarter: None,
             half: None,
             months: Some(*m),
+            to_quarter: None,
             start: match start {
                 Some(_) if *end == end.last_of_month() => start_of(*end, *m),
                 _ => None,
@@ -898,6 +911,17 @@ fn month_number(name: &str) -> Option<i8> {
 /// Words a period (or a comparison) can begin with, besides those with a
 /// digit ("2024", "fy24", "q1", "1h", "31st").
 const START_WORDS: &[&str] = &[
+    "ytd",
+    "ltm",
+    "ttm",
+    "trailing",
+    "last",
+    "calendar",
+    "cy",
+    "beginning",
+    "start",
+    "opening",
+    "commencement",
     "for",
     "during",
     "in",
@@ -1012,6 +1036,10 @@ fn could_end(s: &str) -> bool {
             last,
             "quarter"
                 | "half"
+                | "ytd"
+                | "date"
+                | "ltm"
+                | "ttm"
                 | "change"
                 | "chg"
                 | "variance"
@@ -1094,6 +1122,7 @@ mod tests {
             quarter: None,
             half: None,
             months: Some(months),
+            to_quarter: None,
             start,
             end: Some(end),
         }
@@ -1105,6 +1134,7 @@ mod tests {
             quarter: Some(q),
             half: None,
             months: Some(3),
+            to_quarter: None,
             start: None,
             end: None,
         }
@@ -1116,6 +1146,7 @@ mod tests {
             quarter: None,
             half: Some(h),
             months: Some(6),
+            to_quarter: None,
             start: None,
             end: None,
         }
@@ -1358,6 +1389,7 @@ mod tests {
                     quarter: None,
                     half: None,
                     months: None,
+                    to_quarter: None,
                     start: None,
                     end: Some(d(2023, 12, 31)),
                 }),
@@ -1565,6 +1597,7 @@ mod tests {
                         quarter: None,
                         half: None,
                         months: Some(12),
+                        to_quarter: None,
                         start: None,
                         end: None,
                     }),

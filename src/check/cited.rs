@@ -1,0 +1,294 @@
+//! Checks 3 and 4 at a claim's cited cell: which cell of a cite the claim
+//! is about, and the value and role findings there.
+//!
+//! A cite of one cell is that cell; a range, table, page or source cite is
+//! the cell of it whose role fits the claim best (`role::pick_cell`). The
+//! value check compares the stated number with the cell; the role check
+//! resolves the claim's role over the assembled context (`role::resolve`),
+//! and a direction word of the claim against the cell's sign ("net loss" on
+//! a profit) is a sign flip. Findings carry the cite, the cell and, when the
+//! cell with the claimed role holds the stated number, the re-cite.
+
+use rust_decimal::Decimal;
+
+use super::resolve::Resolved;
+use super::role::{self, ClaimRole, Resolution, Verdict};
+use super::value::{self, ValueOutcome};
+use super::{Check, CheckSet, Code, Finding, Route};
+use crate::model::{Amount, Cell, Document, Located};
+use crate::vocab::Vocab;
+
+/// What the value and role checks are given about one claim.
+pub struct Claimed<'r> {
+    /// The stated value as written.
+    pub written: &'r str,
+    /// The stated value, read.
+    pub stated: &'r Amount,
+    /// The claim's role, read.
+    pub role: &'r ClaimRole,
+    /// The claim names a negative direction ("loss", "used in").
+    pub negative_named: bool,
+}
+
+/// The cell of a resolved cite the claim is about.
+pub fn pick<'a>(resolved: &Resolved<'a>, claimed: &Claimed<'_>, vocab: &Vocab) -> Option<Cell<'a>> {
+    if let Located::Cell(table, coord) = resolved.located {
+        return table.cell_at(coord);
+    }
+    let holds =
+        |cell: &Cell<'_>| value::compare(claimed.stated, cell, claimed.negative_named).holds();
+    role::pick_cell(
+        claimed.role,
+        resolved.document.cells_in(resolved.located),
+        vocab,
+        &holds,
+    )
+}
+
+/// The value and role findings for a claim at its chosen cite. `judged` is
+/// the chosen cell with the value check's verdict there, or `None` when the
+/// cite holds no number.
+pub fn value_and_role(
+    claimed: &Claimed<'_>,
+    cited: &Resolved<'_>,
+    judged: Option<(Cell<'_>, ValueOutcome)>,
+    assembled: &[(&Document, Located<'_>)],
+    checks: CheckSet,
+    vocab: &Vocab,
+) -> Vec<Finding> {
+    let written = claimed.written;
+    let mut findings = Vec::new();
+    let Some((cell, mut outcome)) = judged else {
+        if checks.has(Check::Value) {
+            let what = cited.document.text_in(cited.located);
+            findings.push(
+                Finding::new(
+                    Code::ValueMismatch,
+                    Route::Reanswer,
+                    format!(
+                        "{} holds no number ({:?}); the claim states {written}",
+                        cited.reference,
+                        what.trim()
+                    ),
+                )
+                .cite(&cited.cite),
+            );
+        }
+        return findings;
+    };
+    // A direction the claim names against the one the cell's sign has.
+    let flipped = direction_flipped(claimed, &cell, vocab);
+    if flipped && outcome.holds() {
+        outcome = ValueOutcome::SignFlip;
+    }
+    let value_outcome = checks.has(Check::Value).then_some(outcome.clone());
+    let holds = value_outcome.as_ref().is_none_or(ValueOutcome::holds) && !flipped;
+    let holds_at = |c: &Cell<'_>| value::compare(claimed.stated, c, claimed.negative_named).holds();
+    let resolution: Option<Resolution<'_>> = checks
+        .has(Check::Role)
+        .then(|| role::resolve(claimed.role, &cell, assembled, vocab, &holds_at));
+    let (suggest, route) = match &resolution {
+        Some(r) if r.named_holds && r.named.is_some() => {
+            (r.named.map(|c| c.reference().to_string()), Route::Recite)
+        }
+        _ => (None, Route::Reanswer),
+    };
+    let shown = describe_cell(&cell);
+    if let Some(outcome) = &value_outcome {
+        let finding = match outcome {
+            ValueOutcome::Match | ValueOutcome::Presentation => None,
+            ValueOutcome::SignFlip if flipped => Some(Finding::new(
+                Code::SignFlip,
+                Route::Reanswer,
+                format!(
+                    "the claim says {} ({written}), but {shown}: {}",
+                    claimed.role.text.trim(),
+                    describe_direction(&cell, vocab)
+                ),
+            )),
+            ValueOutcome::SignFlip => Some(Finding::new(
+                Code::SignFlip,
+                Route::Reanswer,
+                format!(
+                    "the claim states {written}, but {shown}: the same amount with the opposite sign"
+                ),
+            )),
+            ValueOutcome::ScaleMismatch { factor } => Some(Finding::new(
+                Code::ScaleMismatch,
+                Route::Reanswer,
+                format!(
+                    "the claim states {written}, but {shown}: the same digits at {} the scale",
+                    describe_factor(*factor)
+                ),
+            )),
+            ValueOutcome::CurrencyMismatch => Some(Finding::new(
+                Code::ValueMismatch,
+                route,
+                format!(
+                    "the claim states {written}, but {shown} in {}",
+                    cell.currency()
+                        .map_or("another currency".to_string(), |c| c.to_string())
+                ),
+            )),
+            ValueOutcome::Mismatch => Some(Finding::new(
+                Code::ValueMismatch,
+                route,
+                format!("the claim states {written}, but {shown}"),
+            )),
+        };
+        if let Some(mut finding) = finding {
+            finding = finding.cite(&cited.cite).cell(&cell);
+            if finding.code == Code::ValueMismatch {
+                finding.suggest.clone_from(&suggest);
+            }
+            findings.push(finding);
+        }
+    }
+    if let Some(resolution) = resolution {
+        let claimed_role = claimed.role.role.describe();
+        let finding = match &resolution.verdict {
+            Verdict::Same => None,
+            Verdict::Ambiguous(why) => Some(Finding::new(
+                Code::AmbiguousRole,
+                Route::Review,
+                format!(
+                    "cannot tell whether {} is {claimed_role}: {why}",
+                    cited.reference
+                ),
+            )),
+            Verdict::ConceptDiffers | Verdict::PeriodDiffers => {
+                let code = if holds {
+                    Code::SameNumberSwap
+                } else if resolution.verdict == Verdict::ConceptDiffers {
+                    Code::RoleMismatch
+                } else {
+                    Code::PeriodMismatch
+                };
+                let lead = if holds {
+                    format!(
+                        "{written} is at {}, but that cell is {}",
+                        cited.reference,
+                        describe_role(&cell, vocab)
+                    )
+                } else {
+                    format!("{} is {}", cited.reference, describe_role(&cell, vocab))
+                };
+                let tail = match (&resolution.named, resolution.named_holds) {
+                    (Some(named), true) => {
+                        format!("; {} holds {written} as {claimed_role}", named.reference())
+                    }
+                    (Some(named), false) => format!(
+                        "; the cell with the claimed role, {}, holds {}: the claim is wrong",
+                        named.reference(),
+                        named.text()
+                    ),
+                    (None, _) => format!("; no cell of the assembled context is {claimed_role}"),
+                };
+                Some(Finding::new(
+                    code,
+                    route,
+                    format!("{lead}; the claim says {claimed_role}{tail}"),
+                ))
+            }
+        };
+        if let Some(mut finding) = finding {
+            finding = finding.cite(&cited.cite).cell(&cell);
+            finding.suggest.clone_from(&suggest);
+            findings.push(finding);
+        }
+    }
+    findings
+}
+
+/// Whether the claim names a direction opposite to the one the cell's sign
+/// gives its line ("Net loss" on a profit, "used in" on an inflow). The
+/// claim's word turns with a negative stated value ("net income of
+/// $(746)" says a loss), except a word of the negative side ("net loss of
+/// (746)" is a loss written with parentheses).
+fn direction_flipped(claimed: &Claimed<'_>, cell: &Cell<'_>, vocab: &Vocab) -> bool {
+    let Some(said) = claimed.role.role.direction else {
+        return false;
+    };
+    let roles = role::roles_of(cell.table(), vocab);
+    let Some(row) = roles.rows.get(cell.record().row as usize) else {
+        return false;
+    };
+    let Some(held) = role::cell_direction(row, cell, roles) else {
+        return false;
+    };
+    if said.kind != held.kind {
+        return false;
+    }
+    let negative_value = claimed.stated.value.is_sign_negative() && !claimed.stated.value.is_zero();
+    // An expense line's sign is the table's convention, not the claim's word.
+    let signed = said.def().is_none_or(|d| d.signed);
+    let said = if said.positive && negative_value && signed {
+        said.opposite()
+    } else {
+        said
+    };
+    said.positive != held.positive
+}
+
+/// "holds 447, a profit" — what the cell's sign says, for a sign flip.
+fn describe_direction(cell: &Cell<'_>, vocab: &Vocab) -> String {
+    let roles = role::roles_of(cell.table(), vocab);
+    let held = roles
+        .rows
+        .get(cell.record().row as usize)
+        .and_then(|row| role::cell_direction(row, cell, roles));
+    let side = match held.and_then(|d| d.def().map(|def| (def.kind.as_str(), d.positive))) {
+        Some(("result", true)) => "an income or profit",
+        Some(("result", false)) => "a loss",
+        Some(("cash", true)) => "cash provided (an inflow)",
+        Some(("cash", false)) => "cash used (an outflow)",
+        Some(("change", true)) => "an increase",
+        Some(("change", false)) => "a decrease",
+        Some(("tax", true)) => "an expense",
+        Some(("tax", false)) => "a benefit",
+        _ => "the other direction",
+    };
+    format!("the line is {side}, the opposite of what the claim says")
+}
+
+/// "the cell holds 4,200 ($ in millions: 4200000000)".
+pub fn describe_cell(cell: &Cell<'_>) -> String {
+    let text = cell.text();
+    match cell.value_base() {
+        Some(base) if cell.scale() != Decimal::ONE => format!(
+            "{} holds {text} (× {} = {})",
+            cell.reference(),
+            cell.scale(),
+            base.normalize()
+        ),
+        _ => format!("{} holds {text}", cell.reference()),
+    }
+}
+
+/// "Net income (NetIncomeLoss), FY ended 2022-12-31".
+pub fn describe_role(cell: &Cell<'_>, vocab: &Vocab) -> String {
+    let label = cell.row_label().unwrap_or("an unlabeled row");
+    let concept = cell
+        .concept()
+        .map(|c| format!(" ({c})"))
+        .unwrap_or_default();
+    let roles = role::roles_of(cell.table(), vocab);
+    let column = match cell.col_label() {
+        Some(col) if cell.period().is_none() => format!(", {col}"),
+        _ => String::new(),
+    };
+    match role::cell_periods(cell, roles).first() {
+        Some(p) => format!("{label}{concept}{column}, {p}"),
+        None => format!("{label}{concept}{column}"),
+    }
+}
+
+fn describe_factor(factor: Decimal) -> String {
+    if factor >= Decimal::ONE {
+        format!("{} times", factor.normalize())
+    } else {
+        Decimal::ONE
+            .checked_div(factor)
+            .map_or("another".to_string(), |f| format!("1/{}", f.normalize()))
+    }
+}

@@ -1,0 +1,495 @@
+//! The role of a cell, read from what surrounds it: its row label (with the
+//! labeler's concept), its section captions, its column header, its table's
+//! title and source name. Read once per table ([`roles_of`]) and kept with
+//! the table, so that ranking every candidate of a claim costs lookups, not
+//! text reading.
+//!
+//! - A row's period comes from its column; else from its row label
+//!   ("Balance at December 31, 2019"), a section caption ("As at 31 December
+//!   2018"), or, in a table whose periods are in its rows (an equity
+//!   statement), the span between the balance rows around it.
+//! - An opening-balance row ("at beginning of year") in a fiscal-2024 column
+//!   is the instant the year starts; a closing one the instant it ends.
+//! - Qualifiers come from the label, the sections and the column header; a
+//!   qualifier the concept's id carries ("Current" of "AssetsCurrent") is
+//!   part of the concept, not an extra word.
+
+use std::collections::HashMap;
+
+use jiff::ToSpan;
+
+use super::read::{Mode, read};
+use crate::model::{
+    Cell, ColRole, Direction, LabelSign, Period, Qualifier, RowRole, Table, TableRoles,
+};
+use crate::period::find_period;
+use crate::vocab::lexicon::{Lexicon, words};
+use crate::vocab::{ConceptId, Vocab};
+
+/// Concepts of expense lines, whose printed sign tells a table's convention.
+const EXPENSE_CONCEPTS: [&str; 6] = [
+    "CostOfRevenue",
+    "CostsAndExpenses",
+    "OperatingExpenses",
+    "ResearchAndDevelopmentExpense",
+    "SellingGeneralAndAdministrativeExpense",
+    "GeneralAndAdministrativeExpense",
+];
+
+/// Labels that say nothing by themselves.
+const GENERIC: [&str; 8] = [
+    "other",
+    "total",
+    "subtotal",
+    "all",
+    "misc",
+    "miscellaneous",
+    "net",
+    "sum",
+];
+
+/// The table's roles, read on first use.
+pub fn roles_of<'t>(table: &'t Table, vocab: &Vocab) -> &'t TableRoles {
+    table.roles.get_or_init(|| Box::new(build(table, vocab)))
+}
+
+fn build(table: &Table, vocab: &Vocab) -> TableRoles {
+    let lex = Lexicon::builtin();
+    let mut out = TableRoles::default();
+    let mut caption_memo: HashMap<String, (Vec<Box<str>>, Vec<Qualifier>, Vec<Period>)> =
+        HashMap::new();
+    for row in &table.rows {
+        let label = row.label.as_deref().unwrap_or("");
+        let reading = read(label, vocab, Mode::Label);
+        let mut role = reading.role;
+        let named = row.concept.is_some();
+        if let Some(concept) = &row.concept {
+            // The labeler read the whole label (in its section): its words
+            // are the concept's, its qualifier words the concept's own.
+            if role.concept.as_ref() != Some(concept) {
+                role.concept_words = reading.required.clone();
+            }
+            role.concept = Some(concept.clone());
+            let stated = std::mem::take(&mut role.qualifiers);
+            for q in stated {
+                if !role.implied.contains(&q) {
+                    role.implied.push(q);
+                }
+            }
+            for at in lex.marked_by(concept.as_str()) {
+                let q = qualifier(at);
+                if !role.implied.contains(&q) {
+                    role.implied.push(q);
+                }
+            }
+        }
+        // Sections: their words are context; their qualifiers the row's,
+        // unless the concept carries them.
+        let mut section_words = Vec::new();
+        for caption in row.section.iter() {
+            let (w, qs, ps) = caption_memo
+                .entry(caption.clone())
+                .or_insert_with(|| {
+                    let r = read(caption, vocab, Mode::Label);
+                    let w = all_words(caption);
+                    // The caption's own qualifier words ("Current assets:"),
+                    // not those of a concept it happens to name.
+                    let all = words(caption);
+                    let plain: Vec<&str> = all.iter().map(|x| x.text.as_str()).collect();
+                    let qs = lex
+                        .qualifiers_in(&plain)
+                        .into_iter()
+                        .map(|f| qualifier(f.entry))
+                        .collect();
+                    (w, qs, r.role.periods)
+                })
+                .clone();
+            section_words.extend(w);
+            for q in qs {
+                let carried = role.implied.contains(&q);
+                if !carried && !role.qualifiers.contains(&q) {
+                    role.qualifiers.push(q);
+                }
+            }
+            for p in ps {
+                if !role.periods.contains(&p) {
+                    role.periods.push(p);
+                }
+            }
+        }
+        section_words.sort();
+        section_words.dedup();
+        let mut context_words = all_words(label);
+        context_words.extend(section_words.iter().cloned());
+        context_words.sort();
+        context_words.dedup();
+        let label_words = reading.required;
+        let generic = label_words
+            .iter()
+            .all(|w| GENERIC.contains(&&**w) || &**w == "total");
+        let sign = label_sign(label, role.concept.as_ref(), role.direction);
+        role.direction = None;
+        out.rows.push(RowRole {
+            role,
+            label_words,
+            section_words,
+            context_words,
+            generic,
+            named,
+            edge: reading.edge,
+            sign,
+        });
+    }
+    for column in &table.columns {
+        let label = column.label.as_deref().unwrap_or("");
+        let reading = read(label, vocab, Mode::Label);
+        let period = column
+            .period
+            .clone()
+            .or_else(|| find_period(label).map(|(_, p)| p));
+        let mut qualifiers = reading.role.qualifiers.clone();
+        qualifiers.extend(reading.role.implied.iter().copied());
+        let words = match find_period(label) {
+            Some((range, _)) => all_words(&format!(
+                "{} {}",
+                label.get(..range.start).unwrap_or(""),
+                label.get(range.end..).unwrap_or("")
+            )),
+            None => all_words(label),
+        };
+        out.cols.push(ColRole {
+            period,
+            words,
+            qualifiers,
+        });
+    }
+    out.row_periods = periods_between_balances(&out);
+    let mut title: Vec<Box<str>> = table
+        .title
+        .iter()
+        .map(String::as_str)
+        .chain(std::iter::once(table.reference.source.as_ref()))
+        .flat_map(all_words)
+        .collect();
+    title.sort();
+    title.dedup();
+    out.title_words = title;
+    out.expenses_negative = expenses_negative(table);
+    for (r, row) in out.rows.iter().enumerate() {
+        let at = u32::try_from(r).unwrap_or(u32::MAX);
+        for w in &row.context_words {
+            let list = out.by_word.entry(w.clone()).or_default();
+            if list.last() != Some(&at) {
+                list.push(at);
+            }
+        }
+        if let Some(c) = &row.role.concept {
+            out.by_concept.entry(c.clone()).or_default().push(at);
+        }
+    }
+    let mut column_words: Vec<Box<str>> = out.cols.iter().flat_map(|c| c.words.clone()).collect();
+    column_words.sort();
+    column_words.dedup();
+    out.column_words = column_words;
+    // Records are row-major and grouped by row index.
+    out.row_cells = vec![0..0; table.rows.len()];
+    for (i, record) in table.records.iter().enumerate() {
+        let i = u32::try_from(i).unwrap_or(u32::MAX);
+        if let Some(range) = out.row_cells.get_mut(record.row as usize) {
+            if range.start == range.end {
+                *range = i..i + 1;
+            } else {
+                range.end = i + 1;
+            }
+        }
+    }
+    out
+}
+
+/// Every word of a text a claim's word may be found in: normalized,
+/// abbreviations read out, without noise and numbers (sorted).
+pub(crate) fn all_words(text: &str) -> Vec<Box<str>> {
+    let lex = Lexicon::builtin();
+    let mut out: Vec<Box<str>> = lex
+        .expand(words(text))
+        .into_iter()
+        .filter(|w| !lex.is_noise(&w.text))
+        .map(|w| w.text.into_boxed_str())
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn qualifier(at: usize) -> Qualifier {
+    Qualifier {
+        entry: u16::try_from(at).unwrap_or(u16::MAX),
+    }
+}
+
+/// What a label says about its sign: the direction words it has of its
+/// concept's kind (else of the first kind it names), or its concept's kind.
+fn label_sign(
+    label: &str,
+    concept: Option<&ConceptId>,
+    found: Option<Direction>,
+) -> Option<LabelSign> {
+    let lex = Lexicon::builtin();
+    let kind_of_concept = concept.and_then(|c| lex.direction_of_concept(c.as_str()));
+    let all = words(label);
+    let plain: Vec<&str> = all.iter().map(|w| w.text.as_str()).collect();
+    let finds = super::read::applicable_directions(lex, &plain, concept);
+    let kind = kind_of_concept
+        .or_else(|| found.map(|d| usize::from(d.kind)))
+        .or_else(|| finds.first().map(|f| f.entry.0))?;
+    let of_kind: Vec<bool> = finds
+        .iter()
+        .filter(|f| f.entry.0 == kind)
+        .map(|f| f.entry.1)
+        .collect();
+    let kind = u8::try_from(kind).ok()?;
+    let (pos, neg) = (of_kind.contains(&true), of_kind.contains(&false));
+    Some(match (pos, neg) {
+        (true, true) => LabelSign::Both(kind),
+        (false, true) => LabelSign::Negative(kind),
+        (true, false) => LabelSign::Positive(kind),
+        (false, false) if kind_of_concept.is_some() => LabelSign::Positive(kind),
+        (false, false) => return None,
+    })
+}
+
+/// Whether the table prints its expense lines as negative numbers (most of
+/// its cost and expense cells are negative).
+fn expenses_negative(table: &Table) -> bool {
+    let (mut negative, mut all) = (0usize, 0usize);
+    for cell in table.cells() {
+        if cell
+            .concept()
+            .is_some_and(|c| EXPENSE_CONCEPTS.contains(&c.as_str()))
+        {
+            all += 1;
+            negative += usize::from(cell.value().is_sign_negative() && !cell.value().is_zero());
+        }
+    }
+    all > 0 && negative * 2 > all
+}
+
+/// An equity statement puts its periods in its rows: "Balance at June 30,
+/// 2023", the year's movements, "Balance at June 30, 2024". Where the
+/// columns name no period and two balance rows are dated, the rows between
+/// them are the span from the first date to the second.
+fn periods_between_balances(roles: &TableRoles) -> Vec<Option<Period>> {
+    let mut out = vec![None; roles.rows.len()];
+    if roles.cols.iter().any(|c| c.period.is_some()) {
+        return out;
+    }
+    let dated: Vec<(usize, jiff::civil::Date)> = roles
+        .rows
+        .iter()
+        .enumerate()
+        .filter_map(|(r, row)| match row.role.periods.first() {
+            Some(Period::Instant { date: Some(d), .. }) => Some((r, *d)),
+            _ => None,
+        })
+        .collect();
+    for pair in dated.windows(2) {
+        let [(r0, d0), (r1, d1)] = pair else { continue };
+        if d1 <= d0 {
+            continue;
+        }
+        let Ok(start) = d0.checked_add(1.day()) else {
+            continue;
+        };
+        let months = months_between(*d0, *d1);
+        let period = Period::Duration {
+            fy: (months == Some(12)).then_some(d1.year()),
+            quarter: None,
+            half: None,
+            months,
+            to_quarter: None,
+            start: Some(start),
+            end: Some(*d1),
+        };
+        for slot in out.iter_mut().take(*r1).skip(r0 + 1) {
+            if slot.is_none() {
+                *slot = Some(period.clone());
+            }
+        }
+    }
+    out
+}
+
+/// Whole months from one month end to another (June 30 to June 30 is 12).
+fn months_between(a: jiff::civil::Date, b: jiff::civil::Date) -> Option<u8> {
+    if a != a.last_of_month() || b != b.last_of_month() {
+        return None;
+    }
+    let m = (i32::from(b.year()) - i32::from(a.year())) * 12 + i32::from(b.month())
+        - i32::from(a.month());
+    u8::try_from(m).ok().filter(|m| *m > 0)
+}
+
+/// The periods a cell stands for, most specific first: its column's (an
+/// opening or closing row turns it into the instant it starts or ends), its
+/// row's and sections', and the span its row has between balance rows.
+pub fn cell_periods(cell: &Cell<'_>, roles: &TableRoles) -> Vec<Period> {
+    let row = roles.rows.get(cell.record().row as usize);
+    let col = roles.cols.get(cell.record().column as usize);
+    let mut out = Vec::with_capacity(3);
+    if let Some(p) = col.and_then(|c| c.period.as_ref()) {
+        let p = match row.and_then(|r| r.edge) {
+            Some(opening) => edge_of(p, opening).unwrap_or_else(|| p.clone()),
+            None => p.clone(),
+        };
+        out.push(p);
+    }
+    if let Some(row) = row {
+        for p in &row.role.periods {
+            if !out.contains(p) {
+                out.push(p.clone());
+            }
+        }
+    }
+    if let Some(Some(p)) = roles.row_periods.get(cell.record().row as usize)
+        && !out.contains(p)
+    {
+        out.push(p.clone());
+    }
+    out
+}
+
+/// The instant a span opens (the day before it starts: the prior close) or
+/// closes.
+pub(crate) fn edge_of(p: &Period, opening: bool) -> Option<Period> {
+    match p {
+        Period::Duration {
+            start,
+            end,
+            fy,
+            months,
+            ..
+        } => {
+            if opening {
+                if let Some(s) = start {
+                    return Some(Period::instant(s.checked_sub(1.day()).ok()?));
+                }
+                if let (Some(e), Some(m)) = (end, months) {
+                    let index = i32::from(e.year()) * 12 + i32::from(e.month()) - 1 - i32::from(*m);
+                    let year = i16::try_from(index.div_euclid(12)).ok()?;
+                    let month = i8::try_from(index.rem_euclid(12) + 1).ok()?;
+                    if *e == e.last_of_month() {
+                        let d = jiff::civil::Date::new(year, month, 1).ok()?.last_of_month();
+                        return Some(Period::instant(d));
+                    }
+                }
+                let y = fy.or(end.map(|d| d.year()))?;
+                if months.is_none_or(|m| m == 12) {
+                    return Some(Period::Instant {
+                        date: None,
+                        fy: Some(y.checked_sub(1)?),
+                    });
+                }
+                None
+            } else {
+                match (end, fy) {
+                    (Some(e), _) => Some(Period::instant(*e)),
+                    (None, Some(y)) if months.is_none_or(|m| m == 12) => Some(Period::Instant {
+                        date: None,
+                        fy: Some(*y),
+                    }),
+                    _ => None,
+                }
+            }
+        }
+        Period::Instant { .. } => Some(p.clone()),
+        Period::Change { .. } => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Coord;
+
+    fn table(rows: &[&[&str]]) -> crate::model::Document {
+        let vocab = Vocab::builtin();
+        let rows = rows
+            .iter()
+            .map(|r| r.iter().map(|s| s.to_string()).collect())
+            .collect();
+        crate::read::document_from_rows("t.csv", "t.csv", rows, &vocab)
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn an_opening_row_is_the_instant_its_year_starts() {
+        let doc = table(&[
+            &["", "Year Ended December 31,", ""],
+            &["", "2024", "2023"],
+            &["Net increase in cash", "50", "20"],
+            &["Cash at beginning of year", "120", "100"],
+            &["Cash at end of year", "170", "120"],
+        ]);
+        let t = &doc.tables[0];
+        let roles = roles_of(t, &Vocab::builtin());
+        let at = |c: &str| t.cell_at(Coord::parse(c).unwrap_or_else(|| panic!("{c}")));
+        let open = at("B4")
+            .map(|c| cell_periods(&c, roles))
+            .unwrap_or_default();
+        assert_eq!(
+            open.first().map(ToString::to_string).as_deref(),
+            Some("2023-12-31"),
+            "{open:?}"
+        );
+        let close = at("B5")
+            .map(|c| cell_periods(&c, roles))
+            .unwrap_or_default();
+        assert_eq!(
+            close.first().map(ToString::to_string).as_deref(),
+            Some("2024-12-31")
+        );
+    }
+
+    #[test]
+    fn rows_between_dated_balances_get_the_span() {
+        let doc = table(&[
+            &["", "Common stock", "Retained earnings", "Total"],
+            &["Balance at June 30, 2023", "10", "200", "210"],
+            &["Net income", "", "40", "40"],
+            &["Dividends", "", "(5)", "(5)"],
+            &["Balance at June 30, 2024", "10", "235", "245"],
+        ]);
+        let t = &doc.tables[0];
+        let roles = roles_of(t, &Vocab::builtin());
+        let cell = t
+            .cell_at(Coord::parse("C3").unwrap_or_else(|| panic!()))
+            .unwrap_or_else(|| panic!());
+        let periods = cell_periods(&cell, roles);
+        assert!(
+            periods
+                .iter()
+                .any(|p| p.to_string() == "FY ended 2024-06-30"),
+            "{periods:?}"
+        );
+    }
+
+    #[test]
+    fn a_label_says_how_to_read_its_sign() {
+        let vocab = Vocab::builtin();
+        let sign = |label: &str| {
+            let concept = vocab.match_label(label, &[], crate::model::StatementKind::Other);
+            label_sign(label, concept.as_ref(), None)
+        };
+        assert!(matches!(
+            sign("Net income (loss)"),
+            Some(LabelSign::Both(_))
+        ));
+        assert!(matches!(sign("Net income"), Some(LabelSign::Positive(_))));
+        assert!(matches!(sign("Net loss"), Some(LabelSign::Negative(_))));
+        assert!(matches!(
+            sign("Net cash provided by (used in) operating activities"),
+            Some(LabelSign::Both(_))
+        ));
+        assert!(sign("Goodwill").is_none());
+    }
+}

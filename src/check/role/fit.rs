@@ -1,0 +1,385 @@
+//! How well a cell's role fits a claim's, slot by slot, failing closed.
+//!
+//! For each slot: both say the same → agree; they differ → a difference;
+//! the claim states it and the cell does not have it (a qualifier the line
+//! lacks, a period on a column without one, a word of the claim's measure
+//! nowhere around the cell) → not the same; the cell states it and the claim
+//! does not → neutral here, decided by the ranking over the context
+//! (`rank.rs`): only when another candidate differs in that slot with
+//! another value does it make the claim ambiguous. Missing information is
+//! never agreement.
+
+use super::cell::cell_periods;
+use crate::model::{Cell, LabelSign, Role, RoleUnit, RowRole, TableRoles};
+use crate::period::{Agreement, periods_agree};
+use crate::vocab::lexicon::{CellOnly, Lexicon};
+
+/// A claim's role, read.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ClaimRole {
+    /// The slots.
+    pub role: Role,
+    /// The measure's words a cell must show (sorted).
+    pub required: Vec<Box<str>>,
+    /// A sentence's other words, for ranking only (sorted).
+    pub soft: Vec<Box<str>>,
+    /// The text it was read from, for messages.
+    pub text: String,
+}
+
+/// How one slot compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Slot {
+    /// Both say the same.
+    #[default]
+    Agree,
+    /// They say different things.
+    Differ,
+    /// The claim says it; the cell does not show it.
+    ClaimOnly,
+    /// The claim does not say it.
+    Unstated,
+}
+
+/// A cell's role against a claim's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Fit {
+    /// The measure (concept and words).
+    pub measure: Slot,
+    /// Claim words found nowhere around the cell.
+    pub uncovered: u16,
+    /// A claim qualifier against another of the same kind ("U.S." on an
+    /// "International" line).
+    pub qualifier_differs: bool,
+    /// Claim qualifiers the cell does not have.
+    pub qualifier_missing: u8,
+    /// Strict qualifiers the cell has and the claim does not state.
+    pub strict_extra: u8,
+    /// Lenient qualifiers the cell has and the claim does not state.
+    pub lenient_extra: u8,
+    /// The periods.
+    pub period: Slot,
+    /// Cell periods the claim does not name.
+    pub period_extra: u8,
+    /// The periods cannot be compared (a fiscal quarter against a dated one
+    /// of unknown fiscal calendar).
+    pub period_unknown: bool,
+    /// The periods agree only loosely: a span claimed ("FY2024") against a
+    /// balance at its end.
+    pub period_loose: bool,
+    /// The claim's unit is another (per share against a total, shares
+    /// against money).
+    pub unit_differs: bool,
+    /// The cell's label words the claim does not have.
+    pub label_extra: u16,
+    /// The concepts are of one family, not the same.
+    pub family: bool,
+    /// A sentence's aside words not around the cell.
+    pub soft_uncovered: u16,
+}
+
+impl Fit {
+    /// A slot contradicts the claim.
+    pub fn differs(&self) -> bool {
+        self.measure == Slot::Differ
+            || self.qualifier_differs
+            || self.period == Slot::Differ
+            || self.unit_differs
+    }
+
+    /// The measure contradicts (as opposed to only the period).
+    pub fn measure_differs(&self) -> bool {
+        self.measure == Slot::Differ || self.qualifier_differs || self.unit_differs
+    }
+
+    /// Every slot the claim states is shown by the cell, and the cell has
+    /// no strict qualifier the claim leaves out.
+    pub fn adequate(&self) -> bool {
+        !self.differs()
+            && self.measure == Slot::Agree
+            && self.uncovered == 0
+            && self.qualifier_missing == 0
+            && self.strict_extra == 0
+            && self.period != Slot::ClaimOnly
+            && !self.period_unknown
+    }
+
+    /// Lower is closer: contradictions, then what the claim states and the
+    /// cell lacks, then what the cell has and the claim leaves out.
+    pub fn rank(&self) -> (u8, u16, u8, u16, u16) {
+        let differ = u8::from(self.measure == Slot::Differ)
+            + u8::from(self.qualifier_differs)
+            + u8::from(self.period == Slot::Differ)
+            + u8::from(self.unit_differs);
+        let lacking = self.uncovered
+            + u16::from(self.qualifier_missing)
+            + u16::from(self.strict_extra)
+            + u16::from(self.period == Slot::ClaimOnly)
+            + u16::from(self.period_unknown)
+            + u16::from(self.measure == Slot::Unstated);
+        (
+            differ,
+            lacking,
+            self.period_extra,
+            self.label_extra
+                + u16::from(self.lenient_extra)
+                + u16::from(self.family)
+                + u16::from(self.period_loose),
+            self.soft_uncovered,
+        )
+    }
+
+    /// Among adequate cells, lower is more exactly the claim's.
+    pub fn specificity(&self) -> (u8, u16, u16) {
+        let (_, _, extra, minor, soft) = self.rank();
+        (extra, minor, soft)
+    }
+}
+
+/// Compares a cell's role with a claim's.
+pub fn fit(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles) -> Fit {
+    let lex = Lexicon::builtin();
+    let mut out = Fit::default();
+    let Some(row) = roles.rows.get(cell.record().row as usize) else {
+        out.measure = Slot::ClaimOnly;
+        out.period = if claim.role.periods.is_empty() {
+            Slot::Unstated
+        } else {
+            Slot::ClaimOnly
+        };
+        return out;
+    };
+    let col = roles.cols.get(cell.record().column as usize);
+    let around = |w: &str| {
+        contains(&row.context_words, w)
+            || col.is_some_and(|c| contains(&c.words, w))
+            || contains(&roles.title_words, w)
+    };
+
+    // Measure: concepts, then words.
+    let concepts_agree = match (&claim.role.concept, &row.role.concept) {
+        (Some(a), Some(b)) if a == b => Some(true),
+        (Some(a), Some(b)) if lex.same_family(a.as_str(), b.as_str()) => {
+            out.family = true;
+            Some(true)
+        }
+        (Some(_), Some(_)) => Some(false),
+        _ => None,
+    };
+    let explained =
+        |w: &str| concepts_agree == Some(true) && contains(&claim.role.concept_words, w);
+    // "Total" tells a total from its parts when both are there; alone it
+    // says nothing, so it only ranks.
+    let total_missing = claim.required.iter().any(|w| &**w == "total") && !around("total");
+    out.uncovered = count(
+        claim
+            .required
+            .iter()
+            .filter(|w| &***w != "total" && !explained(w) && !around(w)),
+    );
+    out.soft_uncovered = count(claim.soft.iter().filter(|w| !around(w)));
+    // The claim's measure words are the row label's, no more and no fewer
+    // ("Gross margin" names the row "Gross margin" whatever concept the
+    // vocabulary reads each as).
+    let label_exact = (!row.label_words.is_empty() && row.label_words == claim.required)
+        || same_label(claim, cell);
+    out.measure = match concepts_agree {
+        Some(true) => Slot::Agree,
+        Some(false) if label_exact => Slot::Agree,
+        Some(false) => Slot::Differ,
+        None if label_exact => Slot::Agree,
+        None if !claim.role.has_measure() => Slot::Unstated,
+        None if out.uncovered == 0 => Slot::Agree,
+        None => {
+            let shares_a_word = claim
+                .required
+                .iter()
+                .any(|w| contains(&row.context_words, w));
+            if shares_a_word || row.generic {
+                Slot::ClaimOnly
+            } else {
+                Slot::Differ
+            }
+        }
+    };
+    if out.measure == Slot::Differ {
+        // A contradiction is the measure's; its words are not also missing.
+        out.uncovered = 0;
+    }
+    out.label_extra = count(row.label_words.iter().filter(|w| {
+        !contains(&claim.required, w)
+            && !contains(&claim.soft, w)
+            && !contains(&claim.role.concept_words, w)
+    })) + u16::from(total_missing);
+    // A line the vocabulary does not name, with words the claim does not
+    // have ("Right-of-use assets" for "Total assets"), may be another line:
+    // it is not confirmed as the claim's.
+    if out.measure == Slot::Agree && !row.named && out.label_extra > 0 && !same_label(claim, cell) {
+        out.measure = Slot::ClaimOnly;
+    }
+
+    // Qualifiers: the claim's against the cell's (stated, implied, the column's).
+    let cell_qualifiers = || {
+        row.role
+            .qualifiers
+            .iter()
+            .chain(&row.role.implied)
+            .chain(col.map(|c| c.qualifiers.as_slice()).unwrap_or(&[]))
+            .copied()
+    };
+    for q in claim.role.qualifiers.iter().chain(&claim.role.implied) {
+        let Some(def) = q.def() else { continue };
+        let implied_by_claim = claim.role.implied.contains(q);
+        let same_kind: Vec<_> = cell_qualifiers()
+            .filter(|c| c.def().is_some_and(|d| d.kind == def.kind))
+            .collect();
+        if same_kind.contains(q) {
+            continue;
+        }
+        if !same_kind.is_empty() {
+            out.qualifier_differs = true;
+        } else if !implied_by_claim && !around_phrase(def.value.as_str(), &around) {
+            out.qualifier_missing = out.qualifier_missing.saturating_add(1);
+        }
+    }
+    let stated = |q: &crate::model::Qualifier| {
+        claim.role.qualifiers.contains(q) || claim.role.implied.contains(q)
+    };
+    let mut seen = Vec::new();
+    for q in row
+        .role
+        .qualifiers
+        .iter()
+        .chain(col.map(|c| c.qualifiers.as_slice()).unwrap_or(&[]))
+    {
+        if stated(q) || seen.contains(q) || row.role.implied.contains(q) {
+            continue;
+        }
+        seen.push(*q);
+        let Some(def) = q.def() else { continue };
+        // A claim qualifier of the same kind already counted as a difference.
+        if claim
+            .role
+            .qualifiers
+            .iter()
+            .chain(&claim.role.implied)
+            .any(|c| c.def().is_some_and(|d| d.kind == def.kind))
+        {
+            continue;
+        }
+        match def.cell_only {
+            CellOnly::Strict => out.strict_extra = out.strict_extra.saturating_add(1),
+            CellOnly::Lenient => out.lenient_extra = out.lenient_extra.saturating_add(1),
+        }
+    }
+
+    // Periods.
+    let periods = cell_periods(cell, roles);
+    let (slot, extra, unknown) = period_fit(&claim.role.periods, &periods);
+    out.period = slot;
+    out.period_extra = extra;
+    out.period_unknown = unknown;
+    out.period_loose = slot == Slot::Agree
+        && claim
+            .role
+            .periods
+            .iter()
+            .all(|p| matches!(p, crate::model::Period::Duration { .. }))
+        && matches!(periods.first(), Some(crate::model::Period::Instant { .. }));
+
+    // Unit.
+    out.unit_differs = unit_differs(claim.role.unit, row, cell);
+    out
+}
+
+/// The claim's measure is the cell's row label, word for word ("Product"
+/// naming the row "Product" under "Revenue:").
+fn same_label(claim: &ClaimRole, cell: &Cell<'_>) -> bool {
+    let key = cell.label_key();
+    !key.is_empty() && crate::vocab::normalize_label(&claim.role.label) == key
+}
+
+/// A qualifier value's words around the cell ("us" written "U.S." in a
+/// column header is read as the qualifier already; this catches a value
+/// named in plain words, such as a segment called "Product").
+fn around_phrase(value: &str, around: &dyn Fn(&str) -> bool) -> bool {
+    let words: Vec<&str> = value.split('_').collect();
+    !words.is_empty() && words.iter().all(|w| around(w))
+}
+
+/// The claim's periods against the cell's: (slot, cell periods the claim
+/// does not name, cannot be compared).
+fn period_fit(claimed: &[crate::model::Period], cell: &[crate::model::Period]) -> (Slot, u8, bool) {
+    if claimed.is_empty() {
+        return (Slot::Unstated, 0, false);
+    }
+    if cell.is_empty() {
+        return (Slot::ClaimOnly, 0, false);
+    }
+    let mut matched = vec![false; cell.len()];
+    let mut slot = Slot::Agree;
+    let mut unknown = false;
+    for c in claimed {
+        let verdicts: Vec<Agreement> = cell.iter().map(|p| periods_agree(c, p)).collect();
+        if let Some(at) = verdicts.iter().position(|v| *v == Agreement::Yes) {
+            if let Some(m) = matched.get_mut(at) {
+                *m = true;
+            }
+            continue;
+        }
+        if verdicts.contains(&Agreement::No) {
+            slot = Slot::Differ;
+        } else {
+            unknown = true;
+        }
+    }
+    let extra = u8::try_from(matched.iter().filter(|m| !**m).count()).unwrap_or(u8::MAX);
+    (slot, extra, unknown && slot != Slot::Differ)
+}
+
+/// The claim's unit against what the cell holds: per share against a total,
+/// a share count against money. Currencies and percentages are the value
+/// check's.
+fn unit_differs(claimed: Option<RoleUnit>, row: &RowRole, cell: &Cell<'_>) -> bool {
+    use crate::model::Measure;
+    let held = cell.measure();
+    match claimed {
+        Some(RoleUnit::PerShare) => {
+            !matches!(held, Measure::PerShare) && !matches!(row.role.unit, Some(RoleUnit::PerShare))
+        }
+        Some(RoleUnit::Shares) => matches!(held, Measure::Monetary | Measure::PerShare),
+        _ => false,
+    }
+}
+
+/// The side of its direction kind a cell's value is on, from what its label
+/// says and its sign; `None` when the label says nothing.
+pub fn cell_direction(
+    row: &RowRole,
+    cell: &Cell<'_>,
+    roles: &TableRoles,
+) -> Option<crate::model::Direction> {
+    let sign = row.sign?;
+    let (kind, positive) = match sign {
+        LabelSign::Both(k) | LabelSign::Positive(k) => {
+            let mut positive = !cell.value().is_sign_negative() || cell.value().is_zero();
+            let unsigned = Lexicon::builtin()
+                .direction(usize::from(k))
+                .is_some_and(|d| !d.signed);
+            if unsigned && roles.expenses_negative {
+                positive = !positive;
+            }
+            (k, positive)
+        }
+        LabelSign::Negative(k) => (k, false),
+    };
+    Some(crate::model::Direction { kind, positive })
+}
+
+fn contains(sorted: &[Box<str>], w: &str) -> bool {
+    sorted.binary_search_by(|x| (**x).cmp(w)).is_ok()
+}
+
+fn count<'a>(it: impl Iterator<Item = &'a Box<str>>) -> u16 {
+    u16::try_from(it.count()).unwrap_or(u16::MAX)
+}

@@ -1,0 +1,193 @@
+//! Check 4, role: what the number is — its measure, qualifiers, period,
+//! direction and unit — read the same way from the claim and from the cited
+//! cell, compared slot by slot, and resolved over the answer's assembled
+//! context (docs/checks.md, "The role model").
+//!
+//! | file | owns |
+//! |---|---|
+//! | `read.rs` | a text (role, sentence, label, caption, header) into a role |
+//! | `cell.rs` | a cell's role from its row, sections, column and table, cached per table |
+//! | `fit.rs` | one cell's role against a claim's, slot by slot |
+//! | `rank.rs` | the candidates of the context ranked, and the verdict on the cited cell |
+//!
+//! Missing information is never agreement: a slot the claim states and the
+//! cell lacks fails, and a slot the claim leaves out is decided by the
+//! other candidates — only when they hold the same value is the cited cell
+//! the claim's. When the check cannot tell, the verdict is `ambiguous_role`
+//! (a person looks), never a pass.
+
+mod cell;
+mod fit;
+mod rank;
+mod read;
+
+pub use cell::{cell_periods, roles_of};
+pub use fit::{ClaimRole, Fit, Slot, cell_direction, fit};
+pub use rank::{MAX_CANDIDATES, Resolution, Verdict, pick_cell, resolve};
+pub use read::{MAX_TEXT, Mode, Reading, periods_in, read};
+
+use super::{Check, Code, CodeDoc};
+use crate::answer::{Claim, Role};
+use crate::period::{PeriodHint, find_period, parse_period};
+use crate::vocab::Vocab;
+use crate::vocab::lexicon::{Lexicon, words};
+
+/// The codes of this check, documented.
+pub const DOCS: &[CodeDoc] = &[
+    CodeDoc {
+        code: Code::SameNumberSwap,
+        check: Check::Role,
+        what: "The stated number IS at the pointer, but the cell's role — its concept or its period — is not the claim's. The digits are right; the cell is wrong.",
+        why: "Financial reports repeat numbers: the same 412 can be a year's net income and another year's goodwill. A digits-only check passes this citation; it points at the wrong fact. tickmark looks through the assembled context for the cell that has the claimed role and names it.",
+        example: "\"Goodwill was $412 million at the end of 2024\" citing `acme.xlsx#IS!D18` (2022 net income, also 412); `suggest`: `acme.xlsx#BS!B16`.",
+        route: "recite when the assembled cell with the claimed role holds the stated number (`suggest` names it); else reanswer.",
+    },
+    CodeDoc {
+        code: Code::RoleMismatch,
+        check: Check::Role,
+        what: "Neither the number nor the concept at the pointer is the claim's: the cite points at another line of the statement.",
+        why: "The pointer is wrong, and possibly the number too. If the claimed line holds the stated number somewhere in the context, only the pointer needs fixing.",
+        example: "\"R&D was $490 million in 2024\" citing `acme.xlsx#IS!B11` (selling, general and administrative, 588).",
+        route: "recite when `suggest` found the cell with the claimed role holding the stated number; else reanswer.",
+    },
+    CodeDoc {
+        code: Code::PeriodMismatch,
+        check: Check::Role,
+        what: "The concept at the pointer is the claim's, but the number and the period differ: the cite points at another year or quarter of the right line.",
+        why: "Off-by-one-column citations are the most common pointer error in tables; the claim may still be right about the period it names.",
+        example: "\"Revenue was $3,900 million in 2024\" citing `acme.xlsx#IS!B7` (2024 revenue, 4,200; 3,900 is 2023).",
+        route: "recite when `suggest` found the cell with the claimed role holding the stated number; else reanswer.",
+    },
+    CodeDoc {
+        code: Code::AmbiguousRole,
+        check: Check::Role,
+        what: "The claim's role or the cited cell's role cannot be determined with confidence: the role names no known concept, the cell's row is not in the vocabulary and its label is not in the claim, the column has no period, or the periods cannot be compared (a fiscal quarter against a dated quarter of unknown fiscal calendar).",
+        why: "A verifier that guesses a role would accept wrong citations. Saying \"cannot tell\" sends the claim to a person instead of passing or failing it on a guess.",
+        example: "\"Widget royalties were $3 million\" citing a row labeled \"Other\".",
+        route: "review.",
+    },
+];
+
+/// Reads a claim's role: its `role` (text or `{concept, period}`), else its
+/// sentence; a period or measure the role leaves out is taken from the
+/// sentence, and so is a qualifier the sentence puts on the role's own line
+/// ("Product revenue was …" with the role "Revenue, Q3 2024").
+pub fn read_claim(claim: &Claim, vocab: &Vocab) -> ClaimRole {
+    let sentence = claim.text.as_deref().filter(|t| !t.trim().is_empty());
+    let (reading, text) = match &claim.role {
+        Some(Role::Text(text)) => (read(text, vocab, Mode::Role), text.clone()),
+        Some(Role::Structured { concept, period }) => {
+            structured(concept.as_deref(), period.as_deref(), vocab)
+        }
+        None => match sentence {
+            Some(s) => (read(s, vocab, Mode::Sentence), s.to_string()),
+            None => (Reading::default(), String::new()),
+        },
+    };
+    let mut out = from_reading(reading, text);
+    if claim.role.is_some()
+        && let Some(s) = sentence
+    {
+        merge_sentence(&mut out, s, vocab);
+    }
+    out
+}
+
+/// A reading as a claim's role: an opening or closing word turns the
+/// claim's span into the instant it starts or ends ("cash at beginning of
+/// year, FY2024" is the balance at the start of fiscal 2024).
+pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
+    let Reading {
+        mut role,
+        required,
+        soft,
+        edge,
+    } = reading;
+    if let Some(opening) = edge {
+        role.periods = role
+            .periods
+            .iter()
+            .map(|p| cell::edge_of(p, opening).unwrap_or_else(|| p.clone()))
+            .collect();
+    }
+    ClaimRole {
+        role,
+        required,
+        soft,
+        text,
+    }
+}
+
+/// `{"concept": ..., "period": ...}`: the concept by id (or read as text),
+/// the period in header form.
+fn structured(concept: Option<&str>, period: Option<&str>, vocab: &Vocab) -> (Reading, String) {
+    let concept_text = concept.unwrap_or("").trim();
+    let period_text = period.unwrap_or("").trim();
+    let text = format!("{concept_text} {period_text}").trim().to_string();
+    let mut reading = match vocab.info(concept_text) {
+        Some(info) => {
+            let mut r = read(info.name(), vocab, Mode::Role);
+            r.role.concept = Some(info.id.clone());
+            r.role.label = info.name().to_string();
+            r
+        }
+        None => read(concept_text, vocab, Mode::Role),
+    };
+    reading.role.periods = parse_period(period_text, PeriodHint::default())
+        .or_else(|| find_period(period_text).map(|(_, p)| p))
+        .into_iter()
+        .collect();
+    (reading, text)
+}
+
+/// What the sentence adds to a role that leaves it out.
+fn merge_sentence(claim: &mut ClaimRole, sentence: &str, vocab: &Vocab) {
+    let lex = Lexicon::builtin();
+    let needs_period = claim.role.periods.is_empty();
+    let needs_measure = !claim.role.has_measure();
+    // Reading a sentence costs a period search; skip it when the sentence
+    // can add nothing (no period or measure missing, no qualifier word).
+    if !needs_period && !needs_measure {
+        let all = words(sentence);
+        let plain: Vec<&str> = all.iter().map(|w| w.text.as_str()).collect();
+        if lex.qualifiers_in(&plain).is_empty() {
+            return;
+        }
+    }
+    let said = from_reading(read(sentence, vocab, Mode::Sentence), sentence.to_string());
+    if needs_period {
+        claim.role.periods.clone_from(&said.role.periods);
+    }
+    if needs_measure && said.role.has_measure() {
+        claim.role.concept.clone_from(&said.role.concept);
+        claim
+            .role
+            .concept_words
+            .clone_from(&said.role.concept_words);
+        claim.role.words.clone_from(&said.role.words);
+        if !said.role.label.is_empty() {
+            claim.role.label.clone_from(&said.role.label);
+        }
+        claim.required.clone_from(&said.required);
+        claim.soft.clone_from(&said.soft);
+        for q in &said.role.qualifiers {
+            if !claim.role.qualifiers.contains(q) {
+                claim.role.qualifiers.push(*q);
+            }
+        }
+        claim.role.implied.clone_from(&said.role.implied);
+        claim.role.direction = claim.role.direction.or(said.role.direction);
+        claim.role.unit = claim.role.unit.or(said.role.unit);
+        return;
+    }
+    // The sentence's measure phrase on the role's own line: its qualifiers
+    // and direction are the claim's too.
+    if said.role.concept.is_some() && said.role.concept == claim.role.concept {
+        for q in &said.role.qualifiers {
+            if !claim.role.qualifiers.contains(q) && !claim.role.implied.contains(q) {
+                claim.role.qualifiers.push(*q);
+            }
+        }
+        claim.role.direction = claim.role.direction.or(said.role.direction);
+    }
+}

@@ -1,0 +1,433 @@
+//! Role resolution over the assembled context: which cell of the answer's
+//! context the claim's role names, and whether the cited cell is it.
+//!
+//! Every candidate cell is fitted against the claim (`fit.rs`). The cited
+//! cell holds the claim's role when it is adequate (no slot contradicts or
+//! is missing) and no candidate is more exactly the claim's — or all that
+//! are equally or more exact hold the same value. Otherwise:
+//! - a more exact cell exists: the claim names it (the finding names it and,
+//!   when it holds the stated number, suggests it);
+//! - adequate cells tie on different values: the claim does not say which
+//!   (`ambiguous_role`);
+//! - no candidate is adequate: a contradicting slot is a mismatch, a missing
+//!   one is `ambiguous_role`.
+//!
+//! Candidates come from each table's index (rows by concept, by label and
+//! section word, every row when the claim names a column word or no
+//! measure), never from a scan of the whole context; at most
+//! [`MAX_CANDIDATES`] cells are fitted per claim.
+
+use std::collections::HashSet;
+
+use super::cell::roles_of;
+use super::fit::{ClaimRole, Fit, Slot, fit};
+use crate::model::{Cell, Document, Located, Table};
+use crate::vocab::Vocab;
+use crate::vocab::lexicon::Lexicon;
+
+/// The most candidate cells fitted for one claim; past it the search stops
+/// and the claim cannot be confirmed (`ambiguous_role`).
+pub const MAX_CANDIDATES: usize = 20_000;
+
+/// What the ranking decided about the cited cell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// The cell has the claim's role.
+    Same,
+    /// The measure (concept, qualifier or unit) is another.
+    ConceptDiffers,
+    /// The measure agrees; the period is another.
+    PeriodDiffers,
+    /// Cannot be told; why, for the message.
+    Ambiguous(String),
+}
+
+/// The role check's result for one cited cell.
+#[derive(Debug, Clone)]
+pub struct Resolution<'a> {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// How the cited cell fits.
+    pub fit: Fit,
+    /// The candidate the claim names instead (more exact, or the closest
+    /// adequate one), preferring one that holds the stated number.
+    pub named: Option<Cell<'a>>,
+    /// Whether `named` holds the stated number.
+    pub named_holds: bool,
+}
+
+/// One candidate, fitted.
+struct Candidate<'a> {
+    cell: Cell<'a>,
+    fit: Fit,
+}
+
+/// Resolves the claim's role against the cited cell over the assembled
+/// context. `holds` says whether a cell holds the stated number.
+pub fn resolve<'a>(
+    claim: &ClaimRole,
+    cited: &Cell<'a>,
+    assembled: &[(&'a Document, Located<'a>)],
+    vocab: &Vocab,
+    holds: &dyn Fn(&Cell<'_>) -> bool,
+) -> Resolution<'a> {
+    let own = fit(claim, cited, roles_of(cited.table(), vocab));
+    let (candidates, truncated) = candidates(claim, cited, assembled, vocab);
+    let same_value =
+        |a: &Cell<'_>, b: &Cell<'_>| a.value_base() == b.value_base() && a.percent() == b.percent();
+    let adequate: Vec<&Candidate<'a>> = candidates.iter().filter(|c| c.fit.adequate()).collect();
+    let pick = |list: &[&Candidate<'a>]| -> (Option<Cell<'a>>, bool) {
+        let best = list
+            .iter()
+            .min_by_key(|c| {
+                (
+                    c.fit.specificity(),
+                    !holds(&c.cell),
+                    c.cell.coord().row,
+                    c.cell.coord().col,
+                )
+            })
+            .map(|c| c.cell);
+        let holding = list
+            .iter()
+            .filter(|c| holds(&c.cell))
+            .min_by_key(|c| (c.fit.specificity(), c.cell.coord().row, c.cell.coord().col))
+            .map(|c| c.cell);
+        match holding {
+            Some(cell) => (Some(cell), true),
+            None => (best, false),
+        }
+    };
+
+    if !own.adequate() {
+        // The closest adequate candidates: the most specific ones, of the
+        // cited cell's own source first.
+        let home: Vec<&Candidate<'a>> = adequate
+            .iter()
+            .copied()
+            .filter(|c| same_source(&c.cell, cited))
+            .collect();
+        let pool = if home.is_empty() { &adequate } else { &home };
+        let min = pool.iter().map(|c| c.fit.specificity()).min();
+        let closest: Vec<&Candidate<'a>> = pool
+            .iter()
+            .copied()
+            .filter(|c| Some(c.fit.specificity()) == min)
+            .collect();
+        let (named, named_holds) = pick(&closest);
+        let verdict = if own.differs() {
+            if own.measure_differs() {
+                Verdict::ConceptDiffers
+            } else {
+                Verdict::PeriodDiffers
+            }
+        } else if named.is_some() {
+            if only_the_period_is_missing(&own) {
+                Verdict::PeriodDiffers
+            } else {
+                Verdict::ConceptDiffers
+            }
+        } else {
+            Verdict::Ambiguous(why_not(claim, &own, cited, vocab))
+        };
+        return Resolution {
+            verdict,
+            fit: own,
+            named,
+            named_holds,
+        };
+    }
+
+    // Among adequate cells, those of the cited cell's own source compete
+    // with it: a claim need not name its company for its cite to say which.
+    let rivals: Vec<&Candidate<'a>> = adequate
+        .iter()
+        .copied()
+        .filter(|c| same_source(&c.cell, cited))
+        .collect();
+    let mine = own.specificity();
+    let min = rivals
+        .iter()
+        .map(|c| c.fit.specificity())
+        .chain(std::iter::once(mine))
+        .min()
+        .unwrap_or(mine);
+    let best: Vec<&Candidate<'a>> = rivals
+        .iter()
+        .copied()
+        .filter(|c| c.fit.specificity() == min)
+        .collect();
+    let others: Vec<&Candidate<'a>> = best
+        .iter()
+        .copied()
+        .filter(|c| !same_value(&c.cell, cited))
+        .collect();
+    if others.is_empty() {
+        if truncated {
+            return Resolution {
+                verdict: Verdict::Ambiguous(format!(
+                    "the assembled context has more than {MAX_CANDIDATES} cells that could be the claim's; cite a narrower scope"
+                )),
+                fit: own,
+                named: None,
+                named_holds: false,
+            };
+        }
+        return Resolution {
+            verdict: Verdict::Same,
+            fit: own,
+            named: None,
+            named_holds: false,
+        };
+    }
+    if mine == min {
+        // Equally exact cells with other values: the claim does not say which.
+        let listed: Vec<String> = std::iter::once(cited)
+            .chain(others.iter().map(|c| &c.cell))
+            .take(4)
+            .map(|c| format!("{} holds {}", c.reference(), c.text()))
+            .collect();
+        let what = if claim.role.periods.is_empty() && own.period == Slot::Unstated {
+            "the claim names no period and "
+        } else {
+            ""
+        };
+        return Resolution {
+            verdict: Verdict::Ambiguous(format!(
+                "{what}the role fits several cells with different values ({})",
+                listed.join(", ")
+            )),
+            fit: own,
+            named: None,
+            named_holds: false,
+        };
+    }
+    // A more exact cell with another value: the claim names that one.
+    let (named, named_holds) = pick(&others);
+    let verdict = if own.period_extra > min.0 && own.label_extra == 0 {
+        Verdict::PeriodDiffers
+    } else {
+        Verdict::ConceptDiffers
+    };
+    Resolution {
+        verdict,
+        fit: own,
+        named,
+        named_holds,
+    }
+}
+
+/// The cell of a range, table or source cite that fits the claim best:
+/// closest role first, then one that holds the stated number, then the
+/// first in reading order.
+pub fn pick_cell<'a>(
+    claim: &ClaimRole,
+    cells: impl Iterator<Item = Cell<'a>>,
+    vocab: &Vocab,
+    holds: &dyn Fn(&Cell<'_>) -> bool,
+) -> Option<Cell<'a>> {
+    let mut best: Option<(Cell<'a>, (bool, (u8, u16, u8, u16, u16), bool))> = None;
+    for (n, cell) in cells.enumerate() {
+        if n >= MAX_CANDIDATES {
+            break;
+        }
+        let f = fit(claim, &cell, roles_of(cell.table(), vocab));
+        let key = (!f.adequate(), f.rank(), !holds(&cell));
+        if best.as_ref().is_none_or(|(_, b)| key < *b) {
+            best = Some((cell, key));
+        }
+    }
+    best.map(|(cell, _)| cell)
+}
+
+/// Whether two cells are of one source.
+fn same_source(a: &Cell<'_>, b: &Cell<'_>) -> bool {
+    a.table().reference.source == b.table().reference.source
+}
+
+/// Whether the cited cell fails only for a period it lacks or cannot be
+/// compared on.
+fn only_the_period_is_missing(f: &Fit) -> bool {
+    f.measure == Slot::Agree
+        && f.uncovered == 0
+        && f.qualifier_missing == 0
+        && f.strict_extra == 0
+        && (f.period == Slot::ClaimOnly || f.period_unknown)
+}
+
+/// Why the cited cell cannot be confirmed, for the message.
+fn why_not(claim: &ClaimRole, own: &Fit, cited: &Cell<'_>, vocab: &Vocab) -> String {
+    let label = cited.row_label().unwrap_or("an unlabeled row");
+    if own.measure == Slot::Unstated {
+        return format!("the role {:?} names no line item", claim.text);
+    }
+    if own.measure == Slot::ClaimOnly || own.uncovered > 0 {
+        let roles = roles_of(cited.table(), vocab);
+        let missing: Vec<&str> = claim
+            .required
+            .iter()
+            .filter(|w| !around(roles, cited, w))
+            .map(|w| &**w)
+            .collect();
+        return format!(
+            "the cited row {label:?} does not show {:?} of the role, and no cell of the assembled context does",
+            missing.join(" ")
+        );
+    }
+    if own.qualifier_missing > 0 {
+        let named: Vec<&str> = claim
+            .role
+            .qualifiers
+            .iter()
+            .filter_map(|q| q.def())
+            .map(|d| d.value.as_str())
+            .collect();
+        return format!(
+            "the role is {} but the cited row {label:?} is not, and no cell of the assembled context is",
+            named.join(", ").replace('_', " ")
+        );
+    }
+    if own.strict_extra > 0 {
+        let roles = roles_of(cited.table(), vocab);
+        let row = roles.rows.get(cited.record().row as usize);
+        let col = roles.cols.get(cited.record().column as usize);
+        let extra: Vec<&str> = row
+            .map(|r| r.role.qualifiers.as_slice())
+            .unwrap_or(&[])
+            .iter()
+            .chain(col.map(|c| c.qualifiers.as_slice()).unwrap_or(&[]))
+            .filter_map(|q| q.def())
+            .filter(|d| d.cell_only == crate::vocab::lexicon::CellOnly::Strict)
+            .map(|d| d.value.as_str())
+            .collect();
+        return format!(
+            "the cited cell is a {} figure and the role does not say so",
+            extra.join(", ").replace('_', " ")
+        );
+    }
+    if own.period == Slot::ClaimOnly {
+        return "the cited column has no period (no header was found)".to_string();
+    }
+    if own.period_unknown {
+        let claimed = claim
+            .role
+            .periods
+            .first()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        let found = super::cell::cell_periods(cited, roles_of(cited.table(), vocab))
+            .first()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        return format!("the claimed period {claimed} and the cell's {found} cannot be compared");
+    }
+    "the roles cannot be compared".to_string()
+}
+
+fn around(roles: &crate::model::TableRoles, cell: &Cell<'_>, w: &str) -> bool {
+    let has = |list: &[Box<str>]| list.binary_search_by(|x| (**x).cmp(w)).is_ok();
+    let row = roles.rows.get(cell.record().row as usize);
+    let col = roles.cols.get(cell.record().column as usize);
+    row.is_some_and(|r| has(&r.context_words))
+        || col.is_some_and(|c| has(&c.words))
+        || has(&roles.title_words)
+}
+
+/// The candidate cells of the assembled context, fitted; and whether the
+/// search stopped at [`MAX_CANDIDATES`].
+fn candidates<'a>(
+    claim: &ClaimRole,
+    cited: &Cell<'a>,
+    assembled: &[(&'a Document, Located<'a>)],
+    vocab: &Vocab,
+) -> (Vec<Candidate<'a>>, bool) {
+    let lex = Lexicon::builtin();
+    let mut out = Vec::new();
+    let mut seen: HashSet<(usize, u32)> = HashSet::new();
+    let cited_key = (
+        std::ptr::from_ref(cited.table()) as usize,
+        record_index(cited),
+    );
+    seen.insert(cited_key);
+    let mut fitted = 0usize;
+    for (doc, located) in assembled {
+        for table in tables_in(doc, *located) {
+            let roles = roles_of(table, vocab);
+            let mut rows: Vec<u32> = Vec::new();
+            let every_row = (claim.required.is_empty() && claim.role.concept.is_none())
+                || claim.required.iter().any(|w| {
+                    roles
+                        .column_words
+                        .binary_search_by(|x| (**x).cmp(w))
+                        .is_ok()
+                });
+            if every_row {
+                rows.extend(0..u32::try_from(roles.rows.len()).unwrap_or(u32::MAX));
+            } else {
+                if let Some(concept) = &claim.role.concept {
+                    for (c, list) in &roles.by_concept {
+                        if lex.same_family(c.as_str(), concept.as_str()) {
+                            rows.extend(list);
+                        }
+                    }
+                }
+                for w in claim.required.iter().chain(&claim.role.concept_words) {
+                    if let Some(list) = roles.by_word.get(w) {
+                        rows.extend(list);
+                    }
+                }
+                rows.sort_unstable();
+                rows.dedup();
+            }
+            for r in rows {
+                let Some(range) = roles.row_cells.get(r as usize) else {
+                    continue;
+                };
+                for at in range.clone() {
+                    let Some(record) = table.records.get(at as usize) else {
+                        continue;
+                    };
+                    let cell = Cell::new(table, record);
+                    if !Document::contains(*located, &cell) {
+                        continue;
+                    }
+                    if !seen.insert((std::ptr::from_ref(table) as usize, at)) {
+                        continue;
+                    }
+                    fitted += 1;
+                    if fitted > MAX_CANDIDATES {
+                        return (out, true);
+                    }
+                    let f = fit(claim, &cell, roles);
+                    out.push(Candidate { cell, fit: f });
+                }
+            }
+        }
+    }
+    (out, false)
+}
+
+/// The index of a cell's record in its table (records are sorted by
+/// position).
+fn record_index(cell: &Cell<'_>) -> u32 {
+    let at = cell.coord();
+    cell.table()
+        .records
+        .binary_search_by(|r| (r.coord.row, r.coord.col).cmp(&(at.row, at.col)))
+        .ok()
+        .and_then(|i| u32::try_from(i).ok())
+        .unwrap_or(u32::MAX)
+}
+
+/// The tables a located scope covers.
+fn tables_in<'a>(doc: &'a Document, located: Located<'a>) -> Vec<&'a Table> {
+    match located {
+        Located::Source => doc.tables.iter().collect(),
+        Located::Table(t) | Located::Cell(t, _) | Located::Range(t, _, _) => vec![t],
+        Located::Page(page) => doc
+            .tables
+            .iter()
+            .filter(|t| t.part.pdf_page() == Some(page.number))
+            .collect(),
+    }
+}

@@ -1,0 +1,602 @@
+//! Reading a text into a [`Role`]: a claim's role or its sentence, a row
+//! label, a section caption, a column header. One reader for all of them, so
+//! that a cell and a claim are read with the same words.
+//!
+//! In order: the periods ("FY2024", "first nine months of 2024"), opening or
+//! closing balance words, the concept (the vocabulary's longest phrase, tried
+//! again without qualifier words when they block it: "average total
+//! assets"), qualifiers (stated, or implied by the concept's phrase or id),
+//! the direction word, the unit, and what is left: the measure's words. A
+//! role text is a noun phrase, so every word it keeps must be found around
+//! the cited cell; a sentence has verbs and asides, so only the words of its
+//! measure phrase (the concept and the words right before it, or "from …"
+//! after it) must be, the rest only ranks candidates.
+
+use std::ops::Range;
+
+use crate::model::{Currency, Direction, Measure, Period, Qualifier, Role, RoleUnit};
+use crate::number::currency;
+use crate::period::find_period;
+use crate::vocab::lexicon::{Lexicon, Word, words};
+use crate::vocab::{ConceptId, Vocab};
+
+/// What kind of text is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// A claim's `role`: a noun phrase naming the number.
+    Role,
+    /// A claim's sentence: the measure phrase counts, asides rank.
+    Sentence,
+    /// A row label, caption or column header of a table.
+    Label,
+}
+
+/// A text read as a role.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Reading {
+    /// The role's slots.
+    pub role: Role,
+    /// Words a cell must show for the role to be its: the measure's words
+    /// (all of a role text's or label's; a sentence's measure phrase). Sorted.
+    pub required: Vec<Box<str>>,
+    /// A sentence's other words: they rank candidates, never decide. Sorted.
+    pub soft: Vec<Box<str>>,
+    /// An opening (`Some(true)`) or closing (`Some(false)`) balance.
+    pub edge: Option<bool>,
+}
+
+/// How many periods one text may name ("liability at December 31, 2008,
+/// 2007 program" names two).
+const MAX_PERIODS: usize = 3;
+
+/// The longest text read; a longer one is read from its start (a role is a
+/// phrase, a sentence a sentence: a megabyte of either is not a role).
+pub const MAX_TEXT: usize = 2_000;
+
+/// Reads a text.
+pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
+    let lex = Lexicon::builtin();
+    let text = clip(text, MAX_TEXT);
+    let mut masked = text.to_string();
+    // Unit notes say how a column is printed, not what it is: "(in
+    // millions)", "U.S. $ in thousands".
+    let mut note_unit = None;
+    for range in unit_notes(&masked) {
+        if let Some(part) = masked.get(range.clone())
+            && (part.contains('$') || part.to_lowercase().contains("dollar"))
+        {
+            note_unit = Some(RoleUnit::Currency(Currency::USD));
+        }
+        blank(&mut masked, range);
+    }
+    let mut periods = Vec::new();
+    while periods.len() < MAX_PERIODS {
+        let Some((range, period)) = find_period(&masked) else {
+            break;
+        };
+        periods.push(period);
+        blank(&mut masked, range);
+    }
+    let all = words(&masked);
+    let plain: Vec<&str> = all.iter().map(|w| w.text.as_str()).collect();
+    let mut used = vec![false; all.len()];
+
+    // Opening and closing balances.
+    let mut edge = None;
+    for found in lex.edges_in(&plain) {
+        edge.get_or_insert(found.entry);
+        mark(&mut used, found.at, found.len);
+    }
+
+    // The concept: the longest vocabulary phrase; without qualifier words
+    // when they keep the vocabulary from naming one ("average total assets").
+    let qualifiers_found = lex.qualifiers_in(&plain);
+    let mut concept = concept_in(vocab, &masked, &all);
+    if concept.is_none() && !qualifiers_found.is_empty() {
+        let mut reduced = masked.clone();
+        for q in &qualifiers_found {
+            if let Some(span) = span_of(&all, q.at, q.len) {
+                blank(&mut reduced, span);
+            }
+        }
+        concept = concept_in(vocab, &reduced, &all);
+    }
+    let (concept_id, concept_at) = match concept {
+        Some((id, at)) => (Some(id), at),
+        None => (None, 0..0),
+    };
+
+    // Qualifiers: stated, or part of the concept's phrase or id.
+    let mut role = Role::default();
+    for q in &qualifiers_found {
+        let qualifier = Qualifier {
+            entry: u16::try_from(q.entry).unwrap_or(u16::MAX),
+        };
+        let inside = q.at < concept_at.end && concept_at.start < q.at + q.len;
+        let list = if inside {
+            &mut role.implied
+        } else {
+            &mut role.qualifiers
+        };
+        if !list.contains(&qualifier) {
+            list.push(qualifier);
+        }
+        mark(&mut used, q.at, q.len);
+    }
+    if let Some(id) = &concept_id {
+        for at in lex.marked_by(id.as_str()) {
+            let qualifier = Qualifier {
+                entry: u16::try_from(at).unwrap_or(u16::MAX),
+            };
+            role.qualifiers.retain(|q| *q != qualifier);
+            if !role.implied.contains(&qualifier) {
+                role.implied.push(qualifier);
+            }
+        }
+    }
+
+    // The direction word, if any: of the kind the concept's lines have
+    // ("benefit" of a tax line), or, with no concept, of a kind whose sign
+    // is universal (a loss, an outflow). A word of another kind is a word of
+    // the measure ("Interest income", "Retained earnings", "Provisions").
+    // A text naming both sides ("Net income (loss)") names no direction.
+    let directions = applicable_directions(lex, &plain, concept_id.as_ref());
+    let first = directions.first().map(|f| f.entry);
+    let both_sides = first.is_some_and(|(kind, positive)| {
+        directions
+            .iter()
+            .any(|f| f.entry.0 == kind && f.entry.1 != positive)
+    });
+    if let Some((kind, positive)) = first.filter(|_| !both_sides) {
+        role.direction = Some(Direction {
+            kind: u8::try_from(kind).unwrap_or(u8::MAX),
+            positive,
+        });
+    }
+    for found in directions {
+        let is_change = lex
+            .direction(found.entry.0)
+            .is_some_and(|d| d.kind == "change");
+        if !is_change {
+            mark(&mut used, found.at, found.len);
+        }
+    }
+
+    // The unit: a currency, per share, shares, percent, ratio.
+    role.unit = unit_of(&masked, &plain, &mut used, concept_id.as_ref(), vocab).or(note_unit);
+
+    // What is left is the measure's words.
+    let concept_words: Vec<Word> = (concept_at.clone())
+        .filter_map(|i| all.get(i).cloned())
+        .collect();
+    let is_content = |i: usize, w: &Word| {
+        !used.get(i).copied().unwrap_or(true)
+            && !lex.is_noise(&w.text)
+            && !(mode == Mode::Sentence && lex.is_sentence_noise(&w.text))
+    };
+    let (required, soft) = match mode {
+        Mode::Role | Mode::Label => {
+            let kept: Vec<Word> = all
+                .iter()
+                .enumerate()
+                .filter(|(i, w)| is_content(*i, w) || concept_at.contains(i))
+                .map(|(_, w)| w.clone())
+                .collect();
+            (kept, Vec::new())
+        }
+        Mode::Sentence => {
+            let phrase = measure_phrase(&all, &concept_at, &is_content);
+            let mut required = Vec::new();
+            let mut soft = Vec::new();
+            for (i, w) in all.iter().enumerate() {
+                if phrase.contains(&i) {
+                    if is_content(i, w) || concept_at.contains(&i) {
+                        required.push(w.clone());
+                    }
+                } else if is_content(i, w) {
+                    soft.push(w.clone());
+                }
+            }
+            (required, soft)
+        }
+    };
+    let content = |list: Vec<Word>| -> Vec<Box<str>> {
+        let mut out: Vec<Box<str>> = lex
+            .expand(list)
+            .into_iter()
+            .filter(|w| !lex.is_noise(&w.text))
+            .map(|w| w.text.into_boxed_str())
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    };
+    role.label = label_of(text, &masked, mode, &all, &concept_at);
+    role.concept_words = content(concept_words);
+    role.words = content(required);
+    let soft = content(soft);
+    role.concept = concept_id;
+    role.periods = periods;
+    Reading {
+        required: role.words.clone(),
+        role,
+        soft,
+        edge,
+    }
+}
+
+/// The direction phrases of a text that say what its sign means: those of
+/// the concept's direction kind, or with no concept those of a kind whose
+/// sign is universal.
+pub(crate) fn applicable_directions(
+    lex: &Lexicon,
+    plain: &[&str],
+    concept: Option<&ConceptId>,
+) -> Vec<crate::vocab::lexicon::Found<(usize, bool)>> {
+    let kind = concept.and_then(|c| lex.direction_of_concept(c.as_str()));
+    lex.directions_in(plain)
+        .into_iter()
+        .filter(|f| match (concept, kind) {
+            (_, Some(k)) => f.entry.0 == k,
+            (Some(_), None) => false,
+            (None, None) => lex.direction(f.entry.0).is_some_and(|d| d.signed),
+        })
+        .collect()
+}
+
+/// The concept the vocabulary finds in a text, with the word positions of
+/// its phrase.
+fn concept_in(vocab: &Vocab, text: &str, all: &[Word]) -> Option<(ConceptId, Range<usize>)> {
+    let (range, id) = vocab.find_in_text(text)?;
+    let first = all.iter().position(|w| w.end > range.start)?;
+    let last = all.iter().rposition(|w| w.start < range.end)?;
+    (first <= last).then_some((id, first..last + 1))
+}
+
+/// A sentence's measure phrase: the concept's words, up to three content
+/// words right before them ("product revenue", "Acme's U.S. revenue"), and
+/// "from/of …" right after ("revenue from widgets"). Without a concept, every
+/// content word.
+fn measure_phrase(
+    all: &[Word],
+    concept: &Range<usize>,
+    is_content: &dyn Fn(usize, &Word) -> bool,
+) -> Range<usize> {
+    if concept.is_empty() {
+        return 0..all.len();
+    }
+    let mut start = concept.start;
+    let mut taken = 0;
+    while start > 0 && taken < 3 {
+        let at = start - 1;
+        match all.get(at) {
+            Some(w) if is_content(at, w) || is_qualifier_word(w) => {
+                start = at;
+                taken += 1;
+            }
+            _ => break,
+        }
+    }
+    let mut end = concept.end;
+    if all
+        .get(end)
+        .is_some_and(|w| matches!(w.text.as_str(), "from" | "of"))
+    {
+        let mut k = end + 1;
+        let mut taken = 0;
+        while taken < 3 {
+            match all.get(k) {
+                Some(w) if is_content(k, w) => {
+                    k += 1;
+                    taken += 1;
+                }
+                _ => break,
+            }
+        }
+        if taken > 0 {
+            end = k;
+        }
+    }
+    start..end
+}
+
+/// Whether a word starts a qualifier phrase (they count as modifiers of a
+/// sentence's measure even though they are not plain content words).
+fn is_qualifier_word(w: &Word) -> bool {
+    !Lexicon::builtin()
+        .qualifiers_in(&[w.text.as_str()])
+        .is_empty()
+}
+
+/// The unit a text states, marking the words it used; else the one its
+/// concept is measured in.
+fn unit_of(
+    text: &str,
+    plain: &[&str],
+    used: &mut [bool],
+    concept: Option<&ConceptId>,
+    vocab: &Vocab,
+) -> Option<RoleUnit> {
+    let mut unit = None;
+    // The first "share" is the head: "shares used in computing earnings per
+    // share" count shares, "earnings per share" is money per share.
+    let first_share = plain.iter().position(|w| *w == "share").filter(|&at| {
+        !matches!(
+            plain.get(at + 1).copied(),
+            Some(
+                "based"
+                    | "holder"
+                    | "price"
+                    | "repurchase"
+                    | "capital"
+                    | "premium"
+                    | "option"
+                    | "award"
+            )
+        )
+    });
+    for (i, w) in plain.iter().enumerate() {
+        let next = plain.get(i + 1).copied();
+        let found = match *w {
+            "per" if next == Some("share") && first_share == Some(i + 1) => {
+                if let Some(slot) = used.get_mut(i + 1) {
+                    *slot = true;
+                }
+                Some(RoleUnit::PerShare)
+            }
+            "per" if next == Some("share") => {
+                if let Some(slot) = used.get_mut(i + 1) {
+                    *slot = true;
+                }
+                None
+            }
+            "usd" | "dollar" => Some(RoleUnit::Currency(Currency::USD)),
+            "eur" | "euro" => Some(RoleUnit::Currency(Currency::EUR)),
+            "gbp" | "pound" | "sterling" => Some(RoleUnit::Currency(Currency::GBP)),
+            "yen" | "jpy" => Currency::from_code("JPY").map(RoleUnit::Currency),
+            "chf" | "franc" => Currency::from_code("CHF").map(RoleUnit::Currency),
+            "percent" | "percentage" => Some(RoleUnit::Percent),
+            "ratio" => Some(RoleUnit::Ratio),
+            _ => None,
+        };
+        if let Some(found) = found {
+            if let Some(slot) = used.get_mut(i) {
+                *slot = true;
+            }
+            // Per share wins over a currency named beside it ("$ per share").
+            if unit != Some(RoleUnit::PerShare) {
+                unit = Some(found);
+            }
+        }
+    }
+    if unit.is_none() {
+        unit = text
+            .split(|c: char| c.is_whitespace() || c.is_ascii_digit())
+            .find_map(|token| {
+                let token = token.trim_matches(|c: char| matches!(c, '(' | ')' | ',' | '.'));
+                (token.contains(['$', '€', '£', '¥']) && token.len() <= 4)
+                    .then(|| currency(token))
+                    .flatten()
+            })
+            .map(RoleUnit::Currency);
+    }
+    let measured = concept
+        .and_then(|c| vocab.info(c.as_str()))
+        .and_then(|info| match info.measure {
+            Measure::PerShare => Some(RoleUnit::PerShare),
+            Measure::Shares => Some(RoleUnit::Shares),
+            Measure::Percent => Some(RoleUnit::Percent),
+            Measure::Ratio => Some(RoleUnit::Ratio),
+            Measure::Monetary | Measure::Number => None,
+        });
+    let head_shares = first_share.filter(|&at| at == 0 || plain.get(at - 1) != Some(&"per"));
+    if let Some(at) = head_shares {
+        if let Some(slot) = used.get_mut(at) {
+            *slot = true;
+        }
+    }
+    match (unit, measured) {
+        (Some(RoleUnit::Currency(_)), Some(m)) => Some(m),
+        (Some(u), _) => Some(u),
+        (None, Some(m)) => Some(m),
+        (None, None) => head_shares.map(|_| RoleUnit::Shares),
+    }
+}
+
+/// The measure as written, for messages: a role or label without its
+/// periods; a sentence's measure phrase.
+fn label_of(text: &str, masked: &str, mode: Mode, all: &[Word], concept: &Range<usize>) -> String {
+    let squeeze = |s: &str| {
+        s.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .trim_matches(|c: char| matches!(c, ',' | ';' | ':' | '-' | ' '))
+            .to_string()
+    };
+    if mode == Mode::Sentence {
+        if let (Some(first), Some(last)) = (
+            all.get(concept.start),
+            concept.end.checked_sub(1).and_then(|e| all.get(e)),
+        ) {
+            return squeeze(text.get(first.start..last.end).unwrap_or(""));
+        }
+        return String::new();
+    }
+    squeeze(masked)
+}
+
+/// Unit notes in a text: parenthesized unit lines ("(in millions)", "($ in
+/// thousands)", "(€m)") and a currency with its scale ("U.S. $ in
+/// thousands", "US$ millions").
+fn unit_notes(text: &str) -> Vec<Range<usize>> {
+    static NOTE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)\((?:[^()]*)?in (?:thousands|millions|billions)[^()]*\)|\(\s*(?:[$€£¥]|usd|eur|gbp)\s*(?:m|mm|mn|bn|k|000s?|'000s?)?\s*\)|(?:u\.?s\.?\s?\$|us\$|u\.s\. dollars?|us dollars?)(?:\s*(?:in\s+)?(?:thousands|millions|billions|'000s?|000s?|m|mn|bn))?",
+        )
+        .ok()
+    });
+    let Some(re) = NOTE.as_ref() else {
+        return Vec::new();
+    };
+    re.find_iter(text).map(|m| m.range()).collect()
+}
+
+/// The byte range of `len` words from `at`.
+fn span_of(all: &[Word], at: usize, len: usize) -> Option<Range<usize>> {
+    let first = all.get(at)?;
+    let last = all.get(at + len.checked_sub(1)?)?;
+    Some(first.start..last.end)
+}
+
+/// Marks `len` words from `at` as read.
+fn mark(used: &mut [bool], at: usize, len: usize) {
+    for slot in used.iter_mut().skip(at).take(len) {
+        *slot = true;
+    }
+}
+
+/// Replaces a byte range with spaces, keeping every other byte where it was.
+fn blank(text: &mut String, range: Range<usize>) {
+    let Some(part) = text.get(range.clone()) else {
+        return;
+    };
+    let spaces = " ".repeat(part.len());
+    text.replace_range(range, &spaces);
+}
+
+/// The text cut to at most `max` bytes, at a character boundary.
+fn clip(text: &str, max: usize) -> &str {
+    if text.len() <= max {
+        return text;
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text.get(..end).unwrap_or("")
+}
+
+/// The periods named in a text, without the rest of a role.
+pub fn periods_in(text: &str) -> Vec<Period> {
+    let mut masked = clip(text, MAX_TEXT).to_string();
+    let mut out = Vec::new();
+    while out.len() < MAX_PERIODS {
+        let Some((range, period)) = find_period(&masked) else {
+            break;
+        };
+        out.push(period);
+        blank(&mut masked, range);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(text: &str) -> Reading {
+        read(text, &Vocab::builtin(), Mode::Role)
+    }
+
+    fn values(q: &[Qualifier]) -> Vec<&'static str> {
+        q.iter()
+            .filter_map(|q| q.def())
+            .map(|d| d.value.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn a_role_is_cut_into_its_slots() {
+        let rev = r("Product revenue, Q3 2024");
+        assert_eq!(
+            rev.role.concept.as_ref().map(|c| c.as_str()),
+            Some("Revenues")
+        );
+        assert_eq!(values(&rev.role.qualifiers), ["product"]);
+        assert_eq!(rev.role.periods.len(), 1);
+        assert_eq!(&*rev.required, &["revenue".into()] as &[Box<str>]);
+
+        let avg = r("Average total assets, FY2024");
+        assert_eq!(
+            avg.role.concept.as_ref().map(|c| c.as_str()),
+            Some("Assets")
+        );
+        assert_eq!(values(&avg.role.qualifiers), ["average"]);
+
+        let loss = r("Net loss, FY2024");
+        assert_eq!(
+            loss.role.concept.as_ref().map(|c| c.as_str()),
+            Some("NetIncomeLoss")
+        );
+        assert_eq!(loss.role.direction.map(|d| d.positive), Some(false));
+        assert!(loss.role.concept_words.iter().any(|w| &**w == "loss"));
+
+        let used = r("Net cash used in operating activities 2024");
+        assert_eq!(used.role.direction.map(|d| d.positive), Some(false));
+
+        let eps = r("diluted EPS, FY2024");
+        assert!(
+            eps.role.qualifiers.is_empty(),
+            "diluted is the concept's own word"
+        );
+        assert_eq!(values(&eps.role.implied), ["diluted"]);
+        assert_eq!(eps.role.unit, Some(RoleUnit::PerShare));
+
+        let nci = r("Net income attributable to noncontrolling interests, 2024");
+        assert!(
+            values(&nci.role.qualifiers).contains(&"nci")
+                || values(&nci.role.implied).contains(&"nci")
+        );
+
+        let euros = r("Revenue in euros, FY2024");
+        assert_eq!(euros.role.unit, Some(RoleUnit::Currency(Currency::EUR)));
+    }
+
+    #[test]
+    fn opening_balances_are_marked() {
+        let open = read("Cash at beginning of year", &Vocab::builtin(), Mode::Label);
+        assert_eq!(open.edge, Some(true));
+        let close = read(
+            "Cash and cash equivalents, end of period",
+            &Vocab::builtin(),
+            Mode::Label,
+        );
+        assert_eq!(close.edge, Some(false));
+    }
+
+    #[test]
+    fn a_sentence_requires_only_its_measure_phrase() {
+        let s = read(
+            "Acme's revenue rose to $4.2 billion in 2024, driven by widgets.",
+            &Vocab::builtin(),
+            Mode::Sentence,
+        );
+        assert_eq!(
+            s.role.concept.as_ref().map(|c| c.as_str()),
+            Some("Revenues")
+        );
+        assert!(
+            s.required.iter().any(|w| &**w == "acme"),
+            "{:?}",
+            s.required
+        );
+        assert!(s.soft.iter().any(|w| &**w == "widget"), "{:?}", s.soft);
+        assert_eq!(s.role.periods.len(), 1);
+        let p = read(
+            "Product revenue was $9 million in Q3 2024.",
+            &Vocab::builtin(),
+            Mode::Sentence,
+        );
+        assert_eq!(values(&p.role.qualifiers), ["product"]);
+    }
+
+    #[test]
+    fn a_long_text_is_read_from_its_start() {
+        let long = "Revenue ".repeat(10_000);
+        let reading = r(&long);
+        assert_eq!(
+            reading.role.concept.as_ref().map(|c| c.as_str()),
+            Some("Revenues")
+        );
+    }
+}

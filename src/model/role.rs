@@ -1,0 +1,216 @@
+//! A role: what a number is. One structure, read the same way from a cell
+//! (its row label, sections, column header, table title, unit line) and from
+//! a claim (its `role`, else its sentence), and compared slot by slot:
+//!
+//! - **measure**: the concept (a vocabulary id) and the words of the line;
+//! - **qualifiers** that change what is measured (adjusted, segment, product,
+//!   U.S., attributable to noncontrolling interests, average, …);
+//! - **periods**: when (a duration with its length, an instant, a change);
+//! - **direction**: what the sign means for this line (income or loss,
+//!   provided or used, increase or decrease);
+//! - **unit**: currency, per share, shares, percent, ratio.
+//!
+//! This module holds the types. Reading roles and comparing them is
+//! `check::role`'s; the words it reads them with are `vocab::lexicon`'s.
+
+use crate::model::{Currency, Period};
+use crate::vocab::ConceptId;
+use crate::vocab::lexicon::{DirectionDef, Lexicon, QualifierDef};
+
+/// What a number is.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Role {
+    /// The concept the measure names, when the vocabulary knows it.
+    pub concept: Option<ConceptId>,
+    /// The measure as written, for messages ("Product revenue").
+    pub label: String,
+    /// The measure's words: normalized, singular, abbreviations read out,
+    /// without noise, periods, qualifiers, directions and units. Sorted, no
+    /// repeats.
+    pub words: Vec<Box<str>>,
+    /// Of the text's words, those of the phrase that named the concept
+    /// ("diluted", "earning", "per", "share" for "diluted EPS"). Sorted.
+    pub concept_words: Vec<Box<str>>,
+    /// Qualifiers the text states, each once.
+    pub qualifiers: Vec<Qualifier>,
+    /// Qualifiers the concept carries in its name or phrase ("diluted" of
+    /// "diluted EPS", "current" of "AssetsCurrent"): they tell roles of one
+    /// kind apart, but a claim naming the concept need not repeat them.
+    pub implied: Vec<Qualifier>,
+    /// Periods named, most specific first (a cell: its column's, then its
+    /// row's or section's).
+    pub periods: Vec<Period>,
+    /// What the sign means, when a direction word or the concept says so.
+    pub direction: Option<Direction>,
+    /// The unit, when stated.
+    pub unit: Option<RoleUnit>,
+}
+
+impl Role {
+    /// Whether the role names a measure at all (a concept, words, or a
+    /// qualifier that is a line's name: "Product").
+    pub fn has_measure(&self) -> bool {
+        self.concept.is_some() || !self.words.is_empty() || !self.qualifiers.is_empty()
+    }
+
+    /// The role's qualifier of this kind, stated or implied.
+    pub fn qualifier_of_kind(&self, kind: &str) -> Option<Qualifier> {
+        self.qualifiers
+            .iter()
+            .chain(&self.implied)
+            .copied()
+            .find(|q| q.def().is_some_and(|d| d.kind == kind))
+    }
+
+    /// A short description for messages: "Product revenue (adjusted), Q3 FY2024".
+    pub fn describe(&self) -> String {
+        let mut out = match (&self.concept, self.label.trim()) {
+            (_, label) if !label.is_empty() => label.to_string(),
+            (Some(c), _) => c.to_string(),
+            (None, _) => "an unnamed measure".to_string(),
+        };
+        let named: Vec<&str> = self
+            .qualifiers
+            .iter()
+            .filter_map(|q| q.def())
+            .map(|d| d.value.as_str())
+            .filter(|v| !out.to_lowercase().contains(&v.replace('_', " ")))
+            .collect();
+        if !named.is_empty() {
+            out.push_str(&format!(" ({})", named.join(", ").replace('_', " ")));
+        }
+        if let Some(p) = self.periods.first() {
+            out.push_str(&format!(", {p}"));
+        }
+        out
+    }
+}
+
+/// A qualifier of the built-in lexicon ("segment", "U.S.").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Qualifier {
+    /// Its index in the lexicon.
+    pub entry: u16,
+}
+
+impl Qualifier {
+    /// What the lexicon says about it.
+    pub fn def(self) -> Option<&'static QualifierDef> {
+        Lexicon::builtin().qualifier(usize::from(self.entry))
+    }
+}
+
+/// What a sign means for a line: which side of a direction kind it is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Direction {
+    /// The direction kind's index in the lexicon ("result", "cash").
+    pub kind: u8,
+    /// The positive side (income, provided, increase, expense) or the
+    /// negative one (loss, used, decrease, benefit).
+    pub positive: bool,
+}
+
+impl Direction {
+    /// What the lexicon says about its kind.
+    pub fn def(self) -> Option<&'static DirectionDef> {
+        Lexicon::builtin().direction(usize::from(self.kind))
+    }
+
+    /// The other side of the same kind.
+    pub fn opposite(self) -> Direction {
+        Direction {
+            kind: self.kind,
+            positive: !self.positive,
+        }
+    }
+}
+
+/// A role's unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RoleUnit {
+    /// Money in this currency.
+    Currency(Currency),
+    /// Money per share.
+    PerShare,
+    /// A count of shares.
+    Shares,
+    /// A percentage.
+    Percent,
+    /// A ratio or multiple.
+    Ratio,
+}
+
+/// How a row label says what its sign means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LabelSign {
+    /// Both sides named ("Net income (loss)", "provided by (used in)"): the
+    /// sign of the value picks the side.
+    Both(u8),
+    /// Only the positive side named or implied by the concept ("Net income",
+    /// "Net cash provided by"): a negative value is the other side.
+    Positive(u8),
+    /// Only the negative side named ("Net loss", "used in"): the line is that
+    /// side whatever the sign it is printed with.
+    Negative(u8),
+}
+
+/// The role facts of one data row, read once per table.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RowRole {
+    /// The row label read as a role, with the labeler's concept.
+    pub role: Role,
+    /// The row label's own measure words (sorted).
+    pub label_words: Vec<Box<str>>,
+    /// The words of the row's section captions (sorted).
+    pub section_words: Vec<Box<str>>,
+    /// Every word of the row label and its sections, qualifier, direction
+    /// and unit words included: what a claim's words may be found in (sorted).
+    pub context_words: Vec<Box<str>>,
+    /// The label is generic ("Total", "Other"): it says nothing by itself.
+    pub generic: bool,
+    /// The labeler named the concept from the whole label (and section): the
+    /// label's words are the concept's synonym, not extra words.
+    pub named: bool,
+    /// An opening (`Some(true)`) or closing balance row.
+    pub edge: Option<bool>,
+    /// What the label says its sign means.
+    pub sign: Option<LabelSign>,
+}
+
+/// The role facts of one header column, read once per table.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ColRole {
+    /// The column's period: its header's, else one its header mentions.
+    pub period: Option<Period>,
+    /// The header's words besides its period (sorted).
+    pub words: Vec<Box<str>>,
+    /// Qualifiers the header states ("Adjusted", "Americas").
+    pub qualifiers: Vec<Qualifier>,
+}
+
+/// What the role check needs to know about a table, read once and kept with
+/// it ([`crate::model::Table::roles`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TableRoles {
+    /// Per data row, in the table's row order.
+    pub rows: Vec<RowRole>,
+    /// Per header column, in the table's column order.
+    pub cols: Vec<ColRole>,
+    /// Per data row, periods from the rows around it (an equity statement's
+    /// "Balance at June 30, 2023" … "Balance at June 30, 2024" give the rows
+    /// between them the year between): empty where none.
+    pub row_periods: Vec<Option<Period>>,
+    /// The words of the table's title lines and source name (sorted).
+    pub title_words: Vec<Box<str>>,
+    /// The table prints expenses as negative numbers.
+    pub expenses_negative: bool,
+    /// Rows by a word of their label or sections.
+    pub by_word: std::collections::HashMap<Box<str>, Vec<u32>>,
+    /// Rows by concept.
+    pub by_concept: std::collections::HashMap<ConceptId, Vec<u32>>,
+    /// Words that appear in some column header: a claim naming one may mean
+    /// any row.
+    pub column_words: Vec<Box<str>>,
+    /// Per data row, the range of its cells in the table's records.
+    pub row_cells: Vec<std::ops::Range<u32>>,
+}

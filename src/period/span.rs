@@ -1,0 +1,167 @@
+//! Spans that are not one fiscal year, quarter or half, as analysts write
+//! them: year to date ("YTD Q3 2024", "first nine months of 2024", "9M24"),
+//! trailing twelve months ("LTM Q3 2024", "TTM ended September 30, 2024"),
+//! a calendar year against a fiscal one ("calendar 2024", "CY2024"), and the
+//! opening instant of a year ("beginning of 2024", "start of fiscal 2024").
+//!
+//! Read by [`super::parse_simple`] before the other forms, on normalized
+//! text (lower case, single spaces), in headers and in free text alike.
+
+use std::sync::LazyLock;
+
+use jiff::civil::Date;
+use regex::Regex;
+
+use super::{HALF_FIRST, HALF_YEAR_FIRST, QUARTER_FIRST, QUARTER_YEAR_FIRST};
+use super::{compile, count, group, parse_date, part, start_of, trailing_year, year2or4};
+use crate::model::Period;
+
+/// "first nine months of 2024", "nine months 2024", "9M 2024", "9M24",
+/// "6 months of fiscal 2024", "first three quarters of 2024".
+static MONTHS_OF_YEAR: LazyLock<Regex> = LazyLock::new(|| {
+    compile(
+        r"^<PREP>(?:(?:the )?(?:first|1st) )?(?:(?P<n><NUM>)[ -]?(?:months?|mos?\.?|m)|(?P<q>two|three|2|3)[ -]quarters)(?: (?:ytd|year[- ]to[- ]date))?,?(?: (?:of|in))?(?: the)? ?(?P<y>(?:(?:fiscal(?: year)?|fy) ?'?)?(?:\d{4}|\d{2}))$",
+    )
+});
+
+/// Year to date before or after a quarter: "YTD Q3 2024", "Q3 2024 YTD",
+/// "Q3 YTD 2024", "year-to-date third quarter 2024".
+static YTD: LazyLock<Regex> = LazyLock::new(|| compile(r"\b(?:ytd|year[- ]to[- ]date)\b"));
+
+/// Trailing twelve months, before what they run to.
+static LTM: LazyLock<Regex> = LazyLock::new(|| {
+    compile(
+        r"^(?:the )?(?:ltm|ttm|trailing[- ](?:twelve|12)[- ]months?|last[- ](?:twelve|12)[- ]months?|trailing[- ]four[- ]quarters|rolling[- ](?:twelve|12)[- ]months?)(?:,? (?:as (?:of|at)|ended|ending|through|to|at|for))?,? (?P<rest>.+)$",
+    )
+});
+
+/// Trailing twelve months after what they run to: "Q3 2024 LTM".
+static LTM_AFTER: LazyLock<Regex> = LazyLock::new(|| compile(r"^(?P<rest>.+?),? (?:ltm|ttm)$"));
+
+/// "calendar 2024", "calendar year 2024", "CY2024", "CY24".
+static CALENDAR: LazyLock<Regex> =
+    LazyLock::new(|| compile(r"^<PREP>(?:calendar(?: year)?|cy) ?'?(?P<y>\d{4}|\d{2})$"));
+
+/// "beginning of 2024", "at the start of fiscal 2024", "opening fy24".
+static OPENING: LazyLock<Regex> = LazyLock::new(|| {
+    compile(
+        r"^(?:(?:at|as (?:of|at)) )?(?:the )?(?:beginning|start|opening|commencement)(?: of)?(?: the)? (?:(?:fiscal )?(?:year )?|fy ?'?)?(?P<y>\d{4}|\d{2})$",
+    )
+});
+
+/// One of this file's forms, or `None`.
+pub(super) fn parse(s: &str) -> Option<Period> {
+    if let Some(c) = CALENDAR.captures(s) {
+        let y = year2or4(group(&c, "y"))?;
+        let start = Date::new(y, 1, 1).ok()?;
+        let end = Date::new(y, 12, 31).ok()?;
+        return Some(Period::Duration {
+            fy: None,
+            quarter: None,
+            half: None,
+            months: Some(12),
+            to_quarter: None,
+            start: Some(start),
+            end: Some(end),
+        });
+    }
+    if let Some(c) = OPENING.captures(s) {
+        let y = year2or4(group(&c, "y"))?;
+        return Some(Period::Instant {
+            date: None,
+            fy: Some(y.checked_sub(1)?),
+        });
+    }
+    if let Some(c) = MONTHS_OF_YEAR.captures(s) {
+        let months = match (c.name("n"), c.name("q")) {
+            (Some(n), _) => count(n.as_str())?,
+            (None, Some(q)) => 3 * count(q.as_str())?,
+            _ => return None,
+        };
+        if !(1..=12).contains(&months) {
+            return None;
+        }
+        let fy = trailing_year(group(&c, "y")).or_else(|| year2or4(group(&c, "y")))?;
+        if months == 12 {
+            return Some(Period::fiscal_year(fy));
+        }
+        return Some(year_to_date(fy, months));
+    }
+    if let Some(c) = LTM.captures(s).or_else(|| LTM_AFTER.captures(s)) {
+        return trailing(group(&c, "rest"));
+    }
+    if YTD.is_match(s) {
+        let rest = YTD.replace(s, " ");
+        let rest = rest.split_whitespace().collect::<Vec<_>>().join(" ");
+        let rest = rest.trim_matches(|c: char| c == ',' || c == ' ');
+        if let Some(Period::Duration {
+            fy: Some(fy),
+            quarter: Some(q),
+            ..
+        }) = quarter(rest)
+        {
+            return Some(year_to_date(fy, 3 * q));
+        }
+        if let Some(Period::Duration {
+            fy: Some(fy),
+            half: Some(h),
+            ..
+        }) = part(rest, &HALF_FIRST, &HALF_YEAR_FIRST, false)
+        {
+            return Some(year_to_date(fy, 6 * h));
+        }
+    }
+    None
+}
+
+/// The first `months` months of fiscal year `fy`, through the quarter they end.
+fn year_to_date(fy: i16, months: u8) -> Period {
+    Period::Duration {
+        fy: Some(fy),
+        quarter: None,
+        half: None,
+        months: Some(months),
+        to_quarter: (months % 3 == 0).then_some(months / 3),
+        start: None,
+        end: None,
+    }
+}
+
+/// Twelve months through a quarter ("q3 2024") or to a date.
+fn trailing(rest: &str) -> Option<Period> {
+    if let Some(Period::Duration {
+        fy: Some(fy),
+        quarter: Some(q),
+        ..
+    }) = quarter(rest)
+    {
+        if q == 4 {
+            return Some(Period::fiscal_year(fy));
+        }
+        return Some(Period::Duration {
+            fy: Some(fy),
+            quarter: None,
+            half: None,
+            months: Some(12),
+            to_quarter: Some(q),
+            start: None,
+            end: None,
+        });
+    }
+    let end = parse_date(rest)?;
+    Some(Period::Duration {
+        fy: None,
+        quarter: None,
+        half: None,
+        months: Some(12),
+        to_quarter: None,
+        start: (end == end.last_of_month())
+            .then(|| start_of(end, 12))
+            .flatten(),
+        end: Some(end),
+    })
+}
+
+fn quarter(s: &str) -> Option<Period> {
+    part(s, &QUARTER_FIRST, &QUARTER_YEAR_FIRST, true)
+}
