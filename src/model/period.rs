@@ -117,6 +117,7 @@ impl std::fmt::Display for Period {
                     return write!(f, "Q{q} FY{y}");
                 }
                 match (to_quarter, months, fy, end) {
+                    (Some(0), _, Some(y), None) => return write!(f, "YTD FY{y}"),
                     (Some(q), Some(12), Some(y), None) => {
                         return write!(f, "LTM through Q{q} FY{y}");
                     }

@@ -65,6 +65,16 @@ pub fn periods_agree(claimed: &Period, found: &Period) -> Agreement {
             let year_b = found.year().map(i64::from);
             // Spans through a quarter: their last quarter, against the other
             // side's (a fiscal year runs through its fourth).
+            // Year to date through an unnamed quarter: longer than a
+            // quarter, and a full year only at year end (cannot be told).
+            if t_a == &Some(0) || t_b == &Some(0) {
+                let other = if t_a == &Some(0) { months_b } else { months_a };
+                return match other {
+                    Some(m) if m <= 3 => Agreement::No,
+                    Some(12) | None => Agreement::Unknown,
+                    Some(_) => both(same(year_a, year_b), Some(true)),
+                };
+            }
             if t_a.is_some() || t_b.is_some() {
                 let last = |t: &Option<u8>, q: &Option<u8>, months: Option<u8>| {
                     t.or(*q).or((months == Some(12)).then_some(4))
@@ -322,6 +332,9 @@ mod tests {
                 No,
             ),
             ("9M 2024", "9M 2023", No),
+            ("YTD 2024", nine, Yes),
+            ("YTD 2024", three, No),
+            ("YTD 2024", "FY2024", Unknown),
         ];
         for (claimed, found, want) in cases {
             assert_eq!(

@@ -110,6 +110,18 @@ pub(super) fn parse(s: &str) -> Option<Period> {
         {
             return Some(year_to_date(fy, 6 * h));
         }
+        // "YTD 2024": to date, through a quarter it does not name.
+        if let Some(fy) = trailing_year(rest).or_else(|| year2or4(rest)) {
+            return Some(Period::Duration {
+                fy: Some(fy),
+                quarter: None,
+                half: None,
+                months: None,
+                to_quarter: Some(0),
+                start: None,
+                end: None,
+            });
+        }
     }
     None
 }

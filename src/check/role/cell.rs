@@ -83,6 +83,19 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
                 }
             }
         }
+        // A member of a breakdown ("Product" under "Cost of revenue:",
+        // "Industrial Solutions" under "Segment revenue:") is its section's
+        // measure for that member: it takes the innermost caption's concept
+        // when its own label names none.
+        if role.concept.is_none() {
+            if let Some(caption) = row.section.last() {
+                let r = read(caption, vocab, Mode::Label);
+                if let Some(c) = r.role.concept {
+                    role.concept_words = r.role.concept_words.clone();
+                    role.concept = Some(c);
+                }
+            }
+        }
         // Sections: their words are context; their qualifiers the row's,
         // unless the concept carries them.
         let mut section_words = Vec::new();

@@ -229,7 +229,6 @@ pub fn fit(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles) -> Fit {
     };
     for q in claim.role.qualifiers.iter().chain(&claim.role.implied) {
         let Some(def) = q.def() else { continue };
-        let implied_by_claim = claim.role.implied.contains(q);
         let same_kind: Vec<_> = cell_qualifiers()
             .filter(|c| c.def().is_some_and(|d| d.kind == def.kind))
             .collect();
@@ -238,7 +237,7 @@ pub fn fit(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles) -> Fit {
         }
         if !same_kind.is_empty() {
             out.qualifier_differs = true;
-        } else if !implied_by_claim && !around_phrase(def.value.as_str(), &around) {
+        } else if !around_phrase(def.value.as_str(), &around) {
             out.qualifier_missing = out.qualifier_missing.saturating_add(1);
         }
     }

@@ -90,7 +90,19 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
 
     // The concept: the longest vocabulary phrase; without qualifier words
     // when they keep the vocabulary from naming one ("average total assets").
-    let qualifiers_found = lex.qualifiers_in(&plain);
+    // "including noncontrolling interests" names the total, not the part.
+    let qualifiers_found: Vec<_> = lex
+        .qualifiers_in(&plain)
+        .into_iter()
+        .filter(|q| {
+            let before = q.at.checked_sub(1).and_then(|i| plain.get(i)).copied();
+            let including = matches!(before, Some("including" | "incl" | "inclusive" | "plus"));
+            if including {
+                mark(&mut used, q.at.saturating_sub(1), q.len + 1);
+            }
+            !including
+        })
+        .collect();
     let mut concept = concept_in(vocab, &masked, &all);
     if concept.is_none() && !qualifiers_found.is_empty() {
         let mut reduced = masked.clone();
@@ -141,6 +153,14 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
     // the measure ("Interest income", "Retained earnings", "Provisions").
     // A text naming both sides ("Net income (loss)") names no direction.
     let directions = applicable_directions(lex, &plain, concept_id.as_ref());
+    // A direction word that is the whole measure ("profit", "loss" with no
+    // concept) is the measure's word too.
+    let others = (0..all.len()).any(|i| {
+        !used.get(i).copied().unwrap_or(true)
+            && !directions.iter().any(|f| f.at <= i && i < f.at + f.len)
+            && all.get(i).is_some_and(|w| !lex.is_noise(&w.text))
+    });
+    let keep_direction_words = concept_id.is_none() && !others;
     let first = directions.first().map(|f| f.entry);
     let both_sides = first.is_some_and(|(kind, positive)| {
         directions
@@ -157,7 +177,7 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
         let is_change = lex
             .direction(found.entry.0)
             .is_some_and(|d| d.kind == "change");
-        if !is_change {
+        if !is_change && !keep_direction_words {
             mark(&mut used, found.at, found.len);
         }
     }
