@@ -163,6 +163,9 @@ pub struct RowRole {
     pub label_words: Vec<Box<str>>,
     /// The words of the row's section captions (sorted).
     pub section_words: Vec<Box<str>>,
+    /// Qualifiers the row's section captions state ("Segment revenue:"),
+    /// apart from the label's own.
+    pub section_qualifiers: Vec<Qualifier>,
     /// Every word of the row label and its sections, qualifier, direction
     /// and unit words included: what a claim's words may be found in (sorted).
     pub context_words: Vec<Box<str>>,

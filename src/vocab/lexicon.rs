@@ -324,6 +324,11 @@ impl Lexicon {
         self.qualifiers.get(at)
     }
 
+    /// The index of the qualifier with this value ("parent").
+    pub fn qualifier_by_value(&self, value: &str) -> Option<usize> {
+        self.qualifiers.iter().position(|q| q.value == value)
+    }
+
     /// The direction kind at an index.
     pub fn direction(&self, at: usize) -> Option<&DirectionDef> {
         self.directions.get(at)

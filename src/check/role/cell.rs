@@ -58,6 +58,20 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
     let mut out = TableRoles::default();
     let mut caption_memo: HashMap<String, (Vec<Box<str>>, Vec<Qualifier>, Vec<Period>)> =
         HashMap::new();
+    // For each caption, the data row just before its section began.
+    let mut anchors: HashMap<String, usize> = HashMap::new();
+    for (r, row) in table.rows.iter().enumerate() {
+        if let Some(caption) = row.section.last()
+            && !anchors.contains_key(caption)
+            && let Some(before) = r.checked_sub(1)
+            && table
+                .rows
+                .get(before)
+                .is_some_and(|b| b.section.last() != Some(caption))
+        {
+            anchors.insert(caption.clone(), before);
+        }
+    }
     for row in &table.rows {
         let label = row.label.as_deref().unwrap_or("");
         let reading = read(label, vocab, Mode::Label);
@@ -86,19 +100,29 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         // A member of a breakdown ("Product" under "Cost of revenue:",
         // "Industrial Solutions" under "Segment revenue:") is its section's
         // measure for that member: it takes the innermost caption's concept
-        // when its own label names none.
-        if role.concept.is_none() {
-            if let Some(caption) = row.section.last() {
-                let r = read(caption, vocab, Mode::Label);
-                if let Some(c) = r.role.concept {
-                    role.concept_words = r.role.concept_words.clone();
-                    role.concept = Some(c);
-                }
+        // when its own label names none. Under a caption that names no
+        // measure ("Attributable to:"), the members split the line above the
+        // caption ("Profit for the year"), and take its concept and words.
+        let mut inherited_words: Vec<Box<str>> = Vec::new();
+        if role.concept.is_none()
+            && let Some(caption) = row.section.last()
+        {
+            let r = read(caption, vocab, Mode::Label);
+            if let Some(c) = r.role.concept {
+                role.concept_words = r.role.concept_words.clone();
+                role.concept = Some(c);
+            } else if let Some(anchor) = anchor_of(&out.rows, &anchors, caption) {
+                role.concept.clone_from(&anchor.role.concept);
+                role.concept_words.clone_from(&anchor.role.concept_words);
+                inherited_words.clone_from(&anchor.label_words);
             }
         }
         // Sections: their words are context; their qualifiers the row's,
-        // unless the concept carries them.
-        let mut section_words = Vec::new();
+        // unless the concept carries them. A reconciliation ("Reconciliation
+        // of Net Income to Adjusted EBITDA (Non-GAAP)") lists GAAP lines:
+        // its caption's qualifiers are the end product's, not its rows'.
+        let mut section_words = inherited_words;
+        let mut section_qualifiers = Vec::new();
         for caption in row.section.iter() {
             let (w, qs, ps) = caption_memo
                 .entry(caption.clone())
@@ -109,19 +133,22 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
                     // not those of a concept it happens to name.
                     let all = words(caption);
                     let plain: Vec<&str> = all.iter().map(|x| x.text.as_str()).collect();
-                    let qs = lex
-                        .qualifiers_in(&plain)
-                        .into_iter()
-                        .map(|f| qualifier(f.entry))
-                        .collect();
+                    let qs = if plain.first() == Some(&"reconciliation") {
+                        Vec::new()
+                    } else {
+                        lex.qualifiers_in(&plain)
+                            .into_iter()
+                            .map(|f| qualifier(f.entry))
+                            .collect()
+                    };
                     (w, qs, r.role.periods)
                 })
                 .clone();
             section_words.extend(w);
             for q in qs {
-                let carried = role.implied.contains(&q);
-                if !carried && !role.qualifiers.contains(&q) {
-                    role.qualifiers.push(q);
+                let carried = role.implied.contains(&q) || role.qualifiers.contains(&q);
+                if !carried && !section_qualifiers.contains(&q) {
+                    section_qualifiers.push(q);
                 }
             }
             for p in ps {
@@ -146,6 +173,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             role,
             label_words,
             section_words,
+            section_qualifiers,
             context_words,
             generic,
             named,
@@ -217,6 +245,15 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         }
     }
     out
+}
+
+/// The row a caption's members split: the data row just before its section.
+fn anchor_of<'r>(
+    rows: &'r [RowRole],
+    anchors: &HashMap<String, usize>,
+    caption: &str,
+) -> Option<&'r RowRole> {
+    rows.get(*anchors.get(caption)?)
 }
 
 /// Every word of a text a claim's word may be found in: normalized,

@@ -224,9 +224,18 @@ pub fn fit(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles) -> Fit {
             .qualifiers
             .iter()
             .chain(&row.role.implied)
+            .chain(&row.section_qualifiers)
             .chain(col.map(|c| c.qualifiers.as_slice()).unwrap_or(&[]))
             .copied()
     };
+    // A claim naming a member of a breakdown by its own label ("Corporate
+    // and unallocated", "Industrial Solutions") says which segment it is: the
+    // section's qualifier comes with the name.
+    let names_the_member = !row.label_words.is_empty()
+        && row
+            .label_words
+            .iter()
+            .all(|w| contains(&claim.required, w) || contains(&claim.soft, w));
     for q in claim.role.qualifiers.iter().chain(&claim.role.implied) {
         let Some(def) = q.def() else { continue };
         let same_kind: Vec<_> = cell_qualifiers()
@@ -245,10 +254,12 @@ pub fn fit(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles) -> Fit {
         claim.role.qualifiers.contains(q) || claim.role.implied.contains(q)
     };
     let mut seen = Vec::new();
+    let sectional = row.section_qualifiers.iter().filter(|_| !names_the_member);
     for q in row
         .role
         .qualifiers
         .iter()
+        .chain(sectional)
         .chain(col.map(|c| c.qualifiers.as_slice()).unwrap_or(&[]))
     {
         if stated(q) || seen.contains(q) || row.role.implied.contains(q) {

@@ -73,8 +73,12 @@ pub fn resolve<'a>(
 ) -> Resolution<'a> {
     let own = fit(claim, cited, roles_of(cited.table(), vocab));
     let (candidates, truncated) = candidates(claim, cited, assembled, vocab);
-    let same_value =
-        |a: &Cell<'_>, b: &Cell<'_>| a.value_base() == b.value_base() && a.percent() == b.percent();
+    // One number, whatever sign a table prints it with (a reconciliation
+    // adds back the expense its statement subtracts).
+    let same_value = |a: &Cell<'_>, b: &Cell<'_>| {
+        a.value_base().map(|v| v.abs()) == b.value_base().map(|v| v.abs())
+            && a.percent() == b.percent()
+    };
     let adequate: Vec<&Candidate<'a>> = candidates.iter().filter(|c| c.fit.adequate()).collect();
     let pick = |list: &[&Candidate<'a>]| -> (Option<Cell<'a>>, bool) {
         let best = list
@@ -295,6 +299,7 @@ fn why_not(claim: &ClaimRole, own: &Fit, cited: &Cell<'_>, vocab: &Vocab) -> Str
             .map(|r| r.role.qualifiers.as_slice())
             .unwrap_or(&[])
             .iter()
+            .chain(row.map(|r| r.section_qualifiers.as_slice()).unwrap_or(&[]))
             .chain(col.map(|c| c.qualifiers.as_slice()).unwrap_or(&[]))
             .filter_map(|q| q.def())
             .filter(|d| d.cell_only == crate::vocab::lexicon::CellOnly::Strict)

@@ -135,6 +135,37 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
         }
         mark(&mut used, q.at, q.len);
     }
+    // "attributable to" a company (not to noncontrolling interests) is the
+    // parent's share, whatever the company is called.
+    if let Some(at) = plain.windows(2).position(|w| w == ["attributable", "to"])
+        && !matches!(
+            plain.get(at + 2).copied(),
+            Some("noncontrolling" | "minority" | "non")
+        )
+        && !role
+            .qualifiers
+            .iter()
+            .chain(&role.implied)
+            .any(|q| q.def().is_some_and(|d| d.kind == "attribution"))
+        && let Some(parent) = lex.qualifier_by_value("parent")
+    {
+        let q = Qualifier {
+            entry: u16::try_from(parent).unwrap_or(u16::MAX),
+        };
+        let inside = at < concept_at.end && concept_at.start <= at;
+        if inside {
+            role.implied.push(q);
+        } else {
+            role.qualifiers.push(q);
+        }
+        // The company's name is who the share belongs to, not the measure.
+        let mut k = at + 2;
+        while k < plain.len() && k < at + 7 {
+            mark(&mut used, k, 1);
+            k += 1;
+        }
+        mark(&mut used, at, 2);
+    }
     if let Some(id) = &concept_id {
         for at in lex.marked_by(id.as_str()) {
             let qualifier = Qualifier {
@@ -300,7 +331,7 @@ fn measure_phrase(
     let mut end = concept.end;
     if all
         .get(end)
-        .is_some_and(|w| matches!(w.text.as_str(), "from" | "of"))
+        .is_some_and(|w| matches!(w.text.as_str(), "from" | "of" | "attributable"))
     {
         let mut k = end + 1;
         let mut taken = 0;
