@@ -34,3 +34,16 @@ def test_the_installed_package_is_the_built_wheel_not_the_source_folder():
 
     # Tests run against what a user installs: the package in the venv.
     assert "site-packages" in tickmark.__file__, tickmark.__file__
+
+
+def test_the_docstring_example_runs(monkeypatch):
+    import doctest
+
+    import tickmark
+
+    monkeypatch.chdir(REPO)
+    finder = doctest.DocTestFinder(recurse=False)
+    [test] = finder.find(tickmark.Verifier, "Verifier", globs={"tickmark": tickmark})
+    assert test.examples, "the docstring lost its example"
+    result = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS).run(test)
+    assert result.failed == 0
