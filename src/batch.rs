@@ -415,30 +415,59 @@ fn contain_panic(number: u64, check: impl FnOnce() -> Done) -> Done {
     }
 }
 
+/// The record [`run`] writes for one input line, without its newline: the
+/// answer's report with `"line": number` first, or `{"line": number,
+/// "error": "…"}` for a line that is not an answer (invalid JSON or UTF-8, a
+/// wrong field, an empty line, one over `job.max_line_bytes`). A panic while
+/// checking becomes the line's error record, as in `run`.
+///
+/// For callers that take answers one at a time from elsewhere than a
+/// stream and must write exactly what `tickmark batch` writes (the Python
+/// package's `Verifier.verify_many`); `line` holds the line's text without
+/// its line end. `job.jobs` and `job.format` are not used: the caller
+/// decides what runs in parallel and how records are written.
+pub fn record(number: u64, line: &[u8], job: &BatchJob<'_>) -> String {
+    contain_panic(number, || {
+        if line.len() > job.max_line_bytes {
+            too_long(number, line.len() as u64, job)
+        } else {
+            check_text(number, line, job)
+        }
+    })
+    .json
+}
+
 /// Checks one line: an answer's report, or an error record.
 fn check_line(number: u64, line: &Line, job: &BatchJob<'_>) -> Done {
-    let text = match line {
-        Line::TooLong(length) => {
+    match line {
+        Line::TooLong(length) => too_long(number, *length, job),
+        Line::Text(bytes) => check_text(number, bytes, job),
+    }
+}
+
+fn too_long(number: u64, length: u64, job: &BatchJob<'_>) -> Done {
+    error_record(
+        number,
+        format!(
+            "the line is {length} bytes long, over the limit of {} bytes; split the answer, or raise --max-line-mb",
+            job.max_line_bytes
+        ),
+    )
+}
+
+/// Checks the text of one line that is within the length limit.
+fn check_text(number: u64, bytes: &[u8], job: &BatchJob<'_>) -> Done {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
             return error_record(
                 number,
                 format!(
-                    "the line is {length} bytes long, over the limit of {} bytes; split the answer, or raise --max-line-mb",
-                    job.max_line_bytes
+                    "the line is not UTF-8 (invalid byte at column {}); write the answers as UTF-8",
+                    e.valid_up_to() + 1
                 ),
             );
         }
-        Line::Text(bytes) => match std::str::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(e) => {
-                return error_record(
-                    number,
-                    format!(
-                        "the line is not UTF-8 (invalid byte at column {}); write the answers as UTF-8",
-                        e.valid_up_to() + 1
-                    ),
-                );
-            }
-        },
     };
     if text.trim().is_empty() {
         return error_record(
@@ -581,6 +610,57 @@ mod tests {
         let out = String::from_utf8(out).unwrap();
         assert_eq!(out.lines().count(), 2, "{out}");
         assert!(out.contains("\"line\":2,\"error\""), "{out}");
+    }
+
+    #[test]
+    fn record_writes_for_each_line_what_run_writes() {
+        let vocab = crate::Vocab::builtin();
+        let store =
+            crate::check::resolve::Store::load(Path::new("samples/answers/store.jsonl")).unwrap();
+        let verifier = Verifier::new(&vocab, &store, crate::VerifyOptions::default());
+        let cache = SourceCache::default().confined();
+        let samples = std::fs::read_to_string("samples/answers/batch.jsonl").unwrap();
+        let long = format!("{{\"id\": \"{}\"}}", "x".repeat(5000));
+        let mut input: Vec<&[u8]> = samples.lines().map(str::as_bytes).collect();
+        input.extend([
+            &b"not json"[..],
+            b"",
+            b"{\"id\": \"k\", \"claims\": [{\"id\": \"k1\", \"value\": 4.2}]}",
+            b"\xff\xfe",
+            long.as_bytes(),
+            b"[1, 2]",
+        ]);
+        let job = BatchJob {
+            verifier: &verifier,
+            cache: &cache,
+            sources_dir: Path::new("samples"),
+            input_name: "input.jsonl",
+            jobs: 2,
+            format: BatchFormat::Jsonl,
+            max_line_bytes: 4096,
+        };
+        let mut out = Vec::new();
+        let text = input.join(&b"\n"[..]);
+        run(&mut &text[..], &mut out, &job, &mut |_| {}).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let written: Vec<&str> = out.lines().collect();
+        assert_eq!(written.len(), input.len());
+        for (n, (line, expected)) in input.iter().zip(&written).enumerate() {
+            assert_eq!(
+                record(n as u64 + 1, line, &job),
+                *expected,
+                "line {}",
+                n + 1
+            );
+        }
+        // Error records and reports both carry the number they are given.
+        assert!(record(40, b"not json", &job).starts_with("{\"line\":40,\"error\":"));
+        assert!(record(41, input[0], &job).starts_with("{\"line\":41,\"id\":"));
+        assert!(
+            written
+                .iter()
+                .any(|w| w.contains("over the limit of 4096 bytes"))
+        );
     }
 
     #[test]
