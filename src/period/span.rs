@@ -133,7 +133,7 @@ fn year_to_date(fy: i16, months: u8) -> Period {
         quarter: None,
         half: None,
         months: Some(months),
-        to_quarter: (months % 3 == 0).then_some(months / 3),
+        to_quarter: months.is_multiple_of(3).then_some(months / 3),
         start: None,
         end: None,
     }

@@ -56,8 +56,7 @@ pub fn roles_of<'t>(table: &'t Table, vocab: &Vocab) -> &'t TableRoles {
 fn build(table: &Table, vocab: &Vocab) -> TableRoles {
     let lex = Lexicon::builtin();
     let mut out = TableRoles::default();
-    let mut caption_memo: HashMap<String, (Vec<Box<str>>, Vec<Qualifier>, Vec<Period>)> =
-        HashMap::new();
+    let mut caption_memo: HashMap<String, CaptionRole> = HashMap::new();
     // For each caption, the data row just before its section began.
     let mut anchors: HashMap<String, usize> = HashMap::new();
     for (r, row) in table.rows.iter().enumerate() {
@@ -246,6 +245,9 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
     }
     out
 }
+
+/// A section caption read once: its words, qualifiers and periods.
+type CaptionRole = (Vec<Box<str>>, Vec<Qualifier>, Vec<Period>);
 
 /// The row a caption's members split: the data row just before its section.
 fn anchor_of<'r>(

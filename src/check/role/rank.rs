@@ -230,7 +230,7 @@ pub fn pick_cell<'a>(
     vocab: &Vocab,
     holds: &dyn Fn(&Cell<'_>) -> bool,
 ) -> Option<Cell<'a>> {
-    let mut best: Option<(Cell<'a>, (bool, (u8, u16, u8, u16, u16), bool))> = None;
+    let mut best: Option<(Cell<'a>, PickKey)> = None;
     for (n, cell) in cells.enumerate() {
         if n >= MAX_CANDIDATES {
             break;
@@ -243,6 +243,10 @@ pub fn pick_cell<'a>(
     }
     best.map(|(cell, _)| cell)
 }
+
+/// How a cite's cell is chosen: adequate first, then closest, then holding
+/// the stated number.
+type PickKey = (bool, (u8, u16, u8, u16, u16), bool);
 
 /// Whether two cells are of one source.
 fn same_source(a: &Cell<'_>, b: &Cell<'_>) -> bool {

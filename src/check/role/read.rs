@@ -221,9 +221,9 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
         .filter_map(|i| all.get(i).cloned())
         .collect();
     let is_content = |i: usize, w: &Word| {
-        !used.get(i).copied().unwrap_or(true)
-            && !lex.is_noise(&w.text)
-            && !(mode == Mode::Sentence && lex.is_sentence_noise(&w.text))
+        !(used.get(i).copied().unwrap_or(true)
+            || lex.is_noise(&w.text)
+            || (mode == Mode::Sentence && lex.is_sentence_noise(&w.text)))
     };
     let (required, soft) = match mode {
         Mode::Role | Mode::Label => {
@@ -441,10 +441,8 @@ fn unit_of(
             Measure::Monetary | Measure::Number => None,
         });
     let head_shares = first_share.filter(|&at| at == 0 || plain.get(at - 1) != Some(&"per"));
-    if let Some(at) = head_shares {
-        if let Some(slot) = used.get_mut(at) {
-            *slot = true;
-        }
+    if let Some(slot) = head_shares.and_then(|at| used.get_mut(at)) {
+        *slot = true;
     }
     match (unit, measured) {
         (Some(RoleUnit::Currency(_)), Some(m)) => Some(m),
