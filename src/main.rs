@@ -120,6 +120,12 @@ enum Command {
         /// Also write the generated answers as JSON Lines (each with its "class").
         #[arg(long, value_name = "FILE", conflicts_with = "external")]
         write_corpus: Option<PathBuf>,
+        /// Score corpora of claims written with their expected verdicts
+        /// (`"expect": "accept" | "reject"`, `"kind"`, `"why"` on each claim);
+        /// their source paths resolve under the one folder given with
+        /// --sources (default: samples).
+        #[arg(long, num_args = 1.., value_name = "FILE", conflicts_with = "external")]
+        claims: Vec<PathBuf>,
         /// Extra concept vocabulary.
         #[arg(long, value_name = "FILE")]
         vocab: Vec<PathBuf>,
@@ -389,6 +395,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             ..
         } => external_command(&dir, format, &vocab),
         Command::Eval {
+            claims,
+            sources,
+            format,
+            vocab,
+            ..
+        } if !claims.is_empty() => claims_command(&claims, &sources, format, &vocab),
+        Command::Eval {
             sources,
             per_class,
             seed,
@@ -397,6 +410,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             write_corpus,
             vocab,
             read,
+            ..
         } => eval_command(EvalArgs {
             sources: &sources,
             per_class,
@@ -428,6 +442,43 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             judge: &judge,
         }),
     }
+}
+
+/// `tickmark eval --claims FILE...`: scores corpora of claims with their
+/// expected verdicts. Exits 1 when a wrong claim was accepted or a correct
+/// one was not, so a corpus can gate a change.
+fn claims_command(
+    files: &[PathBuf],
+    sources: &[String],
+    format: EvalFormat,
+    vocab: &[PathBuf],
+) -> anyhow::Result<ExitCode> {
+    use tickmark::eval::claims;
+    let vocab = load_vocab(vocab)?;
+    let folder = match sources {
+        [] => PathBuf::from("samples"),
+        [one] => PathBuf::from(one),
+        _ => anyhow::bail!(
+            "eval --claims: --sources takes one folder, found {}",
+            sources.len()
+        ),
+    };
+    let mut scores = Vec::new();
+    for file in files {
+        scores.push(claims::score(file, &folder, &vocab)?);
+    }
+    let text = match format {
+        EvalFormat::Human => claims::human(&scores),
+        EvalFormat::Markdown => claims::markdown(&scores),
+        EvalFormat::Json => serde_json::to_string_pretty(&scores)? + "\n",
+    };
+    io::stdout().lock().write_all(text.as_bytes())?;
+    let clean = scores.iter().all(|s| s.misses.is_empty());
+    Ok(if clean {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 /// `tickmark eval --external DIR`: runs the external study and prints its

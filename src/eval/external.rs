@@ -61,6 +61,7 @@ use rust_decimal::Decimal;
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
+use super::phrasing::{Phrasing, RawTable};
 use crate::answer::calc::Calc;
 use crate::answer::{Answer, Claim, Origin, Role, SourceSpec};
 use crate::check::resolve::{AnswerScope, SourceState, Store};
@@ -117,6 +118,8 @@ pub struct Dataset {
 pub struct StudyTable {
     /// The rows as the dataset wrote them.
     pub rows: Vec<Vec<String>>,
+    /// The rows as a reader reads them (headers, sections), for roles.
+    pub raw: RawTable,
     /// The labeled document (one table, source id = the table's id).
     pub document: Document,
     /// The questions.
@@ -143,6 +146,8 @@ pub struct Question {
 pub struct DatasetReport {
     /// The dataset.
     pub name: String,
+    /// How the operands' roles were written (docs/evaluation.md).
+    pub phrasing: String,
     /// Distinct tables labeled.
     pub tables: usize,
     /// Arithmetic questions (turns) considered.
@@ -166,6 +171,9 @@ pub struct DatasetReport {
     pub swaps_caught: usize,
     /// Codes of the caught swaps' findings (each swap counted once per code).
     pub caught_codes: BTreeMap<String, usize>,
+    /// Caught swaps named as the wrong cell (`same_number_swap`,
+    /// `role_mismatch`, `period_mismatch`), not only `ambiguous_role`.
+    pub swaps_named: usize,
     /// Swaps whose operand was accepted in the unswapped trace.
     pub swaps_on_accepted: usize,
     /// Of those, caught.
@@ -189,6 +197,11 @@ impl DatasetReport {
     /// Caught swaps as a share of swaps, in percent (2 decimals).
     pub fn catch_rate(&self) -> Decimal {
         percent(self.swaps_caught, self.swaps)
+    }
+
+    /// Named swaps as a share of caught swaps, in percent (2 decimals).
+    pub fn named_rate(&self) -> Decimal {
+        percent(self.swaps_named, self.swaps_caught)
     }
 }
 
@@ -251,7 +264,10 @@ pub fn run(dir: &Path, vocab: &Vocab) -> Result<ExternalReport, ExternalError> {
     let datasets = load_all(dir, vocab)?;
     Ok(ExternalReport {
         dir: dir.to_path_buf(),
-        datasets: datasets.iter().map(|d| study(d, vocab)).collect(),
+        datasets: Phrasing::ALL
+            .iter()
+            .flat_map(|p| datasets.iter().map(|d| study(d, vocab, *p)))
+            .collect(),
     })
 }
 
@@ -400,6 +416,7 @@ fn push_table(
 ) {
     match document_from_rows(id, id, rows.clone(), vocab) {
         Ok(document) => dataset.tables.push(StudyTable {
+            raw: RawTable::new(&rows),
             rows,
             document,
             questions,
@@ -735,36 +752,14 @@ fn is_common_constant(value: Decimal) -> bool {
 }
 
 /// The labels a correct trace states for a cell, from the raw rows: the row's
-/// first field and the column's header text (the fields above the first data
-/// row, joined).
-fn raw_role(rows: &[Vec<String>], row: usize, col: usize) -> String {
-    let first_data = rows.iter().position(|r| is_raw_data_row(r)).unwrap_or(0);
-    let label = rows
-        .get(row)
-        .and_then(|r| r.first())
-        .map_or("", |s| s.trim());
-    let header: Vec<&str> = rows
-        .iter()
-        .take(first_data)
-        .filter_map(|r| r.get(col))
-        .map(|s| s.trim())
-        .filter(|s| !s.is_empty())
-        .collect();
+/// first field and the column's header as a reader reads it.
+fn raw_role(raw: &RawTable, row: usize, col: usize) -> String {
+    let (label, header) = (raw.label(row), raw.header(col));
     if header.is_empty() {
         label.to_string()
     } else {
-        format!("{label}, {}", header.join(" "))
+        format!("{label}, {header}")
     }
-}
-
-/// A raw row with a label and an amount that is not a bare year.
-fn is_raw_data_row(row: &[String]) -> bool {
-    row.first().is_some_and(|l| !l.trim().is_empty())
-        && row.iter().skip(1).any(|f| {
-            let t = f.trim();
-            crate::number::parse_amount(t).is_some()
-                && !(t.len() == 4 && t.bytes().all(|b| b.is_ascii_digit()))
-        })
 }
 
 fn is_damaged(table: &StudyTable, cell: &Cell<'_>) -> bool {
@@ -786,9 +781,9 @@ fn words(text: &str) -> Vec<String> {
 
 /// How well a cell's labels fit a question: shared row-label words, plus the
 /// column's words (a year is worth as much as a row word).
-fn fit(question: &[String], rows: &[Vec<String>], cell: &Cell<'_>) -> usize {
+fn fit(question: &[String], raw: &RawTable, cell: &Cell<'_>) -> usize {
     let at = cell.coord();
-    let role = raw_role(rows, at.row as usize - 1, at.col as usize - 1);
+    let role = raw_role(raw, at.row as usize - 1, at.col as usize - 1);
     let mut seen: Vec<String> = Vec::new();
     words(&role)
         .into_iter()
@@ -863,7 +858,7 @@ fn map_question<'a>(
                     many => {
                         let scores: Vec<usize> = many
                             .iter()
-                            .map(|c| fit(&question_words, &table.rows, c))
+                            .map(|c| fit(&question_words, &table.raw, c))
                             .collect();
                         let best = scores.iter().copied().max().unwrap_or(0);
                         let at_best: Vec<&Cell<'a>> = many
@@ -918,19 +913,30 @@ fn map_question<'a>(
     Ok((calc, operands))
 }
 
-fn operand_claim(table: &StudyTable, id: &str, stated: &Cell<'_>, cite: &Cell<'_>) -> Claim {
+/// An operand stating `stated`'s text and role (in a phrasing) and citing
+/// `cite`; `None` when no role in the phrasing names the cell uniquely.
+fn operand_claim(
+    table: &StudyTable,
+    id: &str,
+    stated: &Cell<'_>,
+    cite: &Cell<'_>,
+    phrasing: Phrasing,
+    question: &Question,
+) -> Option<Claim> {
     let at = stated.coord();
-    Claim {
+    let role = table.raw.role(
+        phrasing,
+        at.row as usize - 1,
+        at.col as usize - 1,
+        &question.text,
+    )?;
+    Some(Claim {
         id: id.to_string(),
         value: Some(stated.text().into_owned()),
-        role: Some(Role::Text(raw_role(
-            &table.rows,
-            at.row as usize - 1,
-            at.col as usize - 1,
-        ))),
+        role: Some(Role::Text(role)),
         cites: vec![cite.reference().to_string()],
         ..Claim::default()
-    }
+    })
 }
 
 fn trace(
@@ -986,8 +992,8 @@ fn operand_report<'r>(
         .and_then(|c| c.operands.iter().find(|o| o.id == id))
 }
 
-/// Runs the study over one dataset.
-pub fn study(dataset: &Dataset, vocab: &Vocab) -> DatasetReport {
+/// Runs the study over one dataset, its roles written in one phrasing.
+pub fn study(dataset: &Dataset, vocab: &Vocab, phrasing: Phrasing) -> DatasetReport {
     let store = Store::default();
     let full = Verifier::new(vocab, &store, VerifyOptions::with_checks(CheckSet::ALL));
     let value_only = Verifier::new(
@@ -997,6 +1003,7 @@ pub fn study(dataset: &Dataset, vocab: &Vocab) -> DatasetReport {
     );
     let mut out = DatasetReport {
         name: dataset.name.clone(),
+        phrasing: phrasing.name().to_string(),
         tables: dataset.tables.len(),
         unreadable: dataset.unreadable.clone(),
         ..DatasetReport::default()
@@ -1030,10 +1037,18 @@ pub fn study(dataset: &Dataset, vocab: &Vocab) -> DatasetReport {
                     continue;
                 }
             };
-            let claims: Vec<Claim> = mapped
+            let Some(claims) = mapped
                 .iter()
-                .map(|m| operand_claim(table, &m.id, &m.cell, &m.cell))
-                .collect();
+                .map(|m| operand_claim(table, &m.id, &m.cell, &m.cell, phrasing, question))
+                .collect::<Option<Vec<Claim>>>()
+            else {
+                exclude(
+                    &mut out,
+                    "no role in this phrasing tells an operand from another cell",
+                    1,
+                );
+                continue;
+            };
             let clean = full.verify_in(&trace(table, question, &calc, &claims, ""), &scope);
             out.traces += 1;
             let mut alarmed = false;
@@ -1109,8 +1124,11 @@ pub fn study(dataset: &Dataset, vocab: &Vocab) -> DatasetReport {
                     }
                     out.swaps += 1;
                     let mut swapped = claims.clone();
-                    if let Some(slot) = swapped.get_mut(index) {
-                        *slot = operand_claim(table, &m.id, &m.cell, &other);
+                    if let (Some(slot), Some(claim)) = (
+                        swapped.get_mut(index),
+                        operand_claim(table, &m.id, &m.cell, &other, phrasing, question),
+                    ) {
+                        *slot = claim;
                     }
                     let suffix = format!("~{}>{}", m.id, other.coord());
                     let answer = trace(table, question, &calc, &swapped, &suffix);
@@ -1146,6 +1164,14 @@ pub fn study(dataset: &Dataset, vocab: &Vocab) -> DatasetReport {
                             let mut seen = codes(r);
                             seen.sort();
                             seen.dedup();
+                            if seen.iter().any(|c| {
+                                matches!(
+                                    c.as_str(),
+                                    "same_number_swap" | "role_mismatch" | "period_mismatch"
+                                )
+                            }) {
+                                out.swaps_named += 1;
+                            }
                             for code in seen {
                                 *out.caught_codes.entry(code).or_default() += 1;
                             }
@@ -1227,39 +1253,87 @@ fn summary_rows(report: &ExternalReport) -> Vec<(String, Vec<String>)> {
             col(&|d| codes_cell(&d.caught_codes)),
         ),
         (
+            "caught swaps named (swap, role or period mismatch)".into(),
+            col(&|d| format!("{} ({}%)", d.swaps_named, d.named_rate())),
+        ),
+        (
             "swaps of operands accepted unswapped: caught".into(),
             col(&|d| format!("{} of {}", d.swaps_caught_on_accepted, d.swaps_on_accepted)),
         ),
     ]
 }
 
-/// The study as markdown tables (the form docs/evaluation.md quotes).
+/// The study as markdown tables (the form docs/evaluation.md quotes): a
+/// compact table of every dataset and phrasing, then one summary table per
+/// phrasing.
 pub fn markdown(report: &ExternalReport) -> String {
     let mut out = String::new();
-    let names: Vec<&str> = report.datasets.iter().map(|d| d.name.as_str()).collect();
-    let _ = writeln!(out, "| | {} |", names.join(" | "));
-    let _ = writeln!(out, "|---|{}", "---|".repeat(names.len()));
-    for (label, values) in summary_rows(report) {
-        let _ = writeln!(out, "| {label} | {} |", values.join(" | "));
+    let _ = writeln!(
+        out,
+        "| dataset | phrasing | traces | false alarms | swaps | caught | named of caught |\n|---|---|---|---|---|---|---|"
+    );
+    for d in &report.datasets {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} ({}%) | {} | {} ({}%) | {} ({}%) |",
+            d.name,
+            d.phrasing,
+            d.traces,
+            d.false_alarms,
+            d.false_alarm_rate(),
+            d.swaps,
+            d.swaps_caught,
+            d.catch_rate(),
+            d.swaps_named,
+            d.named_rate()
+        );
+    }
+    let mut phrasings: Vec<&str> = report
+        .datasets
+        .iter()
+        .map(|d| d.phrasing.as_str())
+        .collect();
+    phrasings.dedup();
+    for phrasing in phrasings {
+        let part = ExternalReport {
+            dir: report.dir.clone(),
+            datasets: report
+                .datasets
+                .iter()
+                .filter(|d| d.phrasing == phrasing)
+                .cloned()
+                .collect(),
+        };
+        let names: Vec<&str> = part.datasets.iter().map(|d| d.name.as_str()).collect();
+        let _ = writeln!(out, "\nPhrasing `{phrasing}`:\n");
+        let _ = writeln!(out, "| | {} |", names.join(" | "));
+        let _ = writeln!(out, "|---|{}", "---|".repeat(names.len()));
+        for (label, values) in summary_rows(&part) {
+            let _ = writeln!(out, "| {label} | {} |", values.join(" | "));
+        }
     }
     let _ = writeln!(out, "\nExclusions:\n");
-    let _ = writeln!(out, "| dataset | reason | count |\n|---|---|---|");
+    let _ = writeln!(
+        out,
+        "| dataset | phrasing | reason | count |\n|---|---|---|---|"
+    );
     for d in &report.datasets {
         for (why, n) in &d.exclusions {
-            let _ = writeln!(out, "| {} | {why} | {n} |", d.name);
+            let _ = writeln!(out, "| {} | {} | {why} | {n} |", d.name, d.phrasing);
         }
     }
     let _ = writeln!(out, "\nDisagreements:\n");
     let _ = writeln!(
         out,
-        "| dataset | kind | trace | stated role | cited cell | cell labels (row \\| column \\| period) | codes | message |\n|---|---|---|---|---|---|---|---|"
+        "| dataset | phrasing | kind | trace | stated role | cited cell | cell labels (row \\| column \\| period) | codes | message |\n|---|---|---|---|---|---|---|---|---|"
     );
     for d in &report.datasets {
         for x in &d.disagreements {
             let _ = writeln!(
                 out,
-                "| {} | {} | `{}` | {} | `{}` | {} | {} | {} |",
+                "| {} | {} | {} | `{}` | {} | `{}` | {} | {} | {} |",
                 d.name,
+                d.phrasing,
                 kind_name(x.kind),
                 x.id,
                 md(&x.role),
@@ -1293,7 +1367,7 @@ pub fn human(report: &ExternalReport) -> String {
     let width = rows.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
     let _ = writeln!(out, "external study: {}", report.dir.display());
     for (i, d) in report.datasets.iter().enumerate() {
-        let _ = writeln!(out, "\n{}", d.name);
+        let _ = writeln!(out, "\n{} ({})", d.name, d.phrasing);
         for (label, values) in &rows {
             let _ = writeln!(
                 out,
@@ -1360,10 +1434,16 @@ mod tests {
         .iter()
         .map(|r| r.iter().map(|s| s.to_string()).collect())
         .collect();
-        assert_eq!(raw_role(&rows, 2, 1), "Fixed Price, 2019");
+        let raw = RawTable::new(&rows);
+        assert_eq!(raw_role(&raw, 2, 1), "Fixed Price, 2019");
         assert_eq!(
-            raw_role(&rows, 2, 2),
+            raw_role(&raw, 2, 2),
             "Fixed Price, Years Ended September 30, 2018"
+        );
+        assert_eq!(
+            raw_role(&raw, 2, 3),
+            "Fixed Price, Years Ended September 30, 2017",
+            "a header spans the empty cells to its right"
         );
     }
 }

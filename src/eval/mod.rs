@@ -1,11 +1,14 @@
 //! Measuring tickmark against expectations: how well a reader's tables
 //! match an expected table ([`table_match`]), the seeded defect corpus and
-//! its evaluation ([`corpus`], [`seeded`]), and the external study of
-//! same-number swaps in real tables ([`external`]).
+//! its evaluation ([`corpus`], [`seeded`]), the external study of
+//! same-number swaps in real tables ([`external`]), and corpora of claims
+//! written with their expected verdicts ([`claims`]).
 
+pub mod claims;
 pub mod corpus;
 pub mod external;
 pub mod pdf_fixtures;
+pub mod phrasing;
 pub mod rng;
 pub mod seeded;
 pub mod table_match;

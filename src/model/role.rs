@@ -176,6 +176,9 @@ pub struct RowRole {
     pub named: bool,
     /// An opening (`Some(true)`) or closing balance row.
     pub edge: Option<bool>,
+    /// A day of the year the label names without its year ("Outstanding at
+    /// 1 April", "At 31 December"): (month, day), the year the column's.
+    pub month_day: Option<(i8, i8)>,
     /// What the label says its sign means.
     pub sign: Option<LabelSign>,
 }
@@ -189,6 +192,9 @@ pub struct ColRole {
     pub words: Vec<Box<str>>,
     /// Qualifiers the header states ("Adjusted", "Americas").
     pub qualifiers: Vec<Qualifier>,
+    /// An opening (`Some(true)`) or closing balance column ("Balance at
+    /// Beginning of Period", "Balance at End of Period").
+    pub edge: Option<bool>,
 }
 
 /// What the role check needs to know about a table, read once and kept with

@@ -282,6 +282,14 @@ mod tests {
             ("December 31, 2023", "FY2023", No),
             ("FY2024", "December 31, 2023", No),
             ("2024 vs 2023", "2024 vs 2023", Yes),
+            ("change between 2019 and 2018", "2019 vs 2018", Yes),
+            (
+                "Change between Fiscal increase (decrease) 2019 and 2018",
+                "2019 vs 2018",
+                Yes,
+            ),
+            ("from 2018 to 2019", "2019 vs 2018", Yes),
+            ("change between 2019 and 2018", "2018 vs 2017", No),
             ("% change", "FY2024", No),
             (
                 "year ended December 31, 2024",

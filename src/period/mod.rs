@@ -445,6 +445,9 @@ static SCALE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
 /// A header or a stretch of free text, normalized: a change column or a period.
 /// `lone_change` allows change phrases without a comparison ("% change").
 fn parse_norm(s: &str, hint: PeriodHint, lone_change: bool) -> Option<Period> {
+    if let Some(p) = span::between(s, hint) {
+        return Some(p);
+    }
     let (rest, suffix) = match CHANGE_SUFFIX.captures(s) {
         Some(c) => (
             c.name("rest").map_or("", |m| m.as_str()),
@@ -889,6 +892,31 @@ fn parse_date(s: &str) -> Option<Date> {
 }
 
 /// 1–12 for a month name or abbreviation.
+/// The month a name or abbreviation stands for ("April", "Sept", "dec"):
+/// the name's first three letters or more, and nothing else ("marketing" is
+/// not March).
+pub fn month_of(name: &str) -> Option<i8> {
+    const NAMES: [&str; 12] = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ];
+    let lower = name.trim_end_matches('.').to_lowercase();
+    let at = NAMES
+        .iter()
+        .position(|full| lower.len() >= 3 && full.starts_with(lower.as_str()))?;
+    i8::try_from(at + 1).ok()
+}
+
 fn month_number(name: &str) -> Option<i8> {
     let n = match name.get(..3)? {
         "jan" => 1,
@@ -911,6 +939,8 @@ fn month_number(name: &str) -> Option<i8> {
 /// Words a period (or a comparison) can begin with, besides those with a
 /// digit ("2024", "fy24", "q1", "1h", "31st").
 const START_WORDS: &[&str] = &[
+    "between",
+    "from",
     "ytd",
     "ltm",
     "ttm",

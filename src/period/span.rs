@@ -49,6 +49,53 @@ static OPENING: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// A change between two years: "change between 2019 and 2018", "from
+/// fiscal 2018 to 2019", "increase (decrease) 2019 and 2018". Two years
+/// joined by "and" are a comparison only after a change word or "between";
+/// "in 2019 and 2018" in prose is not one.
+static BETWEEN: LazyLock<Regex> = LazyLock::new(|| {
+    compile(
+        r"^(?P<pre>.*?)(?P<kw>between|from)? ?(?P<l>(?:fiscal (?:year )?|fy ?)?(?:19|20)\d{2}) (?:and|to|through|-) (?P<r>(?:fiscal (?:year )?|fy ?)?(?:19|20)\d{2})$",
+    )
+});
+
+/// The change words that make "2019 and 2018" a comparison.
+const CHANGE_WORDS: [&str; 8] = [
+    "change",
+    "increase",
+    "decrease",
+    "variance",
+    "difference",
+    "movement",
+    "growth",
+    "inc",
+];
+
+/// "Change between 2019 and 2018" and its kin, as a change from the earlier
+/// year to the later ("from X to Y" keeps its order).
+pub(super) fn between(s: &str, hint: super::PeriodHint) -> Option<Period> {
+    let c = BETWEEN.captures(s)?;
+    let pre = group(&c, "pre");
+    let kw = group(&c, "kw");
+    let changes = CHANGE_WORDS.iter().any(|w| pre.contains(w));
+    if kw.is_empty() && !changes {
+        return None;
+    }
+    let year = |t: &str| trailing_year(t).or_else(|| year2or4(t));
+    let (l, r) = (year(group(&c, "l"))?, year(group(&c, "r"))?);
+    let (from, to) = if kw == "from" || l <= r {
+        (l, r)
+    } else {
+        (r, l)
+    };
+    let percent = pre.contains('%') || pre.contains("percent");
+    Some(Period::Change {
+        percent,
+        from: Some(Box::new(super::year_period(from, hint))),
+        to: Some(Box::new(super::year_period(to, hint))),
+    })
+}
+
 /// One of this file's forms, or `None`.
 pub(super) fn parse(s: &str) -> Option<Period> {
     if let Some(c) = CALENDAR.captures(s) {

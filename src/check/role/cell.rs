@@ -168,7 +168,13 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             .all(|w| GENERIC.contains(&&**w) || &**w == "total");
         let sign = label_sign(label, role.concept.as_ref(), role.direction);
         role.direction = None;
+        let month_day = if role.periods.is_empty() {
+            month_day_of(label)
+        } else {
+            None
+        };
         out.rows.push(RowRole {
+            month_day,
             role,
             label_words,
             section_words,
@@ -201,6 +207,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             period,
             words,
             qualifiers,
+            edge: reading.edge,
         });
     }
     out.row_periods = periods_between_balances(&out);
@@ -388,7 +395,8 @@ pub fn cell_periods(cell: &Cell<'_>, roles: &TableRoles) -> Vec<Period> {
     let row = roles.rows.get(cell.record().row as usize);
     let col = roles.cols.get(cell.record().column as usize);
     let mut out = Vec::with_capacity(3);
-    if let Some(p) = col.and_then(|c| c.period.as_ref()) {
+    let column = col.and_then(|c| c.period.as_ref());
+    if let Some(p) = column {
         let p = match row.and_then(|r| r.edge) {
             Some(opening) => edge_of(p, opening).unwrap_or_else(|| p.clone()),
             None => p.clone(),
@@ -396,9 +404,16 @@ pub fn cell_periods(cell: &Cell<'_>, roles: &TableRoles) -> Vec<Period> {
         out.push(p);
     }
     if let Some(row) = row {
+        // "Outstanding at 1 April" in the 2019 column: April 1, 2019.
+        if let (Some((m, d)), Some(y)) = (row.month_day, column.and_then(Period::year))
+            && let Ok(date) = jiff::civil::Date::new(y, m, d)
+        {
+            out.insert(0, Period::instant(date));
+        }
         for p in &row.role.periods {
-            if !out.contains(p) {
-                out.push(p.clone());
+            let p = with_year_of(p, &out).unwrap_or_else(|| p.clone());
+            if !out.contains(&p) {
+                out.push(p);
             }
         }
     }
@@ -408,6 +423,52 @@ pub fn cell_periods(cell: &Cell<'_>, roles: &TableRoles) -> Vec<Period> {
         out.push(p.clone());
     }
     out
+}
+
+/// A quarter or half named without its year ("Fourth Quarter" under a
+/// "2019:" caption) in the year another of the cell's periods gives.
+fn with_year_of(p: &Period, others: &[Period]) -> Option<Period> {
+    let Period::Duration {
+        fy: None,
+        quarter,
+        half,
+        months,
+        to_quarter,
+        start,
+        end: None,
+    } = p
+    else {
+        return None;
+    };
+    if quarter.is_none() && half.is_none() {
+        return None;
+    }
+    let year = others.iter().find_map(Period::year)?;
+    Some(Period::Duration {
+        fy: Some(year),
+        quarter: *quarter,
+        half: *half,
+        months: *months,
+        to_quarter: *to_quarter,
+        start: *start,
+        end: None,
+    })
+}
+
+/// A day of the year a label names without its year: "at 1 April", "At 31
+/// December", "as of March 31,".
+fn month_day_of(label: &str) -> Option<(i8, i8)> {
+    static MD: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(?:at|as of|as at|on)\s+(?:(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]{3,9})|([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?)\b,?\s*$").ok()
+    });
+    let c = MD.as_ref()?.captures(label.trim())?;
+    let (day, month) = match (c.get(1), c.get(2), c.get(3), c.get(4)) {
+        (Some(d), Some(m), _, _) | (_, _, Some(m), Some(d)) => (d.as_str(), m.as_str()),
+        _ => return None,
+    };
+    let month = crate::period::month_of(month)?;
+    let day: i8 = day.parse().ok()?;
+    (1..=31).contains(&day).then_some((month, day))
 }
 
 /// The instant a span opens (the day before it starts: the prior close) or
@@ -453,6 +514,24 @@ pub(crate) fn edge_of(p: &Period, opening: bool) -> Option<Period> {
                 }
             }
         }
+        // A balance column's date is the year's end; its opening balance is
+        // the balance a year before.
+        Period::Instant { date: Some(d), .. } if opening => {
+            let back = d.checked_sub(12.months()).ok()?;
+            let back = if *d == d.last_of_month() {
+                back.last_of_month()
+            } else {
+                back
+            };
+            Some(Period::instant(back))
+        }
+        Period::Instant {
+            date: None,
+            fy: Some(y),
+        } if opening => Some(Period::Instant {
+            date: None,
+            fy: Some(y.checked_sub(1)?),
+        }),
         Period::Instant { .. } => Some(p.clone()),
         Period::Change { .. } => None,
     }

@@ -25,6 +25,9 @@ pub struct ClaimRole {
     pub soft: Vec<Box<str>>,
     /// The text it was read from, for messages.
     pub text: String,
+    /// An opening (`Some(true)`) or closing balance the claim names without
+    /// a period to put it on ("Balance at End of Period").
+    pub edge: Option<bool>,
 }
 
 /// How one slot compares.
@@ -297,6 +300,14 @@ pub fn fit(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles) -> Fit {
             .all(|p| matches!(p, crate::model::Period::Duration { .. }))
         && matches!(periods.first(), Some(crate::model::Period::Instant { .. }));
 
+    // An opening or closing balance named without a period, against the
+    // cell's row or column.
+    if let (Some(said), Some(held)) = (claim.edge, row.edge.or(col.and_then(|c| c.edge)))
+        && said != held
+    {
+        out.period = Slot::Differ;
+    }
+
     // Unit.
     out.unit_differs = unit_differs(claim.role.unit, row, cell);
     out
@@ -357,7 +368,13 @@ fn unit_differs(claimed: Option<RoleUnit>, row: &RowRole, cell: &Cell<'_>) -> bo
         Some(RoleUnit::PerShare) => {
             !matches!(held, Measure::PerShare) && !matches!(row.role.unit, Some(RoleUnit::PerShare))
         }
-        Some(RoleUnit::Shares) => matches!(held, Measure::Monetary | Measure::PerShare),
+        // A share count against money, where the row is known to be money
+        // (by its concept) and nothing around it speaks of shares.
+        Some(RoleUnit::Shares) => {
+            matches!(held, Measure::Monetary | Measure::PerShare)
+                && row.role.concept.is_some()
+                && !contains(&row.context_words, "share")
+        }
         _ => false,
     }
 }

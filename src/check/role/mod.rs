@@ -103,7 +103,11 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         soft,
         edge,
     } = reading;
+    let mut unplaced = None;
     if let Some(opening) = edge {
+        if role.periods.is_empty() {
+            unplaced = Some(opening);
+        }
         role.periods = role
             .periods
             .iter()
@@ -115,6 +119,7 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         required,
         soft,
         text,
+        edge: unplaced,
     }
 }
 

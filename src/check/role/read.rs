@@ -225,6 +225,12 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
             || lex.is_noise(&w.text)
             || (mode == Mode::Sentence && lex.is_sentence_noise(&w.text)))
     };
+    // A qualifier's own words ("UK" of Europe, "Germany") tell members of
+    // one kind apart: they rank, as soft words.
+    let qualifier_words: Vec<Word> = qualifiers_found
+        .iter()
+        .flat_map(|q| all.get(q.at..q.at + q.len).unwrap_or(&[]).iter().cloned())
+        .collect();
     let (required, soft) = match mode {
         Mode::Role | Mode::Label => {
             let kept: Vec<Word> = all
@@ -233,7 +239,7 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
                 .filter(|(i, w)| is_content(*i, w) || concept_at.contains(i))
                 .map(|(_, w)| w.clone())
                 .collect();
-            (kept, Vec::new())
+            (kept, qualifier_words)
         }
         Mode::Sentence => {
             let phrase = measure_phrase(&all, &concept_at, &is_content);

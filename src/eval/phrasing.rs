@@ -1,0 +1,477 @@
+//! How the external study writes an operand's role, as an outsider would,
+//! from a dataset table's raw rows — never from tickmark's labels or
+//! vocabulary. Four phrasings:
+//!
+//! | phrasing | example |
+//! |---|---|
+//! | `label+header` | "Trade receivables, As at 31 December 2019" |
+//! | `section+label+header` | "Current assets, Trade receivables, As at 31 December 2019" |
+//! | `label+period` | "Trade receivables, FY2019" (the header's year as an analyst writes it, its other words kept) |
+//! | `question` | "trade receivables in 2019" (the question's own words for the line) |
+//!
+//! The header of a column is every header row's text above it, top to
+//! bottom, as a reader sees the table: a header cell spans the empty cells
+//! to its right (a flattened merged cell), a year printed with a footnote
+//! mark ("2018 (4)") or with spaced digits ("2 0 1 8") is a year. Header
+//! rows are the rows above the first row with a label and an amount that is
+//! not such a year.
+//!
+//! A careful writer names a line so that it is one line: where two rows of
+//! the table would get the same role in a phrasing (two "Total" rows), the
+//! phrasing adds the row's section; where that does not tell them apart
+//! either, no correct role can be written in that phrasing and the trace is
+//! excluded from it (counted).
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::vocab::normalize_label;
+
+/// A way of writing an operand's role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phrasing {
+    /// The row label and the column header.
+    LabelHeader,
+    /// The section caption, the row label and the column header.
+    SectionLabelHeader,
+    /// The row label, the header's other words, and its period as an
+    /// analyst writes it ("FY2019", "as of December 31, 2019").
+    LabelPeriod,
+    /// The question's own words for the line, and the period.
+    Question,
+}
+
+impl Phrasing {
+    /// Every phrasing, in report order.
+    pub const ALL: [Phrasing; 4] = [
+        Phrasing::LabelHeader,
+        Phrasing::SectionLabelHeader,
+        Phrasing::LabelPeriod,
+        Phrasing::Question,
+    ];
+
+    /// The name reports use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phrasing::LabelHeader => "label+header",
+            Phrasing::SectionLabelHeader => "section+label+header",
+            Phrasing::LabelPeriod => "label+period",
+            Phrasing::Question => "question",
+        }
+    }
+}
+
+/// A dataset table read as a reader reads it: row labels, column headers,
+/// sections.
+#[derive(Debug, Clone)]
+pub struct RawTable {
+    /// The rows as the dataset wrote them.
+    rows: Vec<Vec<String>>,
+    /// Rows above the first data row.
+    header_rows: usize,
+    /// Per column, its header text (header rows stacked, spans carried).
+    headers: Vec<String>,
+    /// Per row, the caption above it (a labeled row without amounts, below
+    /// the header), if any.
+    sections: Vec<Option<String>>,
+}
+
+static YEAR_CELL: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(r"^(?:fy\s?)?(?:19|20)\d{2}\s*(?:\(\s*[a-z0-9]{1,3}\s*\)|\*+|[a-z])?$").ok()
+});
+static SPACED_DIGITS: LazyLock<Option<Regex>> =
+    LazyLock::new(|| Regex::new(r"\b(\d) (\d) (\d) (\d)\b").ok());
+static YEAR: LazyLock<Option<Regex>> = LazyLock::new(|| Regex::new(r"\b((?:19|20)\d{2})\b").ok());
+static MONTH_DAY: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(\d{1,2})\b|\b(\d{1,2})\s+(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b").ok()
+});
+
+/// A header cut mid-phrase: it ends with a word that needs one after it.
+fn ends_mid_phrase(text: &str) -> bool {
+    let last = text
+        .trim_end()
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    matches!(
+        last.as_str(),
+        "of" | "at"
+            | "for"
+            | "to"
+            | "and"
+            | "the"
+            | "in"
+            | "by"
+            | "from"
+            | "on"
+            | "ended"
+            | "ending"
+    )
+}
+
+/// Spaced digits read as the number they are ("2 0 1 8" → "2018").
+fn unspace(text: &str) -> String {
+    match SPACED_DIGITS.as_ref() {
+        Some(re) => re.replace_all(text, "$1$2$3$4").into_owned(),
+        None => text.to_string(),
+    }
+}
+
+/// A header cell that is a year ("2019", "2018 (4)", "FY2019").
+fn is_year_cell(text: &str) -> bool {
+    let t = unspace(text.trim()).to_lowercase();
+    YEAR_CELL.as_ref().is_some_and(|re| re.is_match(&t))
+}
+
+/// An amount cell: digits, with separators, signs, parentheses, units.
+fn is_amount(text: &str) -> bool {
+    let t = text.trim();
+    !t.is_empty()
+        && t.chars().any(|c| c.is_ascii_digit())
+        && crate::number::parse_amount(t).is_some()
+}
+
+impl RawTable {
+    /// Reads a table's raw rows.
+    pub fn new(rows: &[Vec<String>]) -> RawTable {
+        let width = rows.iter().map(Vec::len).max().unwrap_or(0);
+        let data_row = |r: &[String]| {
+            r.first().is_some_and(|l| !l.trim().is_empty())
+                && r.iter().skip(1).any(|f| is_amount(f) && !is_year_cell(f))
+        };
+        let first_data = rows.iter().position(|r| data_row(r)).unwrap_or(0);
+        // Rows right above the data holding only a label are captions
+        // ("2019:" over a block of quarters), not header rows.
+        let only_label = |r: &[String]| {
+            r.first().is_some_and(|l| !l.trim().is_empty())
+                && r.iter().skip(1).all(|f| f.trim().is_empty())
+        };
+        let mut header_rows = first_data;
+        while header_rows > 0 && rows.get(header_rows - 1).is_some_and(|r| only_label(r)) {
+            header_rows -= 1;
+        }
+        let last_header = header_rows.checked_sub(1).and_then(|i| rows.get(i));
+        let mut headers = vec![String::new(); width];
+        for row in rows.iter().take(header_rows) {
+            let mut carried: Option<String> = None;
+            for (c, slot) in headers.iter_mut().enumerate().skip(1) {
+                let cell = row.get(c).map_or("", |s| s.trim());
+                // A header spans the empty cells to its right when they head
+                // columns of their own below (a merged cell flattened), and
+                // not when it is cut mid-phrase ("Balance at Beginning of" /
+                // "Period"), which is one column's header on two lines.
+                let below = last_header
+                    .and_then(|r| r.get(c))
+                    .is_some_and(|t| !t.trim().is_empty());
+                let text = if cell.is_empty() {
+                    match &carried {
+                        Some(t) if below => t.clone(),
+                        _ => String::new(),
+                    }
+                } else {
+                    let t = unspace(cell);
+                    carried = (!ends_mid_phrase(&t)).then(|| t.clone());
+                    t
+                };
+                if !text.is_empty() {
+                    if !slot.is_empty() {
+                        slot.push(' ');
+                    }
+                    slot.push_str(&text);
+                }
+            }
+        }
+        let mut sections = vec![None; rows.len()];
+        let _ = first_data;
+        let mut caption: Option<String> = None;
+        for (r, row) in rows.iter().enumerate().skip(header_rows) {
+            let label = row.first().map_or("", |s| s.trim());
+            let has_amount = row.iter().skip(1).any(|f| is_amount(f));
+            if label.is_empty() && !has_amount {
+                caption = None;
+                continue;
+            }
+            if !has_amount {
+                caption = Some(label.trim_end_matches(':').to_string());
+                continue;
+            }
+            if let Some(slot) = sections.get_mut(r) {
+                slot.clone_from(&caption);
+            }
+        }
+        RawTable {
+            rows: rows.to_vec(),
+            header_rows,
+            headers,
+            sections,
+        }
+    }
+
+    /// The row label the dataset prints.
+    pub fn label(&self, row: usize) -> &str {
+        self.rows
+            .get(row)
+            .and_then(|r| r.first())
+            .map_or("", |s| s.trim())
+    }
+
+    /// The column's header as a reader reads it.
+    pub fn header(&self, col: usize) -> &str {
+        self.headers.get(col).map_or("", String::as_str)
+    }
+
+    /// The caption above a row, if any.
+    pub fn section(&self, row: usize) -> Option<&str> {
+        self.sections.get(row).and_then(|s| s.as_deref())
+    }
+
+    /// The role of cell (row, col), 0-based, in a phrasing; `None` when no
+    /// role in that phrasing tells the cell from another of the table.
+    pub fn role(
+        &self,
+        phrasing: Phrasing,
+        row: usize,
+        col: usize,
+        question: &str,
+    ) -> Option<String> {
+        let own = self.write(phrasing, row, col, question, false);
+        if self.unique(phrasing, row, col, question, &own, false) {
+            return Some(own);
+        }
+        // A careful writer adds the section.
+        let with_section = self.write(phrasing, row, col, question, true);
+        self.unique(phrasing, row, col, question, &with_section, true)
+            .then_some(with_section)
+    }
+
+    /// Whether no other amount cell of the table gets the same role.
+    fn unique(
+        &self,
+        phrasing: Phrasing,
+        row: usize,
+        col: usize,
+        question: &str,
+        role: &str,
+        section: bool,
+    ) -> bool {
+        let key = normalize_label(role);
+        for (r, cells) in self.rows.iter().enumerate().skip(self.header_rows) {
+            for (c, cell) in cells.iter().enumerate().skip(1) {
+                if (r, c) == (row, col) || !is_amount(cell) || self.label(r).is_empty() {
+                    continue;
+                }
+                if normalize_label(&self.write(phrasing, r, c, question, section)) == key {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    fn write(
+        &self,
+        phrasing: Phrasing,
+        row: usize,
+        col: usize,
+        question: &str,
+        section: bool,
+    ) -> String {
+        let label = self.label(row);
+        let header = self.header(col);
+        let line = match (
+            section || phrasing == Phrasing::SectionLabelHeader,
+            self.section(row),
+        ) {
+            (true, Some(s)) => format!("{s}, {label}"),
+            _ => label.to_string(),
+        };
+        let join = |a: String, b: &str| {
+            if b.trim().is_empty() {
+                a
+            } else {
+                format!("{a}, {}", b.trim())
+            }
+        };
+        match phrasing {
+            Phrasing::LabelHeader | Phrasing::SectionLabelHeader => join(line, header),
+            Phrasing::LabelPeriod => {
+                let (words, period) = analyst_period(header);
+                join(join(line, &words), &period)
+            }
+            Phrasing::Question => {
+                let line = question_words(question, &line).unwrap_or(line);
+                let (words, period) = analyst_period(header);
+                let words = question_words(question, &words).unwrap_or_default();
+                let mut out = line;
+                if !words.is_empty() {
+                    out = format!("{out} {words}");
+                }
+                if !period.is_empty() {
+                    out = format!("{out} in {period}");
+                }
+                out
+            }
+        }
+    }
+}
+
+/// A header split into its words besides the period, and the period as an
+/// analyst writes it: "FY2019" for a year, "as of December 31, 2019" for a
+/// date without a span word, "2019 vs 2018" for two years; the header's own
+/// words where it names a span of months.
+fn analyst_period(header: &str) -> (String, String) {
+    let Some(year) = YEAR.as_ref() else {
+        return (header.to_string(), String::new());
+    };
+    let years: Vec<&str> = year.find_iter(header).map(|m| m.as_str()).collect();
+    let lower = header.to_lowercase();
+    let span = [
+        "three months",
+        "six months",
+        "nine months",
+        "quarter",
+        "weeks",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    if span {
+        return (String::new(), header.to_string());
+    }
+    // The words that are not the period: the header without years, dates,
+    // "year(s) ended", "fiscal", "as of/at", footnote marks.
+    let mut rest = year.replace_all(header, " ").into_owned();
+    if let Some(md) = MONTH_DAY.as_ref() {
+        rest = md.replace_all(&rest, " ").into_owned();
+    }
+    let drop = [
+        "fiscal years ended",
+        "fiscal year ended",
+        "years ended",
+        "year ended",
+        "fiscal",
+        "as of",
+        "as at",
+        "at",
+        "ended",
+        "year",
+        "years",
+        "(in millions)",
+        "(in thousands)",
+        ",",
+        "(",
+        ")",
+    ];
+    let mut rest_lower = format!(" {} ", rest.to_lowercase());
+    for d in drop {
+        rest_lower = rest_lower.replace(&format!(" {d} "), " ").replace(d, " ");
+    }
+    let words: String = rest_lower
+        .split_whitespace()
+        .filter(|w| !w.chars().all(|c| c.is_ascii_digit() || c == '*'))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let period = match years.as_slice() {
+        [] => String::new(),
+        [y] => {
+            let dated = MONTH_DAY.as_ref().and_then(|re| re.find(header));
+            let spans = lower.contains("ended") || lower.contains("year");
+            match dated {
+                Some(d) if !spans => format!("as of {}, {y}", d.as_str().trim()),
+                _ => format!("FY{y}"),
+            }
+        }
+        [a, b, ..] => format!("{a} vs {b}"),
+    };
+    (words, period)
+}
+
+/// The question's own words for a line: the words of `line` that the
+/// question uses, in the question's order; `None` when it uses none.
+fn question_words(question: &str, line: &str) -> Option<String> {
+    let line_words: Vec<String> = normalize_label(line)
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect();
+    let q = normalize_label(question);
+    let mut out: Vec<&str> = Vec::new();
+    for w in q.split(' ') {
+        if line_words.iter().any(|l| l == w) && !out.contains(&w) {
+            out.push(w);
+        }
+    }
+    (!out.is_empty()).then(|| out.join(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(rows: &[&[&str]]) -> RawTable {
+        let rows: Vec<Vec<String>> = rows
+            .iter()
+            .map(|r| r.iter().map(|s| s.to_string()).collect())
+            .collect();
+        RawTable::new(&rows)
+    }
+
+    #[test]
+    fn headers_span_and_stack_as_a_reader_reads_them() {
+        let t = table(&[
+            &["", "Domestic", "", "International", ""],
+            &["", "2019", "2018 (4)", "2 0 1 9", "2018"],
+            &["Discount rate", "3.1%", "4.0%", "1.5%", "2.0%"],
+        ]);
+        assert_eq!(t.header(2), "Domestic 2018 (4)");
+        assert_eq!(t.header(3), "International 2019");
+        assert_eq!(
+            t.role(Phrasing::LabelHeader, 2, 4, "").as_deref(),
+            Some("Discount rate, International 2018")
+        );
+        assert_eq!(
+            t.role(Phrasing::LabelPeriod, 2, 1, "").as_deref(),
+            Some("Discount rate, domestic, FY2019")
+        );
+    }
+
+    #[test]
+    fn a_repeated_label_takes_its_section_or_is_not_written() {
+        let t = table(&[
+            &["", "2019"],
+            &["Current", ""],
+            &["Total", "10"],
+            &["Non-current", ""],
+            &["Total", "20"],
+            &["Other", ""],
+            &["Other", "5"],
+            &["Other", ""],
+            &["Other", "6"],
+        ]);
+        assert_eq!(
+            t.role(Phrasing::LabelHeader, 2, 1, "").as_deref(),
+            Some("Current, Total, 2019")
+        );
+        assert_eq!(t.role(Phrasing::LabelHeader, 6, 1, ""), None);
+    }
+
+    #[test]
+    fn the_question_names_the_line_in_its_own_words() {
+        let t = table(&[
+            &["", "2019", "2018"],
+            &["Trade and other receivables", "100", "90"],
+        ]);
+        assert_eq!(
+            t.role(
+                Phrasing::Question,
+                1,
+                1,
+                "What was the change in trade receivables?"
+            )
+            .as_deref(),
+            Some("trade receivables in FY2019")
+        );
+    }
+}
