@@ -1435,7 +1435,11 @@ mod tests {
         .map(|r| r.iter().map(|s| s.to_string()).collect())
         .collect();
         let raw = RawTable::new(&rows);
-        assert_eq!(raw_role(&raw, 2, 1), "Fixed Price, 2019");
+        assert_eq!(
+            raw_role(&raw, 2, 1),
+            "Fixed Price, Years Ended September 30, 2019",
+            "a centred header flattened into the middle column spans the run"
+        );
         assert_eq!(
             raw_role(&raw, 2, 2),
             "Fixed Price, Years Ended September 30, 2018"

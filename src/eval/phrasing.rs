@@ -88,6 +88,20 @@ static MONTH_DAY: LazyLock<Option<Regex>> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(\d{1,2})\b|\b(\d{1,2})\s+(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b").ok()
 });
 
+/// The row's only header text, when it sits right of column `c` over a run
+/// of sub-headers that reaches `c`.
+fn centred(row: &[String], last: Option<&Vec<String>>, c: usize) -> Option<String> {
+    let filled: Vec<usize> = (1..row.len())
+        .filter(|&k| row.get(k).is_some_and(|t| !t.trim().is_empty()))
+        .collect();
+    let [k] = filled.as_slice() else {
+        return None;
+    };
+    let last = last?;
+    ((c..=*k).all(|j| last.get(j).is_some_and(|t| !t.trim().is_empty())) && c < *k)
+        .then(|| unspace(row.get(*k).map_or("", |t| t.trim())))
+}
+
 /// A header cut mid-phrase: it ends with a word that needs one after it.
 fn ends_mid_phrase(text: &str) -> bool {
     let last = text
@@ -137,6 +151,22 @@ fn is_amount(text: &str) -> bool {
 impl RawTable {
     /// Reads a table's raw rows.
     pub fn new(rows: &[Vec<String>]) -> RawTable {
+        // The dataset writes a null cell as "None".
+        let rows: Vec<Vec<String>> = rows
+            .iter()
+            .map(|r| {
+                r.iter()
+                    .map(|c| {
+                        if c.trim() == "None" {
+                            String::new()
+                        } else {
+                            c.clone()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let rows = rows.as_slice();
         let width = rows.iter().map(Vec::len).max().unwrap_or(0);
         let data_row = |r: &[String]| {
             r.first().is_some_and(|l| !l.trim().is_empty())
@@ -146,8 +176,16 @@ impl RawTable {
         // Rows right above the data holding only a label are captions
         // ("2019:" over a block of quarters), not header rows.
         let only_label = |r: &[String]| {
-            r.first().is_some_and(|l| !l.trim().is_empty())
-                && r.iter().skip(1).all(|f| f.trim().is_empty())
+            let filled: Vec<&str> = r
+                .iter()
+                .map(|f| f.trim())
+                .filter(|f| !f.is_empty())
+                .collect();
+            (r.first().is_some_and(|l| !l.trim().is_empty())
+                && r.iter().skip(1).all(|f| f.trim().is_empty()))
+                // A caption written in a value column ("Consolidated
+                // Statements of Operations Data:").
+                || matches!(filled.as_slice(), [one] if one.ends_with(':'))
         };
         let mut header_rows = first_data;
         while header_rows > 0 && rows.get(header_rows - 1).is_some_and(|r| only_label(r)) {
@@ -169,7 +207,11 @@ impl RawTable {
                 let text = if cell.is_empty() {
                     match &carried {
                         Some(t) if below => t.clone(),
-                        _ => String::new(),
+                        Some(_) => String::new(),
+                        // A centred header flattened into a later column of
+                        // its run: the row's only text, over sub-headers
+                        // reaching this column.
+                        None => centred(row, last_header, c).unwrap_or_default(),
                     }
                 } else {
                     let t = unspace(cell);

@@ -204,7 +204,18 @@ impl Norm {
 
     /// The full normalization: characters, footnotes and annotations, spaces.
     fn clean(original: &str) -> Norm {
-        let chars = Norm::chars(original);
+        let mut chars = Norm::chars(original);
+        // A year printed letter-spaced ("2 0 1 8") is the year.
+        let spaced: Vec<Range<usize>> = SPACED_YEAR
+            .find_iter(&chars.text)
+            .flat_map(|m| {
+                let at = m.start();
+                [at + 1..at + 2, at + 3..at + 4, at + 5..at + 6]
+            })
+            .collect();
+        if !spaced.is_empty() {
+            chars = chars.without(&spaced);
+        }
         // "B/(W)" is better/(worse), not a footnote after "B/".
         let removed: Vec<Range<usize>> = FOOTNOTE
             .find_iter(&chars.text)
@@ -378,6 +389,9 @@ static FOOTNOTE: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// A year printed with a space between its digits.
+static SPACED_YEAR: LazyLock<Regex> = LazyLock::new(|| compile(r"\b[12] \d \d \d\b"));
+
 static MDY: LazyLock<Regex> = LazyLock::new(|| {
     compile(r"^(?P<m><MONTH>)\.?,? ?(?P<d>\d{1,2})(?:st|nd|rd|th)?,? ?(?P<y>\d{4})$")
 });
@@ -398,7 +412,7 @@ static SPLIT: LazyLock<Regex> = LazyLock::new(|| {
 });
 static FISCAL: LazyLock<Regex> = LazyLock::new(|| {
     compile(
-        r"^<PREP>(?:(?:fy|fiscal(?: year)?|full[- ]year(?: fy)?) ?'?(?P<y>\d{4}|\d{2})|year (?P<y4>\d{4})|(?P<y5>\d{4}) (?:fiscal|full)(?:[- ]year)?)$",
+        r"^<PREP>(?:(?:fy|f|fiscal(?: year)?|full[- ]year(?: fy)?) ?'?(?P<y>\d{4}|\d{2})|year (?P<y4>\d{4})|(?P<y5>\d{4}) (?:fiscal|full)(?:[- ]year)?)(?: (?:52|53) weeks)?$",
     )
 });
 static ENDED: LazyLock<Regex> = LazyLock::new(|| {

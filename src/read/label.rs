@@ -913,7 +913,8 @@ fn header_columns(
                         .then(|| header_part(grid, toks, r, m.first_col))
                         .flatten()
                 } else if !last_row {
-                    let part = spanning_part(grid, toks, r, c, first_value_col, merges);
+                    let below = block.last().copied().unwrap_or(r);
+                    let part = spanning_part(grid, toks, r, c, first_value_col, merges, below);
                     spanned |= part.is_some();
                     part
                 } else {
@@ -1010,6 +1011,7 @@ fn header_part(grid: &[Vec<GridValue>], toks: &Toks, r: usize, c: usize) -> Opti
 /// A header text with empty cells to its right (in a header row that is not
 /// the last) spans them, as long as no merged region says otherwise: a cell
 /// covered by a merge, or a merged header, ends the span.
+#[allow(clippy::too_many_arguments)] // the grid, the cell and the block's bounds
 fn spanning_part(
     grid: &[Vec<GridValue>],
     toks: &Toks,
@@ -1017,6 +1019,7 @@ fn spanning_part(
     c: usize,
     first_value_col: usize,
     merges: &[super::Merge],
+    below: usize,
 ) -> Option<String> {
     let row = toks.get(r)?;
     for left in (first_value_col..c).rev() {
@@ -1027,10 +1030,32 @@ fn spanning_part(
         match row.get(left) {
             None | Some(Tok::Empty) => continue,
             Some(Tok::Text | Tok::Date) => return header_part(grid, toks, r, left),
-            Some(_) => return None,
+            Some(_) => break,
         }
     }
-    None
+    // A centred merged header flattened into one of its columns ("Years
+    // Ended December 31," over the second of "2019 | 2018"): the row's only
+    // header text spans the run of sub-headers below it that reaches it.
+    if merges.iter().any(|m| m.first_row <= r && r <= m.last_row) {
+        return None;
+    }
+    let texts: Vec<usize> = (first_value_col..row.len())
+        .filter(|&k| matches!(row.get(k), Some(Tok::Text | Tok::Date)))
+        .collect();
+    let [k] = texts.as_slice() else {
+        return None;
+    };
+    let sub = toks.get(below)?;
+    let headed = |j: usize| {
+        matches!(
+            sub.get(j),
+            Some(Tok::Text | Tok::Date | Tok::Amount { year: true, .. })
+        )
+    };
+    let (lo, hi) = if c < *k { (c, *k) } else { (*k, c) };
+    ((lo..=hi).all(headed) && c < *k)
+        .then(|| header_part(grid, toks, r, *k))
+        .flatten()
 }
 
 fn text_at(grid: &[Vec<GridValue>], r: usize, c: usize) -> Option<&str> {

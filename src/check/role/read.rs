@@ -417,7 +417,11 @@ fn unit_of(
             _ => None,
         };
         if let Some(found) = found {
-            if let Some(slot) = used.get_mut(i) {
+            // "ratio" stays a word of the measure too: "Total capital" and
+            // "Total capital ratio" are two lines.
+            if *w != "ratio"
+                && let Some(slot) = used.get_mut(i)
+            {
                 *slot = true;
             }
             // Per share wins over a currency named beside it ("$ per share").
@@ -446,10 +450,9 @@ fn unit_of(
             Measure::Ratio => Some(RoleUnit::Ratio),
             Measure::Monetary | Measure::Number => None,
         });
+    // "shares" stays a word of the measure ("Shares outstanding", "Number
+    // of shares purchased").
     let head_shares = first_share.filter(|&at| at == 0 || plain.get(at - 1) != Some(&"per"));
-    if let Some(slot) = head_shares.and_then(|at| used.get_mut(at)) {
-        *slot = true;
-    }
     match (unit, measured) {
         (Some(RoleUnit::Currency(_)), Some(m)) => Some(m),
         (Some(u), _) => Some(u),
