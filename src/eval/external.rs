@@ -762,6 +762,43 @@ fn raw_role(raw: &RawTable, row: usize, col: usize) -> String {
     }
 }
 
+/// Two cells of a roll-forward that are one balance by the table's own
+/// words: their rows' labels differ only in an opening word against a
+/// closing one ("Outstanding at end of period" in 2018, "Outstanding at
+/// start of period" in 2019), in different columns.
+fn same_balance(raw: &RawTable, a: &Cell<'_>, b: &Cell<'_>) -> bool {
+    if a.coord().col == b.coord().col {
+        return false;
+    }
+    let side = |label: &str| -> Option<(String, bool)> {
+        let words: Vec<String> = normalize_label(label)
+            .split(' ')
+            .map(str::to_string)
+            .collect();
+        let mut opening = None;
+        let rest: Vec<&str> = words
+            .iter()
+            .filter_map(|w| match w.as_str() {
+                "beginning" | "start" | "opening" => {
+                    opening = Some(true);
+                    None
+                }
+                "end" | "ending" | "closing" => {
+                    opening = Some(false);
+                    None
+                }
+                _ => Some(w.as_str()),
+            })
+            .collect();
+        opening.map(|o| (rest.join(" "), o))
+    };
+    let label = |c: &Cell<'_>| raw.label(c.coord().row as usize - 1).to_string();
+    match (side(&label(a)), side(&label(b))) {
+        (Some((x, oa)), Some((y, ob))) => x == y && oa != ob,
+        _ => false,
+    }
+}
+
 fn is_damaged(table: &StudyTable, cell: &Cell<'_>) -> bool {
     table.dash_damage
         && [2013, 2014, 2019]
@@ -1114,6 +1151,14 @@ pub fn study(dataset: &Dataset, vocab: &Vocab, phrasing: Phrasing) -> DatasetRep
                     continue;
                 }
                 for other in others {
+                    if same_balance(&table.raw, &m.cell, &other) {
+                        exclude(
+                            &mut out,
+                            "swap target is the same balance (the close of one period is the open of the next)",
+                            1,
+                        );
+                        continue;
+                    }
                     if is_damaged(table, &other) {
                         exclude(
                             &mut out,

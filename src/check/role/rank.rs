@@ -166,6 +166,19 @@ pub fn resolve<'a>(
         .copied()
         .filter(|c| !same_value(&c.cell, cited))
         .collect();
+    // A more exact cell holding the same number: the claim names that line
+    // ("Current accounts receivable" citing "Total accounts receivable" where
+    // both print 505); the digits are right, the pointer is not.
+    if others.is_empty() && mine != min && best.iter().any(|c| c.fit.label_extra < own.label_extra)
+    {
+        let (named, named_holds) = pick(&best);
+        return Resolution {
+            verdict: Verdict::ConceptDiffers,
+            fit: own,
+            named,
+            named_holds,
+        };
+    }
     if others.is_empty() {
         if truncated {
             return Resolution {
