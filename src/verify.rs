@@ -803,6 +803,22 @@ impl crate::report::verify::DocumentLookup for SourceCache {
     }
 }
 
+/// The text a claim's role is read from, for messages and the judge: its
+/// role, else its sentence.
+fn role_text(claim: &Claim) -> String {
+    match &claim.role {
+        Some(crate::answer::Role::Text(text)) => text.clone(),
+        Some(crate::answer::Role::Structured { concept, period }) => format!(
+            "{} {}",
+            concept.as_deref().unwrap_or(""),
+            period.as_deref().unwrap_or("")
+        )
+        .trim()
+        .to_string(),
+        None => claim.text.clone().unwrap_or_default(),
+    }
+}
+
 #[cfg(test)]
 mod cache_tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -839,18 +855,3 @@ mod cache_tests {
     }
 }
 
-/// The text a claim's role is read from, for messages and the judge: its
-/// role, else its sentence.
-fn role_text(claim: &Claim) -> String {
-    match &claim.role {
-        Some(crate::answer::Role::Text(text)) => text.clone(),
-        Some(crate::answer::Role::Structured { concept, period }) => format!(
-            "{} {}",
-            concept.as_deref().unwrap_or(""),
-            period.as_deref().unwrap_or("")
-        )
-        .trim()
-        .to_string(),
-        None => claim.text.clone().unwrap_or_default(),
-    }
-}
