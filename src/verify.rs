@@ -854,4 +854,3 @@ mod cache_tests {
         assert_eq!(cache.reads(), 2);
     }
 }
-

@@ -998,12 +998,18 @@ fn apply_title_span(
                 start: None,
                 end: None,
             }) => *y,
-            Some(Period::Instant { date: None, fy: Some(y) }) => *y,
+            Some(Period::Instant {
+                date: None,
+                fy: Some(y),
+            }) => *y,
             _ => continue,
         };
         let text = format!("{} {year}", span.trim().trim_end_matches(','));
-        if let Some(p) = parse_period(&format!("{}, {year}", span.trim().trim_end_matches(',')), hint)
-            .or_else(|| parse_period(&text, hint))
+        if let Some(p) = parse_period(
+            &format!("{}, {year}", span.trim().trim_end_matches(',')),
+            hint,
+        )
+        .or_else(|| parse_period(&text, hint))
         {
             info.period = Some(p);
         }

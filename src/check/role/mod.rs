@@ -196,3 +196,6 @@ fn merge_sentence(claim: &mut ClaimRole, sentence: &str, vocab: &Vocab) {
         claim.role.direction = claim.role.direction.or(said.role.direction);
     }
 }
+
+#[cfg(test)]
+mod tests;

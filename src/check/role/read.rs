@@ -83,9 +83,11 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
 
     // Opening and closing balances.
     let mut edge = None;
+    let mut edge_words = vec![false; all.len()];
     for found in lex.edges_in(&plain) {
         edge.get_or_insert(found.entry);
         mark(&mut used, found.at, found.len);
+        mark(&mut edge_words, found.at, found.len);
     }
 
     // The concept: the longest vocabulary phrase; without qualifier words
@@ -233,10 +235,15 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
         .collect();
     let (required, soft) = match mode {
         Mode::Role | Mode::Label => {
+            // An opening or closing word is the period's, even inside the
+            // concept's phrase ("Cash at beginning of year").
             let kept: Vec<Word> = all
                 .iter()
                 .enumerate()
-                .filter(|(i, w)| is_content(*i, w) || concept_at.contains(i))
+                .filter(|(i, w)| {
+                    (is_content(*i, w) || concept_at.contains(i))
+                        && !edge_words.get(*i).copied().unwrap_or(false)
+                })
                 .map(|(_, w)| w.clone())
                 .collect();
             (kept, qualifier_words)
