@@ -18,4 +18,4 @@ pub use cell::{Cell, CellRecord, ColumnInfo, RowInfo};
 pub use cell_ref::{CellRef, Coord, RefParseError, TablePart, Target};
 pub use document::{Document, Located, Page, SourceKind};
 pub use period::Period;
-pub use table::{GridValue, StatementKind, Table, UnitLine};
+pub use table::{CellTag, GridValue, StatementKind, Table, UnitLine};

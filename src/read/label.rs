@@ -361,6 +361,7 @@ pub(crate) fn label_raw(
         parsed,
         warnings,
         notes: Vec::new(),
+        tags: Vec::new(),
     };
     if let Some(note) = super::share_scale::infer(&mut table) {
         table.notes.push(note);

@@ -11,6 +11,7 @@
 //! (the labeler and the checks do), and it never looks at numbers.
 
 mod file;
+pub mod gaap;
 mod matcher;
 mod normalize;
 
