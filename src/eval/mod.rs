@@ -1,7 +1,8 @@
 //! Measuring tickmark against expectations: how well a reader's tables
 //! match an expected table ([`table_match`]), the seeded defect corpus and
 //! its evaluation ([`corpus`], [`seeded`]), and the external study of
-//! same-number swaps in real tables ([`external`]).
+//! same-number swaps in real tables ([`external`]), and the labeler's
+//! report card against inline-XBRL tags ([`tags`]).
 
 pub mod corpus;
 pub mod external;
@@ -9,3 +10,4 @@ pub mod pdf_fixtures;
 pub mod rng;
 pub mod seeded;
 pub mod table_match;
+pub mod tags;

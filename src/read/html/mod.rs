@@ -29,7 +29,7 @@ use crate::model::{Coord, Page, Table, TablePart};
 use crate::vocab::Vocab;
 use crate::xbrl::{FactKind, Instance, xml};
 
-pub use tags::{TagAudit, audit_tags};
+pub use tags::{TagAudit, audit_tags, period_of};
 
 /// What the HTML reader gives the document.
 pub(crate) struct HtmlRead {
