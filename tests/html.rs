@@ -248,6 +248,66 @@ fn an_undefined_context_ref_exits_2_naming_the_fact() {
         .stderr(predicates::str::contains("ix:nonFraction id="));
 }
 
+fn extract(path: &Path, extra: &[&str]) -> std::process::Output {
+    let mut cmd = Command::cargo_bin("tickmark").unwrap();
+    cmd.arg("extract")
+        .arg(path)
+        .args(["--format", "jsonl"])
+        .args(extra);
+    cmd.output().unwrap()
+}
+
+#[test]
+fn a_hundred_thousand_cell_table_reads_and_a_larger_one_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut html = String::from("<html><body><table><tr><td></td>");
+    for c in 0..99 {
+        html.push_str(&format!("<td>{}</td>", 1900 + c % 100));
+    }
+    html.push_str("</tr>");
+    for r in 0..1000 {
+        html.push_str(&format!("<tr><td>Line {r}</td>"));
+        for c in 0..99 {
+            html.push_str(&format!("<td>{},{:03}</td>", r + 1, c));
+        }
+        html.push_str("</tr>");
+    }
+    html.push_str("</table></body></html>");
+    let path = dir.path().join("wide.htm");
+    std::fs::write(&path, &html).unwrap();
+    let out = extract(&path, &[]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // 99,000 numbers (the labeler may read a first row as a header).
+    assert!(String::from_utf8_lossy(&out.stdout).lines().count() >= 98_000);
+    let out = extract(&path, &["--max-cells", "50000"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("raise --max-cells to read it"));
+}
+
+#[test]
+fn very_deep_nesting_and_a_file_over_the_size_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let deep = format!(
+        "<html><body>{}x{}<table><tr><td>Revenue</td><td>1,234</td></tr></table></body></html>",
+        "<div>".repeat(100_000),
+        "</div>".repeat(100_000)
+    );
+    let path = dir.path().join("deep.xhtml");
+    std::fs::write(&path, &deep).unwrap();
+    let out = extract(&path, &[]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nested deeper than 512 levels"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("1,234"));
+    let out = extract(&path, &["--max-file-mb", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("raise --max-file-mb to read it"));
+}
+
 fn datasets() -> Option<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     std::env::var_os("TICKMARK_DATASETS")
