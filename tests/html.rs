@@ -209,6 +209,49 @@ fn a_member_cell_is_not_consolidated_revenue_and_never_ambiguous() {
 }
 
 #[test]
+fn a_claim_may_name_the_concept_by_its_qname() {
+    let claim = verify(
+        r#"{"id": "k1", "value": "$94,036 million", "role": {"concept": "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax", "period": "three months ended June 28, 2025"}, "cites": ["aapl-10q-excerpt.htm#p2t1!B9"]}"#,
+        r#""aapl-10q-excerpt.htm""#,
+    );
+    assert_eq!(claim.route, Route::Accept, "{:#?}", claim.findings);
+    // The near miss: the QName of another concept.
+    let claim = verify(
+        r#"{"id": "k1", "value": "$94,036 million", "role": {"concept": "us-gaap:GrossProfit", "period": "three months ended June 28, 2025"}, "cites": ["aapl-10q-excerpt.htm#p2t1!B9"]}"#,
+        r#""aapl-10q-excerpt.htm""#,
+    );
+    assert_ne!(claim.route, Route::Accept);
+}
+
+#[test]
+fn batch_reads_a_filing_once_for_every_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = format!(r#"{{"id": "a", "sources": ["{FIXTURE}"], "claims": [{NET_SALES}]}}"#);
+    let traces = dir.path().join("answers.jsonl");
+    std::fs::write(&traces, format!("{line}\n{line}\n{line}\n")).unwrap();
+    let out = Command::cargo_bin("tickmark")
+        .unwrap()
+        .args([
+            "batch",
+            "--traces",
+            traces.to_str().unwrap(),
+            "--sources",
+            "tests/fixtures/html",
+            "--format",
+            "summary",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(
+        format!("{stdout}{stderr}").contains("sources read: 1"),
+        "{stdout}{stderr}"
+    );
+}
+
+#[test]
 fn quotes_check_against_page_text() {
     let claim = verify(
         r#"{"id": "k1", "value": "$94,036 million", "role": "Total net sales, three months ended June 28, 2025", "cites": ["aapl-10q-excerpt.htm#p2"], "quote": "Total net sales 94,036"}"#,

@@ -356,6 +356,35 @@ impl Vocab {
     }
 }
 
+/// The first `us-gaap:`/`ifrs-full:` QName in a claim's text, and the
+/// concept id a cell tagged with it carries: the vocabulary's id when it
+/// has the role, else the element's local name.
+pub(crate) fn qname_in_text(
+    vocab: &Vocab,
+    text: &str,
+) -> Option<(std::ops::Range<usize>, ConceptId)> {
+    for prefix in ["us-gaap:", "ifrs-full:"] {
+        let Some(start) = text.find(prefix) else {
+            continue;
+        };
+        let after = start + prefix.len();
+        let rest = text.get(after..)?;
+        let len = rest
+            .find(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+            .unwrap_or(rest.len());
+        let local = rest.get(..len)?;
+        if !local.starts_with(|c: char| c.is_ascii_uppercase()) {
+            continue;
+        }
+        let qname = text.get(start..after + len)?;
+        let id = vocab
+            .concept_of_tag(qname)
+            .unwrap_or_else(|| ConceptId::new(local));
+        return Some((start..after + len, id));
+    }
+    None
+}
+
 /// True when two vocabulary ids are the same or near misses (one family).
 pub fn same_family(a: &str, b: &str) -> bool {
     a == b
@@ -399,6 +428,21 @@ mod tests {
                 assert!(vocab.info(id).is_some(), "{id}");
             }
         }
+    }
+
+    #[test]
+    fn a_qname_in_a_claim_names_its_concept() {
+        let vocab = Vocab::builtin();
+        let (range, id) = vocab
+            .find_in_text("us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax, FY2024")
+            .unwrap();
+        assert_eq!(id.as_str(), "Revenues");
+        assert_eq!(range, 0..59);
+        let (_, id) = vocab
+            .find_in_text("the us-gaap:IncreaseDecreaseInDeferredRevenue for 2024")
+            .unwrap();
+        assert_eq!(id.as_str(), "IncreaseDecreaseInDeferredRevenue");
+        assert!(vocab.find_in_text("us-gaap:").is_none());
     }
 
     #[test]
