@@ -10,4 +10,5 @@ pub mod pdf_fixtures;
 pub mod rng;
 pub mod seeded;
 pub mod table_match;
+pub mod tag_roles;
 pub mod tags;

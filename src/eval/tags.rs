@@ -21,6 +21,7 @@ use std::path::Path;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
+use super::tag_roles::RoleTally;
 use crate::model::{Cell, Period, Table, TablePart};
 use crate::read::html::{TagAudit, audit_tags};
 use crate::vocab::{Vocab, gaap};
@@ -218,6 +219,11 @@ pub struct FilingCard {
     pub primary: Card,
     /// Tagged cells of every other table (and dimensional facts of the statements).
     pub notes: Card,
+    /// The role check on claims built from the tags of facts without
+    /// dimension members ([`super::tag_roles`]).
+    pub roles: RoleTally,
+    /// The same for facts with dimension members.
+    pub roles_dimensional: RoleTally,
     /// Seconds to read the filing.
     #[serde(skip)]
     pub seconds: f64,
@@ -292,11 +298,14 @@ pub fn score_filing(path: &Path, vocab: &Vocab) -> Result<FilingCard, crate::Rea
             }
         }
     }
+    let (roles, roles_dimensional) = super::tag_roles::role_check(path, vocab)?;
     Ok(FilingCard {
         name,
         audit,
         primary,
         notes,
+        roles,
+        roles_dimensional,
         seconds,
     })
 }
@@ -418,6 +427,30 @@ impl TagsReport {
                 if pick == 0 { &primary } else { &notes },
             ));
         }
+        out.push_str("\nThe role check with tags used: per tagged table cell, a claim stating its printed number with the tag's concept QName and period:\n\n");
+        out.push_str("| filing | claims | accepted | ambiguous_role | role differs | other | dimensional claims | accepted | ambiguous_role | role differs | other |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        let role_line = |name: &str, a: &RoleTally, b: &RoleTally| {
+            format!(
+                "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                a.claims,
+                a.accepted,
+                a.ambiguous,
+                a.role_differs,
+                a.other,
+                b.claims,
+                b.accepted,
+                b.ambiguous,
+                b.role_differs,
+                b.other
+            )
+        };
+        let (mut all, mut all_dims) = (RoleTally::default(), RoleTally::default());
+        for f in &self.filings {
+            out.push_str(&role_line(&f.name, &f.roles, &f.roles_dimensional));
+            all.merge(&f.roles);
+            all_dims.merge(&f.roles_dimensional);
+        }
+        out.push_str(&role_line("**total**", &all, &all_dims));
         out
     }
 

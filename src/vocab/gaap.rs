@@ -356,31 +356,47 @@ impl Vocab {
     }
 }
 
-/// The first `us-gaap:`/`ifrs-full:` QName in a claim's text, and the
-/// concept id a cell tagged with it carries: the vocabulary's id when it
-/// has the role, else the element's local name.
+/// The first concept QName in a claim's text (`us-gaap:Revenues`,
+/// `aapl:OtherComprehensiveIncomeLossDerivativeInstrumentGainLoss…`: a
+/// lower-case prefix, a colon, an upper-case local name), and the concept id
+/// a cell tagged with it carries ([`Vocab::concept_of_tag`], else the
+/// element's local name).
 pub(crate) fn qname_in_text(
     vocab: &Vocab,
     text: &str,
 ) -> Option<(std::ops::Range<usize>, ConceptId)> {
-    for prefix in ["us-gaap:", "ifrs-full:"] {
-        let Some(start) = text.find(prefix) else {
-            continue;
-        };
-        let after = start + prefix.len();
-        let rest = text.get(after..)?;
+    let bytes = text.as_bytes();
+    for (colon, _) in text.match_indices(':') {
+        let start = text
+            .get(..colon)?
+            .rfind(|c: char| {
+                !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+            })
+            .map_or(0, |at| at + 1);
+        let prefix = text.get(start..colon)?;
+        let rest = text.get(colon + 1..)?;
         let len = rest
             .find(|c: char| !c.is_ascii_alphanumeric() && c != '_')
             .unwrap_or(rest.len());
         let local = rest.get(..len)?;
-        if !local.starts_with(|c: char| c.is_ascii_uppercase()) {
+        let boundary = start == 0
+            || bytes
+                .get(start - 1)
+                .is_some_and(|b| !b.is_ascii_alphanumeric());
+        if prefix.is_empty()
+            || !prefix.starts_with(|c: char| c.is_ascii_lowercase())
+            || !boundary
+            || len < 3
+            || !local.starts_with(|c: char| c.is_ascii_uppercase())
+        {
             continue;
         }
-        let qname = text.get(start..after + len)?;
+        let end = colon + 1 + len;
+        let qname = text.get(start..end)?;
         let id = vocab
             .concept_of_tag(qname)
             .unwrap_or_else(|| ConceptId::new(local));
-        return Some((start..after + len, id));
+        return Some((start..end, id));
     }
     None
 }
@@ -443,6 +459,15 @@ mod tests {
             .unwrap();
         assert_eq!(id.as_str(), "IncreaseDecreaseInDeferredRevenue");
         assert!(vocab.find_in_text("us-gaap:").is_none());
+        let (_, id) = vocab.find_in_text("aapl:OtherThing in 2024").unwrap();
+        assert_eq!(id.as_str(), "OtherThing");
+        // Not a QName: a label and its colon.
+        assert_eq!(
+            vocab
+                .find_in_text("Note: Revenue")
+                .map(|(_, id)| id.as_str().to_string()),
+            Some("Revenues".to_string())
+        );
     }
 
     #[test]
