@@ -73,7 +73,7 @@ pub(crate) fn read_html(
         .map(|(i, f)| (f.offset, i))
         .collect();
     let spent = || budget.spent();
-    let walked = match walk::walk(&text, &facts_at, false, &spent) {
+    let walked = match walk::walk(&text, &facts_at, false, options.max_cells, &spent) {
         Ok(walked) => walked,
         Err(not_xml) if inline => {
             return Err(ReadError::Html {
@@ -85,14 +85,26 @@ pub(crate) fn read_html(
                 ),
             });
         }
-        Err(_) => walk::walk(&text, &facts_at, true, &spent).map_err(|e| ReadError::Html {
-            path: display.clone(),
-            reason: e.reason,
+        Err(_) => walk::walk(&text, &facts_at, true, options.max_cells, &spent).map_err(|e| {
+            ReadError::Html {
+                path: display.clone(),
+                reason: e.reason,
+            }
         })?,
     };
     budget
         .check()
         .map_err(|reason| too_slow(&display, reason))?;
+    if let Some(page) = walked.over_cells {
+        return Err(ReadError::TooLarge {
+            path: display,
+            what: format!(
+                "its tables span more than {} grid cells together (passed on page {page})",
+                options.max_cells
+            ),
+            flag: "--max-cells",
+        });
+    }
     let mut warnings = Vec::new();
     if walked.too_deep {
         warnings.push(format!(
@@ -128,9 +140,9 @@ pub(crate) fn read_html(
             return Err(ReadError::TooLarge {
                 path: display,
                 what: format!(
-                    "table {} spans more than {} grid cells",
-                    part.name(),
-                    options.max_cells
+                    "its tables span more than {} grid cells together (passed at table {})",
+                    options.max_cells,
+                    part.name()
                 ),
                 flag: "--max-cells",
             });

@@ -29,6 +29,9 @@ pub(super) struct Walked {
     pub(super) prose: Vec<ProseFact>,
     /// Elements deeper than the nesting limit, skipped.
     pub(super) too_deep: bool,
+    /// The page on which the tables' cells passed the cell limit: the walk
+    /// stopped there.
+    pub(super) over_cells: Option<u32>,
 }
 
 /// A tagged number in running text.
@@ -254,6 +257,9 @@ struct Walker<'f> {
     /// Recent short lines since the last table.
     recent: Vec<String>,
     skipped_depth: usize,
+    /// Grid slots the tables' cells may take in all, and those taken.
+    max_cells: usize,
+    cells: usize,
 }
 
 impl Walker<'_> {
@@ -474,9 +480,17 @@ impl Walker<'_> {
                             .unwrap_or(1)
                             .clamp(1, 1000)
                     };
+                    let (colspan, rowspan) = (span("colspan"), span("rowspan"));
+                    self.cells = self.cells.saturating_add(colspan.saturating_mul(rowspan));
+                    if self.cells > self.max_cells && self.out.over_cells.is_none() {
+                        self.out.over_cells = Some(self.page_number());
+                    }
+                    let Some(table) = self.tables.last_mut() else {
+                        return;
+                    };
                     table.cell = Some(CellOut {
-                        colspan: span("colspan"),
-                        rowspan: span("rowspan"),
+                        colspan,
+                        rowspan,
                         ..CellOut::default()
                     });
                     table.cell_indent = left_indent(style);
@@ -632,6 +646,7 @@ pub(super) fn walk(
     text: &str,
     facts_at: &HashMap<usize, usize>,
     html: bool,
+    max_cells: usize,
     budget: &dyn Fn() -> bool,
 ) -> Result<Walked, NotXml> {
     let mut reader = Reader::from_str(text);
@@ -654,11 +669,13 @@ pub(super) fn walk(
         line: String::new(),
         recent: Vec::new(),
         skipped_depth: 0,
+        max_cells,
+        cells: 0,
     };
     let mut events = 0u32;
     loop {
         events = events.wrapping_add(1);
-        if events.is_multiple_of(4096) && budget() {
+        if events.is_multiple_of(4096) && budget() || walker.out.over_cells.is_some() {
             break;
         }
         let offset = usize::try_from(reader.buffer_position()).unwrap_or(usize::MAX);
@@ -711,7 +728,7 @@ mod tests {
     use super::*;
 
     fn run(text: &str, html: bool) -> Walked {
-        walk(text, &HashMap::new(), html, &|| false).unwrap()
+        walk(text, &HashMap::new(), html, usize::MAX, &|| false).unwrap()
     }
 
     #[test]
@@ -783,7 +800,16 @@ mod tests {
 
     #[test]
     fn broken_xhtml_is_not_xml() {
-        assert!(walk("<html><p>a</b></html>", &HashMap::new(), false, &|| false).is_err());
+        assert!(
+            walk(
+                "<html><p>a</b></html>",
+                &HashMap::new(),
+                false,
+                usize::MAX,
+                &|| false
+            )
+            .is_err()
+        );
     }
 
     #[test]
@@ -795,6 +821,21 @@ mod tests {
         );
         let w = run(&deep, false);
         assert!(w.too_deep);
+    }
+
+    #[test]
+    fn the_walk_stops_when_the_tables_pass_the_cell_limit() {
+        let table =
+            "<table><tr><td>a</td><td>1</td></tr></table><hr style=\"page-break-after:always\"/>";
+        let w = walk(
+            &format!("<html><body>{}</body></html>", table.repeat(100)),
+            &HashMap::new(),
+            false,
+            50,
+            &|| false,
+        )
+        .unwrap();
+        assert_eq!(w.over_cells, Some(26));
     }
 
     #[test]
