@@ -37,7 +37,7 @@ struct Cli {
 enum Command {
     /// Read sources into labeled cells and print them.
     Extract {
-        /// Source files: .xlsx, .xlsm, .xlsb, .xls, .ods, .csv, .tsv, .pdf.
+        /// Source files: .xlsx, .xlsm, .xlsb, .xls, .ods, .csv, .tsv, .pdf, .htm, .html, .xhtml.
         #[arg(required = true, value_name = "SOURCE")]
         sources: Vec<PathBuf>,
         /// Output format.
