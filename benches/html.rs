@@ -34,7 +34,10 @@ fn files() -> Vec<(String, PathBuf)> {
     // CI's layout has ../shared beside the repository; a worktree's, two up.
     let big = ["../shared", "../../shared"]
         .iter()
-        .map(|s| root.join(s).join("datasets/sec_ixbrl/jnj-10-q-2025-07-24.html"))
+        .map(|s| {
+            root.join(s)
+                .join("datasets/sec_ixbrl/jnj-10-q-2025-07-24.html")
+        })
         .find(|p| p.exists())
         .unwrap_or_else(|| root.join("../shared/datasets/sec_ixbrl/jnj-10-q-2025-07-24.html"));
     if big.exists() {
