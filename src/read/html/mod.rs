@@ -14,6 +14,7 @@
 //! 4. The numbers tagged in prose of page N form a table of their own,
 //!    `pNt0`, whose cells are named by fact id (`filing.htm#f-503`).
 
+mod css;
 mod grid;
 mod tags;
 mod walk;
