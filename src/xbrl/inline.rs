@@ -36,6 +36,10 @@ struct Continuation {
     text: String,
 }
 
+/// How deep facts may nest in one another (filings nest two: a number
+/// tagged twice); each level receives all the text inside it.
+const MAX_FACT_NESTING: usize = 64;
+
 /// HTML elements after which a text fact's words are separated.
 fn is_block(local: &str) -> bool {
     matches!(
@@ -123,6 +127,18 @@ pub(super) fn parse(text: &str, name: &str) -> Result<Instance, XbrlError> {
                 };
                 if empty {
                     continue;
+                }
+                if receivers.len() >= MAX_FACT_NESTING
+                    && matches!(frame, Frame::Fact(_) | Frame::Continuation(_))
+                {
+                    return Err(XbrlError::Attribute {
+                        file: name.to_string(),
+                        line: xml::line_of(text, offset),
+                        element: tag,
+                        reason: format!(
+                            "facts and continuations nested more than {MAX_FACT_NESTING} deep"
+                        ),
+                    });
                 }
                 match frame {
                     Frame::Header => header += 1,
@@ -482,6 +498,18 @@ mod tests {
             error
                 .to_string()
                 .contains("expected a contextRef attribute"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn facts_nested_too_deep_are_an_error() {
+        let open = r#"<ix:nonNumeric contextRef="c-1" name="usgaap:P">"#.repeat(100);
+        let close = "</ix:nonNumeric>".repeat(100);
+        let html = doc(&format!("<p>{open}x{close}</p>"));
+        let error = Instance::parse_inline(html.as_bytes(), "a.htm").unwrap_err();
+        assert!(
+            error.to_string().contains("nested more than 64 deep"),
             "{error}"
         );
     }

@@ -305,8 +305,9 @@ pub(super) fn resolve(
     let unit_of: HashMap<&str, &Arc<Unit>> = units.iter().map(|u| (u.id.as_str(), u)).collect();
     let mut facts = Vec::with_capacity(drafts.len());
     let mut problems = Vec::new();
+    let lines = xml::Lines::new(text);
     for draft in drafts {
-        let line = || xml::line_of(text, draft.offset);
+        let line = || lines.line(draft.offset);
         let context = context_of
             .get(draft.context.trim())
             .map(|c| Arc::clone(c))

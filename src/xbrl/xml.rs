@@ -21,6 +21,35 @@ pub(crate) fn line_of(text: &str, offset: usize) -> u64 {
     before.iter().filter(|&&b| b == b'\n').count() as u64 + 1
 }
 
+/// Line numbers of many offsets of one text: the newline positions, found
+/// once on first use.
+pub(crate) struct Lines<'t> {
+    text: &'t str,
+    newlines: std::cell::OnceCell<Vec<usize>>,
+}
+
+impl<'t> Lines<'t> {
+    pub(crate) fn new(text: &'t str) -> Lines<'t> {
+        Lines {
+            text,
+            newlines: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The 1-based line of a byte offset.
+    pub(crate) fn line(&self, offset: usize) -> u64 {
+        let newlines = self.newlines.get_or_init(|| {
+            self.text
+                .bytes()
+                .enumerate()
+                .filter(|(_, b)| *b == b'\n')
+                .map(|(i, _)| i)
+                .collect()
+        });
+        newlines.partition_point(|&n| n < offset) as u64 + 1
+    }
+}
+
 /// An attribute's value, unescaped; `None` when absent or unreadable.
 pub(crate) fn attr(element: &BytesStart<'_>, name: &str) -> Option<String> {
     let attribute = element.try_get_attribute(name).ok().flatten()?;
@@ -211,6 +240,15 @@ mod tests {
         assert_eq!(line_of(text, 0), 1);
         assert_eq!(line_of(text, 2), 2);
         assert_eq!(line_of(text, 99), 3);
+    }
+
+    #[test]
+    fn indexed_lines_agree_with_counted_ones() {
+        let text = "a\nbb\n\nc";
+        let lines = Lines::new(text);
+        for offset in 0..=text.len() + 2 {
+            assert_eq!(lines.line(offset), line_of(text, offset), "{offset}");
+        }
     }
 
     #[test]

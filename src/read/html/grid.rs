@@ -232,6 +232,19 @@ pub(super) fn build(table: &mut TableOut, part: TablePart, max_cells: usize) -> 
         }
     }
     let new_width = next;
+    // The grid is dense: its rows times its kept columns is what it takes.
+    if height.saturating_mul(new_width) > max_cells {
+        return Built {
+            raw: RawTable {
+                part,
+                grid: Vec::new(),
+                merges: Some(Vec::new()),
+            },
+            tags: Vec::new(),
+            loose: Vec::new(),
+            too_large: true,
+        };
+    }
     let mut grid = vec![vec![GridValue::Empty; new_width]; height];
     let mut merges = Vec::new();
     let mut tags = Vec::new();
@@ -408,6 +421,19 @@ mod tests {
         let built = build(&mut table, TablePart::Pdf { page: 1, table: 1 }, 1000);
         assert_eq!(built.tags, [(Coord::new(1, 2), vec![7])]);
         assert_eq!(built.loose, [8, 9]);
+    }
+
+    #[test]
+    fn a_sparse_table_whose_dense_grid_is_over_the_limit_is_not_built() {
+        // One wide row of amounts, then many one-cell rows: few cells, a
+        // large rectangle.
+        let mut rows = vec![(0..100).map(|_| cell("1", 1)).collect::<Vec<_>>()];
+        rows.extend((0..100).map(|_| vec![cell("x", 1)]));
+        let mut table = TableOut {
+            rows,
+            ..TableOut::default()
+        };
+        assert!(build(&mut table, TablePart::Pdf { page: 1, table: 1 }, 1000).too_large);
     }
 
     #[test]

@@ -384,7 +384,12 @@ impl Walker<'_> {
             return;
         }
         let before: String = {
-            let t = tidy(&self.line);
+            // Only the line's tail: a long paragraph of many facts stays linear.
+            let from = self.line.len().saturating_sub(400);
+            let from = (from..self.line.len())
+                .find(|&i| self.line.is_char_boundary(i))
+                .unwrap_or(self.line.len());
+            let t = tidy(self.line.get(from..).unwrap_or_default());
             let chars: Vec<char> = t.trim().chars().collect();
             let from = chars.len().saturating_sub(100);
             chars.get(from..).unwrap_or_default().iter().collect()
