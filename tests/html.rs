@@ -371,6 +371,30 @@ fn very_deep_nesting_and_a_file_over_the_size_limit() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("raise --max-file-mb to read it"));
 }
 
+#[test]
+fn a_printed_number_that_disagrees_with_its_tag_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = std::fs::read_to_string(Path::new("tests/fixtures/html").join(FIXTURE)).unwrap();
+    // A digit printed in the cell before the tagged number: "194,036" vs 94,036.
+    let id = text.find(r#"id="f-59""#).unwrap();
+    let start = text[..id].rfind("<ix:nonFraction").unwrap();
+    text.insert(start, '1');
+    let path = dir.path().join("disagree.htm");
+    std::fs::write(&path, &text).unwrap();
+    let out = extract(&path, &[]);
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "disagree.htm: p2t1!B9: the printed number \"194,036\" disagrees with its tag f-59 (94,036)"
+        ),
+        "{stderr}"
+    );
+    // The near miss: the filing as published reports nothing of the kind.
+    let out = extract(&Path::new("tests/fixtures/html").join(FIXTURE), &[]);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("disagrees with its tag"));
+}
+
 fn datasets() -> Option<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     std::env::var_os("TICKMARK_DATASETS")

@@ -201,8 +201,9 @@ pub(crate) fn read_html(
                 disagreements += 1;
                 if disagreements <= 5 {
                     warnings.push(format!(
-                        "{}: the printed number {:?} disagrees with its tag {} ({})",
-                        cell.reference(),
+                        "{}!{}: the printed number {:?} disagrees with its tag {} ({})",
+                        cell.table().name(),
+                        cell.coord(),
                         cell.text(),
                         tag.fact.id.as_deref().unwrap_or(&tag.fact.concept),
                         tag.fact.text
