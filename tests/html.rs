@@ -369,6 +369,9 @@ fn very_deep_nesting_and_a_file_over_the_size_limit() {
     let out = extract(&path, &["--max-file-mb", "0"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("raise --max-file-mb to read it"));
+    let out = extract(&path, &["--time-budget", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("raise --time-budget to read it"));
 }
 
 #[test]
