@@ -363,6 +363,7 @@ pub(crate) fn label_raw(
         warnings,
         notes: Vec::new(),
         roles: std::sync::OnceLock::new(),
+        tags: Vec::new(),
     };
     if let Some(note) = super::share_scale::infer(&mut table) {
         table.notes.push(note);
