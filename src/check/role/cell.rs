@@ -268,7 +268,10 @@ type CaptionRole = (Vec<Box<str>>, Vec<Qualifier>, Vec<Period>);
 
 /// What a cell's inline-XBRL tag says of its role: the concept its element
 /// names (not qualified by members) and whether it has dimension members.
-pub(crate) fn tag_role<'r>(cell: &Cell<'_>, roles: &'r TableRoles) -> Option<&'r (Option<ConceptId>, bool)> {
+pub(crate) fn tag_role<'r>(
+    cell: &Cell<'_>,
+    roles: &'r TableRoles,
+) -> Option<&'r (Option<ConceptId>, bool)> {
     let tag = cell.xbrl()?;
     let at = cell
         .table()

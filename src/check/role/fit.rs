@@ -208,7 +208,10 @@ pub fn fit(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles) -> Fit {
                 .any(|w| contains(&row.context_words, w));
             // A catch-all line ("Other income (expense), net") may hold
             // what the claim names: it cannot be told, not a difference.
-            let catch_all = row.label_words.iter().any(|w| matches!(&**w, "other" | "miscellaneous" | "misc"));
+            let catch_all = row
+                .label_words
+                .iter()
+                .any(|w| matches!(&**w, "other" | "miscellaneous" | "misc"));
             if shares_a_word || row.generic || catch_all {
                 Slot::ClaimOnly
             } else {

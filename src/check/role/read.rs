@@ -260,7 +260,10 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
                     let after = q.at >= concept_at.end
                         && (concept_at.end..q.at).all(|i| {
                             all.get(i).is_some_and(|w| {
-                                matches!(w.text.as_str(), "in" | "the" | "for" | "from" | "of" | "to")
+                                matches!(
+                                    w.text.as_str(),
+                                    "in" | "the" | "for" | "from" | "of" | "to"
+                                )
                             })
                         })
                         && q.at - concept_at.end <= 3;
@@ -521,7 +524,7 @@ fn label_of(text: &str, masked: &str, mode: Mode, all: &[Word], concept: &Range<
 fn unit_notes(text: &str) -> Vec<Range<usize>> {
     static NOTE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i)\((?:[^()]*)?in (?:thousands|millions|billions)[^()]*\)|\(\s*(?:[$€£¥]|usd|eur|gbp)\s*(?:m|mm|mn|bn|k|000s?|'000s?)?\s*\)|(?:u\.?s\.?\s?\$|us\$|u\.s\. dollars?|us dollars?)(?:\s*(?:in\s+)?(?:thousands|millions|billions|'000s?|000s?|m|mn|bn))?",
+            r"(?i)\((?:[^()]*\b)?in (?:thousands|millions|billions)\b[^()]*\)|\(\s*(?:[$€£¥]|usd|eur|gbp)\s*(?:m|mm|mn|bn|k|000s?|'000s?)?\s*\)|\b(?:u\.?s\.?\s?\$|us\$|u\.s\. dollars?|us dollars?)(?:\s*(?:in\s+)?(?:thousands|millions|billions|'000s?|000s?|m|mn|bn))?",
         )
         .ok()
     });
@@ -534,9 +537,8 @@ fn unit_notes(text: &str) -> Vec<Range<usize>> {
 /// The prefixes of concept QNames in a text ("us-gaap:" of
 /// "us-gaap:Revenues"): a lower-case prefix, a colon, an upper-case name.
 fn qname_prefixes(text: &str) -> Vec<Range<usize>> {
-    static QNAME: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"\b[a-z][a-z0-9-]*:[A-Z]").ok()
-    });
+    static QNAME: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\b[a-z][a-z0-9-]*:[A-Z]").ok());
     let Some(re) = QNAME.as_ref() else {
         return Vec::new();
     };
