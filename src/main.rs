@@ -124,6 +124,10 @@ enum Command {
         /// Also write the generated answers as JSON Lines (each with its "class").
         #[arg(long, value_name = "FILE", conflicts_with = "external")]
         write_corpus: Option<PathBuf>,
+        /// Score a Financial_Report.xlsx against its filing's tags: the folder
+        /// holds the workbook, FilingSummary.xml and the XBRL zip.
+        #[arg(long, value_name = "DIR", conflicts_with = "external")]
+        xbrl: Option<PathBuf>,
         /// Score corpora of claims written with their expected verdicts
         /// (`"expect": "accept" | "reject"`, `"kind"`, `"why"` on each claim);
         /// their source paths resolve under the one folder given with
@@ -399,6 +403,12 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             ..
         } => external_command(&dir, format, &vocab),
         Command::Eval {
+            xbrl: Some(dir),
+            format,
+            vocab,
+            ..
+        } => xbrl_command(&dir, format, &vocab),
+        Command::Eval {
             tags: Some(dir),
             format,
             vocab,
@@ -453,6 +463,21 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             judge: &judge,
         }),
     }
+}
+
+/// `tickmark eval --xbrl DIR`: a Financial_Report.xlsx scored against its
+/// filing's tags. Exits 0 when the scoring ran; the figures are the output.
+fn xbrl_command(dir: &Path, format: EvalFormat, vocab: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    use tickmark::eval::xlsx_tags;
+    let vocab = load_vocab(vocab)?;
+    let report = xlsx_tags::score(dir, &vocab)?;
+    let text = match format {
+        EvalFormat::Human => report.human(),
+        EvalFormat::Markdown => report.markdown(),
+        EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
+    };
+    io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `tickmark eval --claims FILE...`: scores corpora of claims with their

@@ -15,3 +15,4 @@ pub mod seeded;
 pub mod table_match;
 pub mod tag_roles;
 pub mod tags;
+pub mod xlsx_tags;

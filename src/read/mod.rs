@@ -11,6 +11,7 @@ pub mod html;
 pub mod label;
 mod ods_cells;
 pub mod pdf;
+pub(crate) mod row_periods;
 mod sections;
 mod share_scale;
 mod spreadsheet;
