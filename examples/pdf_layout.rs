@@ -17,10 +17,11 @@ fn main() -> Result<()> {
     };
     let page: u32 = page.parse().context("PAGE must be a number")?;
     let bytes = std::fs::read(file).with_context(|| format!("reading {file}"))?;
-    let doc = open(&bytes, Path::new(file))?;
+    let mut doc = open(&bytes, Path::new(file))?;
     let pages = doc.get_pages();
     let id = *pages.get(&page).context("no such page")?;
-    let (ink, _) = page_ink(&doc, page, id, &PdfLimits::default()).map_err(anyhow::Error::msg)?;
+    let (ink, _) =
+        page_ink(&mut doc, page, id, &PdfLimits::default()).map_err(anyhow::Error::msg)?;
     println!(
         "page {page}: {:.0}x{:.0} pt, {} glyphs, {} rules, {} rotated glyphs",
         ink.width,
