@@ -20,7 +20,9 @@ const CURRENCY: &str = r"us\$|c\$|a\$|\$|€|£|¥|usd|eur|gbp|jpy|chf|u\.?s\.? 
 const SCALE: &str = r"thousands?|millions?|billions?|mn|m|bn|k|'?000s?";
 
 static SHARES: LazyLock<Regex> = LazyLock::new(|| {
-    regex(r"\bshares?(?: amounts?)?\s+in\s+(?P<scale>thousands?|millions?|billions?)\b")
+    regex(
+        r"\b(?:number of )?shares?(?: amounts?)?,?\s+(?:(?:which|that)\s+)?(?:are\s+)?(?:(?:reflected|presented|stated|expressed|shown)\s+)?in\s+(?P<scale>thousands?|millions?|billions?)\b",
+    )
 });
 
 static IN_SCALE: LazyLock<Regex> = LazyLock::new(|| {
@@ -142,6 +144,10 @@ fn exceptions(text: &str) -> Vec<String> {
                     !GENERIC.contains(w) && *w != "as" && *w != "noted" && *w != "otherwise"
                 })
                 .collect();
+            // A clause blanked out before this one leaves its "and" behind.
+            if words.first().is_some_and(|w| *w == "and" || *w == "or") {
+                words.remove(0);
+            }
             let last = words.pop()?;
             let singular = match last.strip_suffix('s') {
                 Some(stem) if stem.len() > 3 && !stem.ends_with('s') => stem,
@@ -231,6 +237,18 @@ mod tests {
                 ("1000000", true, None, Some("USD")),
             ),
             ("(in billions)", ("1000000000", false, None, None)),
+            (
+                "(In millions, except number of shares which are reflected in thousands and per share amounts)",
+                ("1000000", false, Some("1000"), None),
+            ),
+            (
+                "(In millions, except share amounts which are reflected in thousands, and per share amounts)",
+                ("1000000", false, Some("1000"), None),
+            ),
+            (
+                "(In millions, except number of shares, which are reflected in thousands, and per-share amounts)",
+                ("1000000", false, Some("1000"), None),
+            ),
             ("USD ($)", ("1", true, None, Some("USD"))),
         ];
         for (text, (scale, monetary, shares, currency)) in cases {
@@ -259,6 +277,12 @@ mod tests {
             ["number of store"]
         );
         assert!(u("(in thousands)").is_empty());
+        assert_eq!(
+            u(
+                "(In millions, except number of shares which are reflected in thousands and per share amounts)"
+            ),
+            ["per share"]
+        );
     }
 
     #[test]
