@@ -15,8 +15,12 @@
 //! tables and its problem says so; `--max-pages` and a per-file time budget
 //! bound the work, and the pages beyond them say why they were not read.
 
+mod appended;
+mod exhibits;
+mod fonts;
 mod glyphs;
 mod guard;
+mod header;
 mod lattice;
 mod lines;
 mod stream;
@@ -30,7 +34,7 @@ use super::{Merge, RawTable, ReadError};
 use crate::model::{GridValue, Page, TablePart};
 
 pub use glyphs::{Glyph, PageInk, Rule};
-pub use lines::{Line, Phrase, PhraseKind};
+pub use lines::{Line, Phrase, PhraseKind, lines};
 
 /// Limits on the work one PDF may cost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,7 +100,8 @@ fn pdf_error(path: &Path, reason: impl Into<String>) -> ReadError {
 }
 
 /// Opens a PDF from its bytes, decrypting it with the empty user password
-/// when it is encrypted.
+/// when it is encrypted. A file of whole PDFs appended one after another
+/// opens as one document of all their pages (see [`appended`]).
 pub fn open(bytes: &[u8], path: &Path) -> Result<PdfDocument, ReadError> {
     if !bytes.starts_with(b"%PDF")
         && bytes
@@ -108,6 +113,36 @@ pub fn open(bytes: &[u8], path: &Path) -> Result<PdfDocument, ReadError> {
             "not a PDF (no %PDF header); is the file mislabeled?",
         ));
     }
+    guard::start_load();
+    let mut doc = match load(bytes, path) {
+        Ok(doc) => doc,
+        Err(refused @ ReadError::Pdf { .. }) => {
+            let parts = appended::parts(bytes);
+            if parts.is_empty() {
+                return Err(refused);
+            }
+            guard::start_load();
+            let mut docs = Vec::with_capacity(parts.len());
+            for part in parts {
+                match load(part, path) {
+                    Ok(doc) => docs.push(doc),
+                    Err(ReadError::Pdf { .. }) => {}
+                    Err(other) => return Err(other),
+                }
+            }
+            match super::contained(|| appended::join(docs)) {
+                Ok(Some(doc)) => doc,
+                _ => return Err(refused),
+            }
+        }
+        Err(other) => return Err(other),
+    };
+    fonts::repair(&mut doc);
+    Ok(doc)
+}
+
+/// Loads one PDF (a whole file or one appended part) under the guards.
+fn load(bytes: &[u8], path: &Path) -> Result<PdfDocument, ReadError> {
     let options = pdf_extract::LoadOptions {
         filter: Some(guard::load_filter),
         ..Default::default()
@@ -115,7 +150,6 @@ pub fn open(bytes: &[u8], path: &Path) -> Result<PdfDocument, ReadError> {
     if let Some(problem) = xref_scan::problem(bytes, guard::OBJECT_STREAM_CAP) {
         return Err(pdf_error(path, problem));
     }
-    guard::start_load();
     let doc = match super::contained(|| PdfDocument::load_mem_with_options(bytes, options)) {
         Ok(Ok(doc)) => doc,
         Ok(Err(e)) => {
@@ -247,6 +281,12 @@ impl OnePageTree {
 pub fn read_page(ink: &PageInk, number: u32) -> PageRead {
     let all = lines::lines(&ink.glyphs);
     let text = all.iter().map(Line::text).collect::<Vec<_>>().join("\n");
+    if exhibits::is_exhibit_index(&all) {
+        return PageRead {
+            tables: Vec::new(),
+            text,
+        };
+    }
     let mut grids: Vec<TableGrid> = Vec::new();
     let lattices = lattice::lattices(&ink.rules);
     let mut free: Vec<&Line> = Vec::with_capacity(all.len());
