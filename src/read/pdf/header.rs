@@ -79,6 +79,16 @@ pub(super) fn is_date_stub(text: &str) -> bool {
         })
 }
 
+/// A year or a full date, alone: "2022", "September 24, 2022".
+pub(super) fn is_period_heading(text: &str) -> bool {
+    let words = words(text);
+    has_year(text)
+        && words.len() <= 4
+        && words.iter().all(|w| {
+            MONTHS.contains(&w.as_str()) || w.bytes().all(|b| b.is_ascii_digit()) && w.len() <= 4
+        })
+}
+
 /// A bare year phrase ("2016").
 fn is_year_phrase(p: &Phrase) -> bool {
     p.kind == PhraseKind::Number && p.text.len() == 4 && has_year(&p.text)
@@ -184,6 +194,16 @@ mod tests {
             "2022",
         ] {
             assert!(!is_period_stub(other), "{other}");
+        }
+    }
+
+    #[test]
+    fn period_headings_are_a_year_or_a_date_alone() {
+        for heading in ["2022", "September 24, 2022", "June 30 2016"] {
+            assert!(is_period_heading(heading), "{heading}");
+        }
+        for other in ["Fiscal 2022", "2022 Form 10-K", "June 30,", "1,234"] {
+            assert!(!is_period_heading(other), "{other}");
         }
     }
 

@@ -132,7 +132,7 @@ pub fn lines(glyphs: &[Glyph]) -> Vec<Line> {
         .filter_map(|(base, size, mut members)| {
             members.sort_by(|a, b| a.x0.total_cmp(&b.x0));
             let pieces = pieces(words(&members, base, size), size);
-            let phrases = absorb_label_numbers(phrases(&pieces, size), size);
+            let phrases = absorb_label_numbers(year_ranges(phrases(&pieces, size), size), size);
             let words = pieces
                 .into_iter()
                 .map(|w| Phrase {
@@ -220,6 +220,11 @@ fn strip_leader(text: &str) -> &str {
 /// Number or text. Digits with separators the amount parser does not read
 /// ("1.393,4", a decimal comma) still sit in value columns: numbers here.
 fn kind_of(text: &str) -> PhraseKind {
+    // "2022," ends a clause of a sentence ("for 2022, 2021 and 2020"):
+    // no amount is printed with a comma after it.
+    if text.ends_with(',') {
+        return PhraseKind::Text;
+    }
     if parse_amount(text).is_some() || looks_numeric(text) {
         PhraseKind::Number
     } else {
@@ -327,6 +332,39 @@ fn is_wordy(text: &str) -> bool {
             !matches!(lower.as_str(), "nm" | "na" | "nmf" | "ns")
                 && w.chars().any(char::is_lowercase)
         })
+}
+
+/// A bare year (1900–2100).
+fn is_year(text: &str) -> bool {
+    text.len() == 4
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && text.parse().is_ok_and(crate::period::is_year)
+}
+
+/// "2022 – 2061", a range of years (a maturities column), is text: three
+/// phrases (year, dash, year) at word spacing become one.
+fn year_ranges(phrases: Vec<Phrase>, line_size: f64) -> Vec<Phrase> {
+    let mut out: Vec<Phrase> = Vec::with_capacity(phrases.len());
+    for p in phrases {
+        let joins = match out.as_slice() {
+            [.., year, dash] => {
+                is_year(&year.text)
+                    && matches!(dash.text.as_str(), "-" | "\u{2013}" | "\u{2014}")
+                    && is_year(&p.text)
+                    && dash.x0 - year.x1 < line_size
+                    && p.x0 - dash.x1 < line_size
+            }
+            _ => false,
+        };
+        if joins && let (Some(dash), Some(year)) = (out.pop(), out.last_mut()) {
+            year.text = format!("{} {} {}", year.text, dash.text, p.text);
+            year.x1 = p.x1;
+            year.kind = PhraseKind::Text;
+            continue;
+        }
+        out.push(p);
+    }
+    out
 }
 
 /// Whether a text ends with a word that needs what follows ("and",
@@ -505,6 +543,21 @@ mod tests {
         g.extend(run("4,200", 80.0, 50.0, 10.0));
         g.extend(run("n/m", 120.0, 50.0, 10.0));
         assert_eq!(texts(lines_of(&g)), ["Revenue", "4,200", "n/m"]);
+    }
+
+    #[test]
+    fn a_range_of_years_is_text() {
+        let mut g = run("Fixed-rate notes", 10.0, 50.0, 10.0);
+        g.extend(run("2022", 200.0, 50.0, 10.0));
+        g.extend(run("\u{2013}", 226.0, 50.0, 10.0));
+        g.extend(run("2061", 234.0, 50.0, 10.0));
+        g.extend(run("106,324", 320.0, 50.0, 10.0));
+        let line = lines_of(&g);
+        assert_eq!(
+            texts(line),
+            ["Fixed-rate notes", "2022 \u{2013} 2061", "106,324"]
+        );
+        assert_eq!(line.numbers(), 1);
     }
 
     #[test]

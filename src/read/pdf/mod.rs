@@ -24,6 +24,7 @@ mod header;
 mod lattice;
 mod lines;
 mod stream;
+mod units;
 mod xref_scan;
 
 use std::path::Path;
@@ -350,6 +351,7 @@ pub fn read_page(ink: &PageInk, number: u32) -> PageRead {
         grids.extend(stream::grid(&block, ink.width));
     }
     grids.sort_by(|a, b| a.top.total_cmp(&b.top));
+    units::share(&mut grids);
     let tables = grids
         .into_iter()
         .enumerate()

@@ -47,6 +47,9 @@ fn line_kind(line: &Line, page_width: f64) -> LineKind {
         .filter(|p| p.kind == PhraseKind::Number && !is_year(&p.text))
         .count();
     let phrases = line.phrases.len();
+    if is_footnote(line) {
+        return LineKind::Prose;
+    }
     if numbers >= 1 && (phrases >= 2 || numbers >= 2) {
         return LineKind::Data;
     }
@@ -61,6 +64,24 @@ fn line_kind(line: &Line, page_width: f64) -> LineKind {
         return LineKind::Prose;
     }
     LineKind::Text
+}
+
+/// A footnote under a table: a mark ("(1)", "(a)", "*") and then words
+/// only, four or more ("(1) Level 1 fair value estimates are based on …").
+fn is_footnote(line: &Line) -> bool {
+    let Some((mark, rest)) = line.phrases.split_first() else {
+        return false;
+    };
+    let inner = mark.text.trim_start_matches('(').trim_end_matches(')');
+    let is_mark = (mark.text.starts_with('(')
+        && mark.text.ends_with(')')
+        && (1..=2).contains(&inner.len())
+        && inner
+            .chars()
+            .all(|c| c.is_ascii_digit() || c.is_ascii_lowercase()))
+        || mark.text.chars().all(|c| matches!(c, '*' | '†' | '‡'));
+    let words: usize = rest.iter().map(|p| p.text.split_whitespace().count()).sum();
+    is_mark && words >= 4 && rest.iter().all(|p| p.kind == PhraseKind::Text)
 }
 
 /// A long line that is still a table's caption, not prose: a unit line
@@ -162,10 +183,11 @@ pub(super) fn blocks<'a>(lines: &[&'a Line], page_width: f64) -> Vec<Vec<&'a Lin
             LineKind::Data => {
                 // A text line reaching over the value columns is a header:
                 // the next table starts with it.
+                // ("Level 1 (1):" beside its footnote mark is a caption.)
                 let new_header = data_lines > 0
-                    && pending.iter().any(|l| {
-                        l.phrases.len() >= 2 || l.phrases.iter().any(|p| p.x0 >= start - 1.0)
-                    });
+                    && pending
+                        .iter()
+                        .any(|l| l.phrases.iter().any(|p| p.x0 >= start - 1.0));
                 if new_header {
                     close(&mut current, &mut data_lines, &mut most_numbers, &mut start);
                 }
@@ -434,12 +456,19 @@ pub(super) fn grid(block: &[&Line], page_width: f64) -> Option<TableGrid> {
                 .filter(|(_, c)| p.x0 <= c.x1 && p.x1 >= c.x0)
                 .map(|(i, _)| i)
                 .collect();
+            // A year or date alone on a header line above the column
+            // headings ("2022" over "Adjusted Cost | Unrealized Gains | …")
+            // heads the whole table, as a period stub does.
+            let lone_period = line.phrases.len() == 1
+                && header::is_period_heading(&p.text)
+                && rows
+                    .get(r + 1..first_data)
+                    .is_some_and(|below| below.iter().any(|l| l.phrases.len() >= 2));
             let stub = (header_zone
-                && p.kind == PhraseKind::Text
                 && p.x0 >= start - 1.0
-                && header::is_period_stub(&p.text))
-            .then(|| header::stub_span(line, k, start, &value_columns))
-            .flatten();
+                && (p.kind == PhraseKind::Text && header::is_period_stub(&p.text) || lone_period))
+                .then(|| header::stub_span(line, k, start, &value_columns))
+                .flatten();
             let (col, span) = match covered.as_slice() {
                 _ if lone_caption => (0, 1),
                 _ if stub.is_some() => stub.map_or((0, 1), |(a, b)| (a, b - a + 1)),
