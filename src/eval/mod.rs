@@ -1,11 +1,16 @@
 //! Measuring tickmark against expectations: how well a reader's tables
 //! match an expected table ([`table_match`]), the seeded defect corpus and
-//! its evaluation ([`corpus`], [`seeded`]), and the external study of
-//! same-number swaps in real tables ([`external`]).
+//! its evaluation ([`corpus`], [`seeded`]), the external study of
+//! same-number swaps in real tables ([`external`]), and a PDF read against
+//! the XBRL tags of the same filing ([`pdf_tags`], over the reusable
+//! cell-to-fact matching of [`tag_match`]).
 
 pub mod corpus;
 pub mod external;
+pub mod linkbase;
 pub mod pdf_fixtures;
+pub mod pdf_tags;
 pub mod rng;
 pub mod seeded;
 pub mod table_match;
+pub mod tag_match;
