@@ -213,3 +213,25 @@ fn two_pdfs_appended_read_as_one_file_of_both_parts_pages() {
         .collect();
     assert_eq!(revenue, [("p1t1", "1200"), ("p2t1", "1250")]);
 }
+
+#[test]
+fn a_notes_tables_read_whole_with_the_unit_of_the_sentence_above() {
+    let cells = cells("notes_tables.pdf");
+    assert_eq!(cells.len(), 40);
+    for c in &cells {
+        assert_eq!(c["scale"], "1000000", "{c}");
+        let year = if table_of(c) == "p1t1" {
+            "2024 "
+        } else {
+            "2023 "
+        };
+        assert!(
+            c["col_label"].as_str().is_some_and(|l| l.starts_with(year)),
+            "{c}"
+        );
+    }
+    let tables: std::collections::BTreeSet<&str> = cells.iter().map(table_of).collect();
+    assert_eq!(tables.into_iter().collect::<Vec<_>>(), ["p1t1", "p1t2"]);
+    let losses = cell(&cells, "Treasury securities", "2024 Unrealized Losses");
+    assert_eq!(losses["value"], "-833");
+}

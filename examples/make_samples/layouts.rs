@@ -16,6 +16,7 @@
 //! | `label_numbers.pdf` | amounts inside labels, set with loose (justified) word spacing |
 //! | `exhibit_index.pdf` | a statement page, then an exhibit index (form names, exhibit numbers, filing dates) |
 //! | `appended.pdf` | two whole PDFs written one after the other |
+//! | `notes_tables.pdf` | a note's two tables: the unit at the end of the sentence above the first, a year alone over the column headings, captions with footnote marks, a footnote under the table, the second table without a unit line |
 //!
 //! Every file is deterministic: no dates, no /ID.
 
@@ -130,6 +131,7 @@ pub(super) fn write_layouts(dir: &Path) -> Result<()> {
     w("label_numbers.pdf", label_numbers()?)?;
     w("exhibit_index.pdf", exhibit_index()?)?;
     w("appended.pdf", appended()?)?;
+    w("notes_tables.pdf", notes_tables()?)?;
     Ok(())
 }
 
@@ -505,6 +507,127 @@ fn appended() -> Result<Vec<u8>> {
     let mut out = part("Juniper Holdings", "$1,200", "$120")?;
     out.extend(part("Juniper Holdings (amended)", "$1,250", "$125")?);
     Ok(out)
+}
+
+/// A note's tables as 10-K notes print them (Apple's securities note).
+fn notes_tables() -> Result<Vec<u8>> {
+    let rights = [300.0, 365.0, 430.0, 495.0, 558.0];
+    let mut s = Sheet::new(&rights, 52.0);
+    s.text_at(MARGIN, Face::Bold, "Note 3 \u{2013} Financial Instruments")?;
+    s.down(LEAD);
+    s.text_at(
+        MARGIN,
+        Face::Regular,
+        "The following tables show the Company's cash, cash equivalents and marketable securities as of June 29,",
+    )?;
+    s.down(LEAD);
+    s.text_at(MARGIN, Face::Regular, "2024,")?;
+    s.text_at(
+        MARGIN + 24.0,
+        Face::Regular,
+        "and June 24, 2023 (in millions):",
+    )?;
+    s.down(LEAD + 4.0);
+    for (year, rows) in [
+        (
+            "2024",
+            [
+                [
+                    "Cash",
+                    "$9,120",
+                    "$\u{2014}",
+                    "$9,120",
+                    "$9,120",
+                    "$\u{2014}",
+                ],
+                [
+                    "Money market funds",
+                    "1,404",
+                    "\u{2014}",
+                    "1,404",
+                    "1,404",
+                    "\u{2014}",
+                ],
+                [
+                    "Treasury securities",
+                    "12,566",
+                    "(833)",
+                    "11,733",
+                    "166",
+                    "11,567",
+                ],
+                [
+                    "Total", "$23,090", "$(833)", "$22,257", "$10,690", "$11,567",
+                ],
+            ],
+        ),
+        (
+            "2023",
+            [
+                [
+                    "Cash",
+                    "$8,650",
+                    "$\u{2014}",
+                    "$8,650",
+                    "$8,650",
+                    "$\u{2014}",
+                ],
+                [
+                    "Money market funds",
+                    "4,804",
+                    "\u{2014}",
+                    "4,804",
+                    "4,804",
+                    "\u{2014}",
+                ],
+                [
+                    "Treasury securities",
+                    "11,439",
+                    "(38)",
+                    "11,401",
+                    "1,798",
+                    "9,603",
+                ],
+                ["Total", "$24,893", "$(38)", "$24,855", "$15,252", "$9,603"],
+            ],
+        ),
+    ] {
+        s.heads(&[(2, 2, year)])?;
+        s.heads(&[(3, 3, "Cash and"), (4, 4, "Marketable")])?;
+        s.heads(&[
+            (0, 0, "Adjusted"),
+            (1, 1, "Unrealized"),
+            (2, 2, "Fair"),
+            (3, 3, "Cash"),
+            (4, 4, "Securities"),
+        ])?;
+        s.heads(&[
+            (0, 0, "Cost"),
+            (1, 1, "Losses"),
+            (2, 2, "Value"),
+            (3, 3, "Equivalents"),
+            (4, 4, "(Non-current)"),
+        ])?;
+        let [cash, rest @ ..] = rows;
+        s.row(0.0, cash[0], &cash[1..])?;
+        // A caption with a footnote mark, raised and small.
+        s.text_at(MARGIN, Face::Regular, "Level 1")?;
+        s.canvas
+            .text(MARGIN + 27.0, s.y + 3.0, Face::Regular, 5.0, "(1)")?;
+        s.canvas
+            .text(MARGIN + 36.0, s.y, Face::Regular, BODY, ":")?;
+        s.down(LEAD);
+        for row in rest {
+            s.row(10.0, row[0], &row[1..])?;
+        }
+        s.row(
+            0.0,
+            "(1) Level 1 fair value estimates are based on quoted prices in active markets.",
+            &[],
+        )?;
+        s.down(LEAD);
+    }
+    pdf_bytes("Notes", vec![s.page()], false)
 }
 
 /// Pattern 4: a CID font whose widths are given as ranges, as Chromium's

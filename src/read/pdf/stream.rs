@@ -72,6 +72,23 @@ fn is_footnote(line: &Line) -> bool {
     let Some((mark, rest)) = line.phrases.split_first() else {
         return false;
     };
+    if let [only] = line.phrases.as_slice()
+        && let Some((head, words)) = only.text.split_once(' ')
+    {
+        // The mark set at word spacing before the words: one phrase.
+        let inner = head.trim_start_matches('(').trim_end_matches(')');
+        return head.starts_with('(')
+            && head.ends_with(')')
+            && (1..=2).contains(&inner.len())
+            && inner
+                .chars()
+                .all(|c| c.is_ascii_digit() || c.is_ascii_lowercase())
+            && words
+                .split_whitespace()
+                .filter(|w| w.chars().any(char::is_alphabetic))
+                .count()
+                >= 4;
+    }
     let inner = mark.text.trim_start_matches('(').trim_end_matches(')');
     let is_mark = (mark.text.starts_with('(')
         && mark.text.ends_with(')')
