@@ -121,6 +121,8 @@ fn a_period_stub_over_some_columns_heads_all_it_stands_for() {
         ("$81,797", "2023-06-30", 3),
         ("$296,105", "2024-06-29", 9),
         ("$282,905", "2023-06-30", 9),
+        ("$(473)", "2024-03-31", 3),
+        ("$166", "2023-03-31", 3),
     ] {
         let found: Vec<&Value> = cells.iter().filter(|c| c["text"] == text).collect();
         assert_eq!(found.len(), 1, "{text}");
@@ -129,6 +131,14 @@ fn a_period_stub_over_some_columns_heads_all_it_stands_for() {
         assert_eq!(period["end"], end, "{text}: {period}");
         assert_eq!(period["months"], months, "{text}: {period}");
     }
+    // The segment's name stays in the column label.
+    let services = cells.iter().find(|c| c["text"] == "$(473)").unwrap();
+    assert!(
+        services["col_label"]
+            .as_str()
+            .is_some_and(|l| l.starts_with("Services")),
+        "{services}"
+    );
 }
 
 #[test]

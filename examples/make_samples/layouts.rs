@@ -10,7 +10,7 @@
 //! |---|---|
 //! | `long_unit_line.pdf` | a unit line longer than half the page ("(In millions, except number of shares, which are reflected in thousands, and per-share amounts)") |
 //! | `wrapped_labels.pdf` | labels wrapped over two and three lines, one line longer than half the page, a continuation starting with a digit, a caption centred on the page |
-//! | `spanning_stub.pdf` | "Years ended" centred over the middle one of three date columns; "Three Months Ended" and "Nine Months Ended" over two columns each |
+//! | `spanning_stub.pdf` | "Years ended" centred over the middle one of three date columns; "Three Months Ended" and "Nine Months Ended" over two columns each; "Three months ended March 31," in the label column beside segment names, the years below |
 //! | `repeated_glyphs.pdf` | a CID font whose `/W` gives widths as ranges (as Chromium writes them): "Goodwill", "113,240", "$2.66"; and a fake-bold line drawn twice |
 //! | `date_stub_years.pdf` | "June 30," in the label column with the years on the same line |
 //! | `label_numbers.pdf` | amounts inside labels, set with loose (justified) word spacing |
@@ -304,7 +304,37 @@ fn spanning_stub() -> Result<Vec<u8>> {
         "Net income",
         &["$21,448", "$19,881", "$79,000", "$74,039"],
     )?;
-    pdf_bytes("Hazel Devices", vec![annual, s.page()], false)
+    let quarterly = s.page();
+
+    // A segment table: the period stub in the label column, beside the
+    // segments' names; the years below.
+    let mut s = Sheet::new(&[342.0, 414.0, 486.0, 558.0], 60.0);
+    s.centred(
+        Face::Bold,
+        TITLE,
+        "Hazel Devices Inc. \u{2013} Segment results",
+    )?;
+    s.down(6.0);
+    s.text_at(MARGIN, Face::Bold, "Three months ended March 31,")?;
+    s.heads(&[(0, 1, "Devices"), (2, 3, "Services")])?;
+    s.text_at(MARGIN, Face::Regular, "(in millions)")?;
+    s.heads(&[
+        (0, 0, "2024"),
+        (1, 1, "2023"),
+        (2, 2, "2024"),
+        (3, 3, "2023"),
+    ])?;
+    s.row(
+        0.0,
+        "Total net revenue",
+        &["$4,077", "$3,389", "$(473)", "$166"],
+    )?;
+    s.row(
+        0.0,
+        "Net income/(loss)",
+        &["1,244", "669", "(580)", "(125)"],
+    )?;
+    pdf_bytes("Hazel Devices", vec![annual, quarterly, s.page()], false)
 }
 
 /// Pattern 5: the date stub and the years on one line.

@@ -11,7 +11,9 @@
 //!   "2016  2015" over the value columns on the same line (Microsoft's
 //!   balance sheets) is one header per column, "June 30, 2016" and "June
 //!   30, 2015": the stub is lifted onto a header line of its own, spanning
-//!   the value columns, above the years.
+//!   the value columns, above the years. So is a period stub beside other
+//!   headings ("Three months ended March 31," in the label column of a
+//!   segment table, the segments' names beside it and the years below).
 
 use super::lines::{Line, Phrase, PhraseKind};
 
@@ -89,28 +91,29 @@ pub(super) fn is_period_heading(text: &str) -> bool {
         })
 }
 
-/// A bare year phrase ("2016").
-fn is_year_phrase(p: &Phrase) -> bool {
-    p.kind == PhraseKind::Number && p.text.len() == 4 && has_year(&p.text)
-}
-
-/// Splits a header line holding a date stub left of the value columns and
-/// years over them into the stub, moved over the years' full width, and
-/// the years; `None` for any other line.
-pub(super) fn split_date_stub(line: &Line, start: f64) -> Option<(Line, Line)> {
-    let (stub, years) = line.phrases.split_first()?;
+/// Splits a header line whose label-column phrase is a date stub or a
+/// period stub ("June 30," beside the years; "Three months ended March
+/// 31," beside segment names, the years on the line below) into the stub,
+/// moved over the value columns (`values`: their left and right edge), and
+/// the rest of the line (`None` when the stub was alone); `None` for any
+/// other line.
+pub(super) fn split_stub(
+    line: &Line,
+    start: f64,
+    values: (f64, f64),
+) -> Option<(Line, Option<Line>)> {
+    let (stub, rest) = line.phrases.split_first()?;
     if stub.kind != PhraseKind::Text
         || stub.x1 >= start
-        || !is_date_stub(&stub.text)
-        || years.is_empty()
-        || !years
-            .iter()
-            .all(|p| is_year_phrase(p) && p.x0 >= start - 1.0)
+        || !(is_date_stub(&stub.text) || is_period_stub(&stub.text))
+        || rest.iter().any(|p| p.x0 < start - 1.0)
     {
         return None;
     }
-    let x0 = years.iter().map(|p| p.x0).fold(f64::INFINITY, f64::min);
-    let x1 = years.iter().map(|p| p.x1).fold(f64::NEG_INFINITY, f64::max);
+    let (x0, x1) = values;
+    if x0 >= x1 {
+        return None;
+    }
     let lifted = Phrase {
         x0,
         x1,
@@ -123,8 +126,8 @@ pub(super) fn split_date_stub(line: &Line, start: f64) -> Option<(Line, Line)> {
         phrases: vec![lifted.clone()],
         words: vec![lifted],
     };
-    let year_line = Line {
-        phrases: years.to_vec(),
+    let rest_line = (!rest.is_empty()).then(|| Line {
+        phrases: rest.to_vec(),
         words: line
             .words
             .iter()
@@ -132,8 +135,8 @@ pub(super) fn split_date_stub(line: &Line, start: f64) -> Option<(Line, Line)> {
             .cloned()
             .collect(),
         ..line.clone()
-    };
-    Some((stub_line, year_line))
+    });
+    Some((stub_line, rest_line))
 }
 
 /// The value columns (index, left, right) a period stub heads: those whose
@@ -241,21 +244,27 @@ mod tests {
     }
 
     #[test]
-    fn a_date_stub_is_lifted_over_the_years() {
+    fn a_date_stub_is_lifted_over_the_value_columns() {
         let header = line(vec![
             phrase(50.0, 80.0, "June 30,"),
             phrase(400.0, 418.0, "2016"),
             phrase(480.0, 498.0, "2015"),
         ]);
-        let (stub, years) = split_date_stub(&header, 390.0).unwrap_or_else(|| panic!("no split"));
+        let (stub, years) =
+            split_stub(&header, 390.0, (392.0, 500.0)).unwrap_or_else(|| panic!("no split"));
         assert_eq!(stub.text(), "June 30,");
-        assert_eq!((stub.x0(), stub.x1()), (400.0, 498.0));
-        assert_eq!(years.text(), "2016 2015");
+        assert_eq!((stub.x0(), stub.x1()), (392.0, 500.0));
+        assert_eq!(years.map(|y| y.text()).as_deref(), Some("2016 2015"));
+        let segments = line(vec![
+            phrase(50.0, 150.0, "Three months ended March 31,"),
+            phrase(400.0, 470.0, "Corporate"),
+        ]);
+        assert!(split_stub(&segments, 390.0, (392.0, 500.0)).is_some());
         let data = line(vec![
             phrase(50.0, 80.0, "Revenue"),
             phrase(400.0, 418.0, "4,200"),
         ]);
-        assert!(split_date_stub(&data, 390.0).is_none());
+        assert!(split_stub(&data, 390.0, (392.0, 500.0)).is_none());
     }
 
     #[test]

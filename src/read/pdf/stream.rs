@@ -419,26 +419,52 @@ pub(super) fn grid(block: &[&Line], page_width: f64) -> Option<TableGrid> {
         .iter()
         .position(|l| line_kind(l, page_width) == LineKind::Data)
         .unwrap_or(0);
-    // A date stub beside the years becomes a header line of its own.
-    let mut lifted = Vec::with_capacity(rows.len() + 1);
-    let mut first_data = first_data;
-    for (r, line) in rows.into_iter().enumerate() {
-        match header::split_date_stub(&line, start).filter(|_| r < first_data) {
-            Some((stub, years)) => {
-                lifted.push(stub);
-                lifted.push(years);
-                first_data += 1;
-            }
-            None => lifted.push(line),
-        }
-    }
-    let rows = lifted;
     let value_columns: Vec<(usize, f64, f64)> = columns
         .iter()
         .enumerate()
         .filter(|(_, c)| c.x0 >= start - 1.0)
         .map(|(i, c)| (i, c.x0, c.x1))
         .collect();
+    let span = (
+        value_columns.first().map_or(0.0, |c| c.1),
+        value_columns.last().map_or(0.0, |c| c.2),
+    );
+    // A date or period stub in the label column of a header line becomes a
+    // header line of its own, over the value columns, right above the
+    // header line that gives its years ("Three months ended June 30," over
+    // "2022 2021", below the segments' names printed beside it), so that
+    // stacked they read as one period.
+    let has_period = |l: &Line| l.phrases.iter().any(|p| header::is_period_heading(&p.text));
+    let mut lifted: Vec<Line> = Vec::with_capacity(rows.len() + 1);
+    let mut waiting: Option<Line> = None;
+    let first_header = first_data;
+    for (r, line) in rows.into_iter().enumerate() {
+        if r >= first_header {
+            lifted.extend(waiting.take());
+            lifted.push(line);
+            continue;
+        }
+        let (stub, rest) = match header::split_stub(&line, start, span) {
+            Some((stub, rest)) => (Some(stub), rest),
+            None => (None, Some(line)),
+        };
+        if let Some(stub) = stub {
+            lifted.extend(waiting.take());
+            waiting = Some(stub);
+        }
+        if let Some(rest) = rest {
+            if has_period(&rest) {
+                lifted.extend(waiting.take());
+            }
+            lifted.push(rest);
+        }
+    }
+    lifted.extend(waiting);
+    let rows = lifted;
+    let first_data = rows
+        .iter()
+        .position(|l| line_kind(l, page_width) == LineKind::Data)
+        .unwrap_or(0);
     if rows.len().saturating_mul(columns.len()) > MAX_CELLS {
         return None;
     }
