@@ -45,6 +45,10 @@ static SCALE_OF: LazyLock<Regex> = LazyLock::new(|| {
 
 static THOUSANDS_MARK: LazyLock<Regex> = LazyLock::new(|| regex(r"\(\s*'?000s?\s*\)"));
 
+/// A scale word alone, in parentheses or not: 3M's "(Millions)".
+static BARE: LazyLock<Regex> =
+    LazyLock::new(|| regex(r"^\s*\(?\s*(?P<scale>thousands|millions|billions)\s*\)?\s*$"));
+
 static EXCEPT: LazyLock<Regex> = LazyLock::new(|| regex(r"\bexcept(?:\s+for)?\s+(?P<what>[^;)]*)"));
 
 static CURRENCY_ONLY: LazyLock<Regex> =
@@ -88,6 +92,12 @@ pub fn parse_unit_line(text: &str) -> Option<UnitLine> {
     }
     if found.is_none() && THOUSANDS_MARK.is_match(&money_text) {
         found = Some((Decimal::ONE_THOUSAND, None));
+    }
+    if found.is_none()
+        && let Some(c) = BARE.captures(&money_text)
+        && let Some(scale) = c.name("scale").and_then(|m| scale_of(m.as_str()))
+    {
+        found = Some((scale, None));
     }
     let title_currency = CURRENCY_ONLY
         .captures(&lower)
@@ -237,6 +247,8 @@ mod tests {
                 ("1000000", true, None, Some("USD")),
             ),
             ("(in billions)", ("1000000000", false, None, None)),
+            ("(Millions)", ("1000000", false, None, None)),
+            ("Thousands", ("1000", false, None, None)),
             (
                 "(In millions, except number of shares which are reflected in thousands and per share amounts)",
                 ("1000000", false, Some("1000"), None),
@@ -294,6 +306,7 @@ mod tests {
             "Revenue",
             "Investments in marketable securities",
             "Payments made in connection with acquisitions",
+            "Millions of customers served",
         ] {
             assert_eq!(parse_unit_line(text), None, "{text}");
         }
