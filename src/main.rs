@@ -119,6 +119,11 @@ enum Command {
         /// presentation linkbase (*_pre.xml).
         #[arg(long, value_name = "DIR", conflicts_with = "sources")]
         pdf_xbrl: Option<PathBuf>,
+        /// Verify FinanceBench's numeric answers as claims citing their
+        /// evidence pages, and swapped claims, over DIR
+        /// (financebench_open_source.jsonl and pdfs/).
+        #[arg(long, value_name = "DIR", conflicts_with_all = ["sources", "external", "pdf_xbrl"])]
+        financebench: Option<PathBuf>,
         /// With --pdf-xbrl: US-GAAP concept families (us_gaap_role_map.csv);
         /// default DIR/../../taxonomy/us_gaap_role_map.csv when present.
         #[arg(long, value_name = "FILE", requires = "pdf_xbrl")]
@@ -398,6 +403,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             ..
         } => external_command(&dir, format, &vocab),
         Command::Eval {
+            financebench: Some(dir),
+            format,
+            vocab,
+            read,
+            ..
+        } => financebench_command(&dir, format, &vocab, &read.options()),
+        Command::Eval {
             pdf_xbrl: Some(dir),
             concept_families,
             format,
@@ -417,6 +429,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             seed,
             external: None,
             pdf_xbrl: None,
+            financebench: None,
             concept_families: _,
             format,
             write_corpus,
@@ -453,6 +466,26 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             judge: &judge,
         }),
     }
+}
+
+/// `tickmark eval --financebench DIR`: FinanceBench's numeric answers as
+/// page-cited claims and swapped claims; prints the counts and every claim.
+fn financebench_command(
+    dir: &Path,
+    format: EvalFormat,
+    vocab: &[PathBuf],
+    options: &ReadOptions,
+) -> anyhow::Result<ExitCode> {
+    use tickmark::eval::financebench;
+    let vocab = load_vocab(vocab)?;
+    let report = financebench::run(dir, &vocab, options)?;
+    let text = match format {
+        EvalFormat::Human => financebench::human(&report),
+        EvalFormat::Markdown => financebench::markdown(&report),
+        EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
+    };
+    io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `tickmark eval --pdf-xbrl DIR`: scores the PDF in DIR against the tags

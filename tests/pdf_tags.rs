@@ -1,7 +1,7 @@
 //! `tickmark eval --pdf-xbrl DIR`: a PDF scored against the XBRL tags of
 //! the same filing. A hand-written instance for samples/acme.pdf checks
 //! the scorer itself (a fact tagged but not printed counts as not read);
-//! Apple's FY2022 10-K checks the reader, when ../shared holds it.
+//! Apple's FY2022 10-K checks the reader, when ../shared (or $TICKMARK_SHARED) holds it.
 
 // Test code: a failed unwrap is a failed test, which is what it should be.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
@@ -67,7 +67,8 @@ fn the_scorer_matches_every_printed_fact_and_counts_the_unprinted_one() {
 
 #[test]
 fn apples_2022_10k_reads_as_its_tags_say() {
-    let dir = Path::new("../shared/datasets/sec_pdf_xbrl/aapl_10k_2022");
+    let shared = std::env::var("TICKMARK_SHARED").unwrap_or_else(|_| "../shared".to_string());
+    let dir = &Path::new(&shared).join("datasets/sec_pdf_xbrl/aapl_10k_2022");
     if !dir.exists() {
         eprintln!("skipped: {} is absent", dir.display());
         return;

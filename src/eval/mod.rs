@@ -3,10 +3,12 @@
 //! its evaluation ([`corpus`], [`seeded`]), the external study of
 //! same-number swaps in real tables ([`external`]), and a PDF read against
 //! the XBRL tags of the same filing ([`pdf_tags`], over the reusable
-//! cell-to-fact matching of [`tag_match`]).
+//! cell-to-fact matching of [`tag_match`]), and FinanceBench's questions as
+//! page-cited claims over their filings ([`financebench`]).
 
 pub mod corpus;
 pub mod external;
+pub mod financebench;
 pub mod linkbase;
 pub mod pdf_fixtures;
 pub mod pdf_tags;
