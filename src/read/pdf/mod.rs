@@ -351,6 +351,7 @@ pub fn read_page(ink: &PageInk, number: u32) -> PageRead {
         grids.extend(stream::grid(&block, ink.width));
     }
     grids.sort_by(|a, b| a.top.total_cmp(&b.top));
+    units::rejoin_captions(&mut grids, &all);
     units::share(&mut grids);
     let tables = grids
         .into_iter()

@@ -4,7 +4,9 @@
 //! millions):"), and the second table of the set (the prior year, or the
 //! part after a caption that split it) has none of its own. A table with
 //! no unit line above its first number takes the unit line of the table
-//! above it on the same page, as a title row.
+//! above it on the same page, as a title row. A unit clause broken over
+//! the sentence's last two lines ("(net income in" / "millions and shares
+//! in thousands):") is put back together first.
 
 use super::TableGrid;
 use crate::model::GridValue;
@@ -33,6 +35,37 @@ fn unit_caption(grid: &TableGrid) -> Option<String> {
         }
     }
     None
+}
+
+/// The text after the last parenthesis a line leaves open ("… for 2022,
+/// 2021 and 2020 (net income in" gives "(net income in").
+fn open_tail(text: &str) -> Option<&str> {
+    let at = text.rfind('(')?;
+    let tail = text.get(at..)?;
+    (!tail.contains(')')).then_some(tail)
+}
+
+/// A grid's first title row that closes a parenthesis it did not open
+/// ("millions and shares in thousands):") is the end of the sentence above
+/// the table: the unit clause that sentence opened ("(net income in") is
+/// put back in front of it, so that the unit line reads whole.
+pub(super) fn rejoin_captions(grids: &mut [TableGrid], lines: &[super::Line]) {
+    for grid in grids.iter_mut() {
+        let Some(GridValue::Text { text, .. }) = grid.grid.first_mut().and_then(|r| r.first_mut())
+        else {
+            continue;
+        };
+        if text.matches(')').count() <= text.matches('(').count() {
+            continue;
+        }
+        let above = lines
+            .iter()
+            .filter(|l| l.base < grid.top)
+            .max_by(|a, b| a.base.total_cmp(&b.base));
+        if let Some(tail) = above.map(super::Line::text).as_deref().and_then(open_tail) {
+            *text = format!("{tail} {text}");
+        }
+    }
 }
 
 /// Gives each grid without a unit line the one of the grid above it
@@ -80,6 +113,15 @@ mod tests {
             grid: rows,
             merges: Vec::new(),
         }
+    }
+
+    #[test]
+    fn an_open_unit_clause_above_the_table_is_put_back() {
+        assert_eq!(
+            open_tail("for 2022 and 2021 (net income in"),
+            Some("(net income in")
+        );
+        assert_eq!(open_tail("for 2022 (in millions):"), None);
     }
 
     #[test]
