@@ -393,6 +393,7 @@ pub fn score(
             .and_then(|&r| scored_roles.get(r))?;
         role.rank.get(&facts.get(f)?.concept).copied()
     });
+    super::tag_match::prefer_unheld(&printed, &mut matches, facts);
 
     let mut report = PdfTagsReport {
         pdf: String::new(),
@@ -460,7 +461,38 @@ pub fn score(
                     );
                 }
             }
-            Some(Match::Ambiguous(_)) => scores.ambiguous += 1,
+            Some(Match::Ambiguous(tied)) => {
+                scores.ambiguous += 1;
+                let mut names: Vec<String> = tied
+                    .iter()
+                    .filter_map(|(f, _)| facts.get(*f))
+                    .map(|f| {
+                        format!(
+                            "{} {}{}",
+                            f.concept,
+                            show_period(&f.period),
+                            if f.dims.is_empty() {
+                                String::new()
+                            } else {
+                                format!(" {:?}", f.dims)
+                            }
+                        )
+                    })
+                    .collect();
+                names.sort();
+                names.dedup();
+                report.failures.push(Failure {
+                    part: if statement { "statement" } else { "notes" },
+                    aspect: "ambiguous",
+                    at: c.cell.reference().to_string(),
+                    got: format!(
+                        "{:?} in row {:?}",
+                        c.cell.text(),
+                        c.cell.row_label().unwrap_or_default()
+                    ),
+                    expected: format!("one of {}", names.join("; ")),
+                });
+            }
             _ => {
                 scores.no_fact += 1;
                 report.failures.push(Failure {

@@ -11,7 +11,11 @@
 //! row, and of its column, have a candidate with its concept, with its
 //! dimension members and with its period: a row of a statement shares a
 //! concept, a column a period (those count double), both share members
-//! (double too), and a cross-table's columns share a concept (single). A tie between facts that differ is *ambiguous*, and the cell
+//! (double too), and a cross-table's columns share a concept (single).
+//! Ties between lines printing the same numbers take the statement's
+//! presentation order; a tie that remains is settled by the cells already
+//! matched in its row and column, then toward the one candidate no cell of
+//! the table holds yet, if there is exactly one. A tie between facts that differ is *ambiguous*, and the cell
 //! is left out of the scores, never guessed. tickmark's labels (row label,
 //! period, concept, scale) play no part in the matching: they are what is
 //! scored.
@@ -320,6 +324,78 @@ pub fn resolve_ties(
     }
 }
 
+/// Settles the ties left after [`resolve_ties`] by what the cells already
+/// matched say: the candidates whose concept and members the matched cells
+/// of the row share, and whose period those of the column share, most;
+/// then, of those, the facts no cell of the same table holds yet (of two
+/// zero facts a "—" could be, the one another "—" already is stays with
+/// it). A tie with more than one such fact stays ambiguous.
+pub fn prefer_unheld(printed: &[Printed], matches: &mut [Match], facts: &[TaggedFact]) {
+    let identity = |f: usize| facts.get(f).map(|x| (&x.concept, &x.dims, x.period));
+    let mut held: std::collections::HashSet<(usize, usize)> = std::collections::HashSet::new();
+    for (p, m) in printed.iter().zip(matches.iter()) {
+        if let Match::Fact { fact, .. } = m {
+            held.insert((p.table, *fact));
+        }
+    }
+    // What the matched cells say: per row, its (concept, members); per
+    // column, its period.
+    let mut rows: HashMap<(usize, u32), Vec<usize>> = HashMap::new();
+    let mut cols: HashMap<(usize, u32), Vec<usize>> = HashMap::new();
+    for (p, m) in printed.iter().zip(matches.iter()) {
+        if let Match::Fact { fact, .. } = m {
+            rows.entry((p.table, p.row)).or_default().push(*fact);
+            cols.entry((p.table, p.col)).or_default().push(*fact);
+        }
+    }
+    let agreement = |p: &Printed, f: usize| -> usize {
+        let Some(fact) = facts.get(f) else { return 0 };
+        let row = rows.get(&(p.table, p.row)).map_or(0, |m| {
+            m.iter()
+                .filter_map(|g| facts.get(*g))
+                .filter(|g| g.concept == fact.concept && g.dims == fact.dims)
+                .count()
+        });
+        let col = cols.get(&(p.table, p.col)).map_or(0, |m| {
+            m.iter()
+                .filter_map(|g| facts.get(*g))
+                .filter(|g| g.period == fact.period)
+                .count()
+        });
+        row + col
+    };
+    for (p, m) in printed.iter().zip(matches.iter_mut()) {
+        let Match::Ambiguous(tied) = m else { continue };
+        // The candidates the matched cells of its row and column agree
+        // with most, then those no cell of the table holds.
+        let best = tied
+            .iter()
+            .map(|(f, _)| agreement(p, *f))
+            .max()
+            .unwrap_or(0);
+        let agreed: Vec<(usize, i32)> = tied
+            .iter()
+            .copied()
+            .filter(|(f, _)| agreement(p, *f) == best)
+            .collect();
+        let free: Vec<(usize, i32)> = agreed
+            .iter()
+            .copied()
+            .filter(|(f, _)| {
+                !tied
+                    .iter()
+                    .any(|(g, _)| held.contains(&(p.table, *g)) && identity(*g) == identity(*f))
+            })
+            .collect();
+        let Some(&(first, power)) = free.first() else {
+            continue;
+        };
+        if free.iter().all(|(f, _)| identity(*f) == identity(first)) {
+            *m = Match::Fact { fact: first, power };
+        }
+    }
+}
+
 /// What a fact is voted on by: its concept, its members, its period.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum Key<'f> {
@@ -579,6 +655,26 @@ mod tests {
         resolve_ties(&cells, &mut matches, &facts, rank);
         assert_eq!(matches[0], Match::Fact { fact: 1, power: 0 });
         assert_eq!(matches[1], Match::Fact { fact: 0, power: 0 });
+    }
+
+    #[test]
+    fn a_tie_goes_to_the_fact_no_cell_of_the_table_holds() {
+        let mut facts = vec![
+            fact("us-gaap:Effect", 2021, 0),
+            fact("us-gaap:Effect", 2022, 0),
+        ];
+        facts.push(fact("us-gaap:Other", 2022, 5));
+        let cells = [printed(1, 1, 0), printed(1, 2, 0)];
+        let mut matches = vec![
+            Match::Fact { fact: 1, power: 0 },
+            Match::Ambiguous(vec![(0, 0), (1, 0)]),
+        ];
+        prefer_unheld(&cells, &mut matches, &facts);
+        assert_eq!(matches[1], Match::Fact { fact: 0, power: 0 });
+        // Two facts still free: it stays a tie.
+        let mut matches = vec![Match::NoFact, Match::Ambiguous(vec![(0, 0), (1, 0)])];
+        prefer_unheld(&cells, &mut matches, &facts);
+        assert!(matches!(matches[1], Match::Ambiguous(_)));
     }
 
     #[test]
