@@ -81,7 +81,7 @@ fn apples_2022_10k_reads_as_its_tags_say() {
         ("value", 0.995),
         ("scale", 0.995),
         ("sign", 0.995),
-        ("period", 0.90),
+        ("period", 0.98),
     ] {
         assert!(share(aspect) >= floor, "{aspect}: {s}");
     }

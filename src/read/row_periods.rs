@@ -27,7 +27,10 @@ pub fn apply(table: &mut Table) {
         .map(|row| {
             let all = words(row.label.as_deref().unwrap_or(""));
             let plain: Vec<&str> = all.iter().map(|w| w.text.as_str()).collect();
-            lex.edges_in(&plain).first().map(|f| f.entry)
+            lex.edges_in(&plain)
+                .first()
+                .map(|f| f.entry)
+                .or_else(|| adjusts_opening(row.label.as_deref().unwrap_or("")).then_some(true))
         })
         .collect();
     let dated: Vec<Option<Period>> = table
@@ -102,6 +105,17 @@ pub fn apply(table: &mut Table) {
         record.column = at;
     }
     table.records = records;
+}
+
+/// An adjustment of an opening balance, reported in the span but dated at
+/// its opening (as US GAAP tags it): "Cumulative effect of change in
+/// accounting principle", "Cumulative effect of adoption of ASU 2016-02",
+/// "Adoption of new accounting standards".
+pub(crate) fn adjusts_opening(label: &str) -> bool {
+    let l = label.to_lowercase();
+    let accounting = l.contains("accounting") || l.contains("asu ") || l.contains("standard");
+    (l.contains("cumulative effect") && (accounting || l.contains("adoption")))
+        || (l.trim_start().starts_with("adoption of") && accounting)
 }
 
 /// A day of the year a label names without its year: "at 1 April", "At 31

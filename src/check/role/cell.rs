@@ -176,6 +176,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         };
         out.rows.push(RowRole {
             month_day,
+            adjusts_opening: crate::read::row_periods::adjusts_opening(label),
             role,
             label_words,
             section_words,
@@ -433,7 +434,19 @@ pub fn cell_periods(cell: &Cell<'_>, roles: &TableRoles) -> Vec<Period> {
     // 2010 (1)").
     let column = roles.cols.get(cell.record().column as usize);
     match (cell.period(), column.and_then(|c| c.period.as_ref())) {
-        (Some(p), _) => out.push(p.clone()),
+        (Some(p), _) => {
+            out.push(p.clone());
+            // An opening adjustment is also the span's it is reported in.
+            if row.is_some_and(|r| r.adjusts_opening)
+                && let Some(span) = column
+                    .and_then(|_| table_column_label(cell))
+                    .and_then(find_period)
+                    .map(|(_, p)| p)
+                && !out.contains(&span)
+            {
+                out.push(span);
+            }
+        }
         (None, Some(p)) => {
             // The labeler put no period on the column, so no opening or
             // closing row turned it into its instant either: do it here.
@@ -484,6 +497,14 @@ fn with_year_of(p: &Period, others: &[Period]) -> Option<Period> {
         start: *start,
         end: None,
     })
+}
+
+/// The header text of a cell's column.
+fn table_column_label<'a>(cell: &Cell<'a>) -> Option<&'a str> {
+    cell.table()
+        .columns
+        .get(cell.record().column as usize)
+        .and_then(|c| c.label.as_deref())
 }
 
 /// A day of the year a label names without its year: "at 1 April", "At 31
