@@ -365,6 +365,7 @@ pub(crate) fn label_raw(
         roles: std::sync::OnceLock::new(),
         tags: Vec::new(),
     };
+    super::gross_net::apply(&mut table);
     super::row_periods::apply(&mut table);
     if let Some(note) = super::share_scale::infer(&mut table) {
         table.notes.push(note);

@@ -7,6 +7,7 @@
 
 mod budget;
 mod csv;
+mod gross_net;
 pub mod html;
 pub mod label;
 mod ods_cells;
