@@ -92,6 +92,10 @@ pub struct BatchSummary {
     pub answers: u64,
     /// Lines that were not answers (error records).
     pub errors: u64,
+    /// Answers checked whose input had an error their report names (a
+    /// claim that could not be read, a duplicate id, a context item that
+    /// names nothing): the run exits 2, as for error records.
+    pub input_errors: u64,
     /// Answers by route.
     pub answers_by_route: BTreeMap<&'static str, u64>,
     /// Claims (operands not counted) by route.
@@ -116,6 +120,7 @@ pub struct BatchSummary {
 /// checked it, so that its report is dropped there too.
 struct Tally {
     route: Route,
+    input_error: bool,
     claims: [u64; Route::ALL.len()],
     findings: [u64; Code::ALL.len()],
     model_calls: u64,
@@ -126,6 +131,7 @@ impl Tally {
     fn of(report: &AnswerReport) -> Tally {
         let mut tally = Tally {
             route: report.route,
+            input_error: report.has_input_error(),
             claims: [0; Route::ALL.len()],
             findings: [0; Code::ALL.len()],
             model_calls: report.model_calls as u64,
@@ -156,6 +162,7 @@ impl Tally {
 impl BatchSummary {
     fn add(&mut self, tally: &Tally) {
         self.answers += 1;
+        self.input_errors += u64::from(tally.input_error);
         *self.answers_by_route.entry(tally.route.name()).or_default() += 1;
         // The answer's route: its claims', and a finding about the whole
         // answer (`no_checkable_claim`).
@@ -197,8 +204,13 @@ impl BatchSummary {
                 parts.join(", ")
             }
         };
+        let input_errors = if self.input_errors > 0 {
+            format!(" ({} with input errors)", self.input_errors)
+        } else {
+            String::new()
+        };
         let mut text = format!(
-            "{} lines: {} answers, {} error records\nanswers: {}\nclaims: {} ({})\n",
+            "{} lines: {} answers{input_errors}, {} error records\nanswers: {}\nclaims: {} ({})\n",
             self.lines,
             self.answers,
             self.errors,

@@ -159,6 +159,11 @@ struct CheckArgs {
     /// The longest calculation text checked, in bytes; a longer one is an arithmetic_mismatch.
     #[arg(long, value_name = "BYTES", default_value_t = tickmark::answer::calc::MAX_LEN)]
     max_calc_bytes: usize,
+    /// How far a stated amount may be from its cell, as a share of the cell's value, besides its
+    /// written rounding ("$1 billion" does not hold $602 million): a percentage such as 5% or a
+    /// fraction such as 0.05.
+    #[arg(long, value_name = "SHARE", default_value = "5%", value_parser = parse_share)]
+    tolerance: Decimal,
 }
 
 impl CheckArgs {
@@ -186,6 +191,7 @@ impl CheckArgs {
         let options = VerifyOptions {
             checks,
             max_calc_bytes: self.max_calc_bytes,
+            tolerance: self.tolerance,
         };
         Ok((vocab, store, options))
     }
@@ -252,6 +258,25 @@ fn parse_at_least_one(text: &str) -> Result<u64, String> {
             "expected a whole number of at least 1, found {text:?}"
         )),
     }
+}
+
+/// A share from 0 to 100%: "5%" or "0.05".
+fn parse_share(text: &str) -> Result<Decimal, String> {
+    let trimmed = text.trim();
+    let expected = || format!("expected a share such as 5% or 0.05, found {text:?}");
+    let share = match trimmed.strip_suffix('%') {
+        Some(percent) => percent
+            .trim()
+            .parse::<Decimal>()
+            .map_err(|_| expected())?
+            .checked_div(Decimal::ONE_HUNDRED)
+            .ok_or_else(expected)?,
+        None => trimmed.parse::<Decimal>().map_err(|_| expected())?,
+    };
+    if share < Decimal::ZERO || share > Decimal::ONE {
+        return Err(expected());
+    }
+    Ok(share)
 }
 
 /// A probability in [0, 1], read as a decimal.
@@ -713,7 +738,7 @@ fn batch_command(args: BatchArgs<'_>) -> anyhow::Result<ExitCode> {
         Err(e) => return Err(e.into()),
     };
     eprint!("{}", summary.text());
-    Ok(if summary.errors > 0 {
+    Ok(if summary.errors > 0 || summary.input_errors > 0 {
         ExitCode::from(2)
     } else if summary.worst_route >= args.check.threshold() {
         ExitCode::from(1)

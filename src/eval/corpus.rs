@@ -36,7 +36,7 @@ use super::rng::Rng;
 use crate::check::Code;
 use crate::check::quote;
 use crate::check::value::{names_negative, shown_negative_by_convention};
-use crate::model::{Cell, CellRef, Document, Measure, TablePart};
+use crate::model::{Cell, CellRef, Document, Measure, Period, TablePart};
 use crate::vocab::Vocab;
 
 /// What an answer of the corpus truly is.
@@ -514,14 +514,37 @@ impl Writer<'_> {
         Some(answer)
     }
 
-    /// Another period of a cell's row, not zero (the base of a growth rate).
+    /// Another period of a cell's row, not zero, of the same length and
+    /// not a change column (the base of a growth rate).
     fn second_period<'a>(&self, cell: &Cell<'a>) -> Option<Cell<'a>> {
         cell.table().cells().find(|c| {
             c.coord().row == cell.coord().row
                 && c.coord().col != cell.coord().col
                 && usable(c)
                 && c.period() != cell.period()
+                && comparable_periods(c.period(), cell.period())
         })
+    }
+}
+
+/// Two periods a growth can run between: spans of one length, or two
+/// balances; not a change column.
+fn comparable_periods(a: Option<&Period>, b: Option<&Period>) -> bool {
+    let months = |p: &Period| match p {
+        Period::Duration {
+            months,
+            quarter,
+            half,
+            ..
+        } => months.or(quarter.map(|_| 3)).or(half.map(|_| 6)),
+        _ => None,
+    };
+    match (a, b) {
+        (Some(x @ Period::Duration { .. }), Some(y @ Period::Duration { .. })) => {
+            months(x).is_some() && months(x) == months(y)
+        }
+        (Some(Period::Instant { .. }), Some(Period::Instant { .. })) => true,
+        _ => false,
     }
 }
 

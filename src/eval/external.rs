@@ -998,6 +998,7 @@ fn trace(
             ..Claim::default()
         }],
         origin: Origin::default(),
+        problems: Vec::new(),
     }
 }
 

@@ -17,7 +17,8 @@ use crate::verify::{AnswerReport, ClaimReport};
 pub struct Summary {
     /// Answers reported.
     pub answers: usize,
-    /// Answers that could not be read.
+    /// Answers that could not be read, or that were read with an input
+    /// error (a malformed claim, a duplicate id): the run exits 2.
     pub malformed: usize,
     /// Claims (operands not counted) by route.
     pub claims: BTreeMap<&'static str, usize>,
@@ -33,7 +34,7 @@ impl Summary {
     /// Adds an answer's counts.
     pub fn add(&mut self, report: &AnswerReport) {
         self.answers += 1;
-        if report.error.is_some() {
+        if report.has_input_error() {
             self.malformed += 1;
         }
         for claim in &report.claims {

@@ -13,6 +13,7 @@
 mod file;
 pub mod lexicon;
 mod matcher;
+pub mod metrics;
 mod normalize;
 
 use std::ops::Range;
