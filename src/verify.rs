@@ -105,9 +105,15 @@ pub struct AnswerReport {
     /// Findings about the answer as a whole (`no_checkable_claim`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub findings: Vec<Finding>,
-    /// Why the answer could not be checked (malformed input), if so.
+    /// Why the answer could not be checked (malformed input), or what is
+    /// wrong with its input besides (a duplicate id, a context item that
+    /// names nothing), if so.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// Checks that did not run (`--checks`): an accepted claim was checked
+    /// only by the others.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub checks_skipped: Vec<Check>,
 }
 
 impl AnswerReport {
@@ -121,6 +127,7 @@ impl AnswerReport {
             claims: Vec::new(),
             findings: Vec::new(),
             error: Some(error),
+            checks_skipped: Vec::new(),
         }
     }
 
@@ -415,6 +422,7 @@ impl<'a> Verifier<'a> {
             claims,
             findings,
             error: (!problems.is_empty()).then(|| problems.join("; ")),
+            checks_skipped: self.skipped_checks(),
         }
     }
 
@@ -796,6 +804,20 @@ impl<'a> Verifier<'a> {
             report.findings.push(finding);
         }
         true
+    }
+
+    /// The checks that do not run: code checks left out of `--checks`, and
+    /// the support check when a judge is configured but left out.
+    pub fn skipped_checks(&self) -> Vec<Check> {
+        let checks = self.options.checks;
+        Check::ALL
+            .into_iter()
+            .filter(|c| match c {
+                Check::Resolve => false,
+                Check::Support => self.judge.calls_a_model() && !checks.has(Check::Support),
+                other => !checks.has(*other),
+            })
+            .collect()
     }
 
     /// A claim's role, read once per distinct role text and sentence.

@@ -277,16 +277,20 @@ fn a_long_calculation_names_its_flag_and_a_raised_limit_checks_it() {
 fn an_answers_file_over_the_verify_limit_is_refused_by_name() {
     let dir = tempfile::tempdir().unwrap();
     let samples = std::fs::canonicalize("samples").unwrap();
-    let answer = serde_json::json!({
-        "id": "a", "sources": [{"id": "acme.xlsx", "path": samples.join("acme.xlsx")}],
-        "claims": [{"id": "k1", "text": "Revenue was $4.2 billion in 2024.", "value": "$4.2 billion",
-                    "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}]
-    })
-    .to_string();
+    let answer = |n: usize| {
+        serde_json::json!({
+            "id": format!("a{n}"), "sources": [{"id": "acme.xlsx", "path": samples.join("acme.xlsx")}],
+            "claims": [{"id": "k1", "text": "Revenue was $4.2 billion in 2024.", "value": "$4.2 billion",
+                        "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}]
+        })
+        .to_string()
+    };
     let trace = dir.path().join("big.jsonl");
     let mut file = std::fs::File::create(&trace).unwrap();
+    let mut n = 0;
     while file.metadata().unwrap().len() < 1_200_000 {
-        writeln!(file, "{answer}").unwrap();
+        n += 1;
+        writeln!(file, "{}", answer(n)).unwrap();
     }
     drop(file);
     let verify = |limit_mb: &str| {

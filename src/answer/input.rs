@@ -32,6 +32,8 @@ pub struct InputError {
 pub struct AnswerError {
     /// Where the answer is.
     pub origin: Origin,
+    /// The answer's id, when it could be read before the error.
+    pub id: Option<String>,
     /// What is wrong, naming the claim and field.
     pub message: String,
 }
@@ -118,6 +120,36 @@ pub fn read_answers_within(path: &Path, max_bytes: u64) -> Result<Answers, Input
 /// Lines; otherwise the text is one JSON value (object or array), falling back
 /// to JSON Lines when it holds several values.
 pub fn read_answers_str(text: &str, file: &str, jsonl: bool) -> Result<Answers, InputError> {
+    let mut answers = read_answers_unchecked(text, file, jsonl)?;
+    mark_duplicate_answers(&mut answers.items);
+    Ok(answers)
+}
+
+/// Gives each answer whose id an earlier answer of the input has a problem
+/// saying so (its claims are still checked): reports are found by id, and
+/// two with one id cannot be told apart.
+pub fn mark_duplicate_answers(items: &mut [Result<Answer, AnswerError>]) {
+    let mut seen: std::collections::HashMap<String, Origin> = std::collections::HashMap::new();
+    for answer in items.iter_mut().flatten() {
+        match seen.get(&answer.id) {
+            Some(first) => answer.problems.push(duplicate_answer(&answer.id, first)),
+            None => {
+                seen.insert(answer.id.clone(), answer.origin.clone());
+            }
+        }
+    }
+}
+
+/// The problem of an answer whose id the answer at `first` has too.
+pub fn duplicate_answer(id: &str, first: &Origin) -> String {
+    let at = match first.line {
+        Some(line) => format!("line {line}"),
+        None => format!("answer {}", first.index + 1),
+    };
+    format!("answer id {id:?} is also the id of the answer at {at}: ids must be unique")
+}
+
+fn read_answers_unchecked(text: &str, file: &str, jsonl: bool) -> Result<Answers, InputError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
         return Err(InputError {
@@ -148,6 +180,7 @@ pub fn read_answers_str(text: &str, file: &str, jsonl: bool) -> Result<Answers, 
             Err(e) if text.lines().filter(|l| !l.trim().is_empty()).count() <= 1 => {
                 return Ok(Answers {
                     items: vec![Err(AnswerError {
+                        id: None,
                         origin: Origin {
                             file: file.to_string(),
                             line: Some(e.line() as u64),
@@ -214,6 +247,7 @@ fn read_array(text: &str, file: &str) -> Result<Vec<Result<Answer, AnswerError>>
             match serde_json::from_str::<Value>(raw.get()) {
                 Ok(value) => answer_from_value(value, origin),
                 Err(e) => Err(AnswerError {
+                    id: None,
                     origin,
                     message: format!("invalid JSON: {}", json_reason(&e)),
                 }),
@@ -243,6 +277,7 @@ pub fn answer_from_line(line: &str, origin: Origin) -> Result<Answer, AnswerErro
     match serde_json::from_str::<Value>(line) {
         Ok(value) => answer_from_value(value, origin),
         Err(e) => Err(AnswerError {
+            id: None,
             origin,
             message: format!("invalid JSON at column {}: {}", e.column(), json_reason(&e)),
         }),
@@ -251,12 +286,13 @@ pub fn answer_from_line(line: &str, origin: Origin) -> Result<Answer, AnswerErro
 
 /// Builds an answer from a parsed JSON value, or says what is wrong with it.
 pub fn answer_from_value(value: Value, origin: Origin) -> Result<Answer, AnswerError> {
-    let fail = |message: String| AnswerError {
+    let fail_without_id = |message: String| AnswerError {
         origin: origin.clone(),
+        id: None,
         message,
     };
     let Value::Object(object) = value else {
-        return Err(fail(format!(
+        return Err(fail_without_id(format!(
             "expected an answer object, found {}",
             kind(&value)
         )));
@@ -266,11 +302,17 @@ pub fn answer_from_value(value: Value, origin: Origin) -> Result<Answer, AnswerE
         Some(Value::String(s)) => s.clone(),
         Some(Value::Number(n)) => n.to_string(),
         Some(other) => {
-            return Err(fail(format!(
+            return Err(fail_without_id(format!(
                 "\"id\" must be a string, found {}",
                 kind(other)
             )));
         }
+    };
+    // Past here the answer's own id names it in its error report.
+    let fail = |message: String| AnswerError {
+        origin: origin.clone(),
+        id: Some(id.clone()),
+        message,
     };
     let sources = source_list(&object).map_err(&fail)?;
     let context = match object.get("context") {
