@@ -5,7 +5,7 @@
 set -eu
 seconds=${1:-600}
 [ $# -gt 0 ] && shift
-targets=${*:-"amount period cell_ref answer calc spreadsheet pdf verify"}
+targets=${*:-"amount period cell_ref answer calc spreadsheet pdf verify html"}
 mkdir -p fuzz/logs
 for t in $targets; do
   echo "== $t for $seconds s"

@@ -4,7 +4,7 @@
 # the repository's root: sh fuzz/seed.sh
 set -eu
 c=fuzz/corpus
-mkdir -p $c/amount $c/period $c/cell_ref $c/answer $c/calc $c/spreadsheet $c/pdf $c/verify
+mkdir -p $c/amount $c/period $c/cell_ref $c/answer $c/calc $c/spreadsheet $c/pdf $c/verify $c/html
 n=0
 seed() { n=$((n + 1)); printf '%s' "$2" > "$c/$1/seed-$n"; }
 # Amounts and headers as the sample csvs write them, one field per file.
@@ -36,4 +36,10 @@ if [ -d ../shared/external/pdf-tables ]; then
     cp "$f" "$c/pdf/peer-$(basename "$f")"
   done
 fi
+# HTML filings: the committed excerpt (first byte 0: .htm) and, when present,
+# the 14 filings of ../shared (first byte 1: .xhtml).
+{ printf '\000'; cat tests/fixtures/html/aapl-10q-excerpt.htm; } > "$c/html/aapl-excerpt"
+for f in ../shared/datasets/sec_ixbrl/*.html; do
+  [ -f "$f" ] && { printf '\001'; head -c 200000 "$f"; } > "$c/html/$(basename "$f")"
+done
 echo "seeded: $(find $c -type f | wc -l) files"

@@ -21,6 +21,7 @@ pub mod report;
 mod text_pos;
 pub mod verify;
 pub mod vocab;
+pub mod xbrl;
 
 pub use model::{Cell, CellRef, Document, Period, Table};
 pub use read::{ReadError, ReadOptions, document_from_rows, load_bytes, load_source};

@@ -37,7 +37,7 @@ struct Cli {
 enum Command {
     /// Read sources into labeled cells and print them.
     Extract {
-        /// Source files: .xlsx, .xlsm, .xlsb, .xls, .ods, .csv, .tsv, .pdf.
+        /// Source files: .xlsx, .xlsm, .xlsb, .xls, .ods, .csv, .tsv, .pdf, .htm, .html, .xhtml.
         #[arg(required = true, value_name = "SOURCE")]
         sources: Vec<PathBuf>,
         /// Output format.
@@ -112,8 +112,12 @@ enum Command {
         seed: u64,
         /// Run the external study instead, over this datasets folder
         /// (tatqa/…json, convfinqa/convfinqa_dev.json).
-        #[arg(long, value_name = "DIR")]
+        #[arg(long, value_name = "DIR", conflicts_with = "tags")]
         external: Option<PathBuf>,
+        /// Score the labeler against the inline-XBRL tags of the filings
+        /// (.htm, .html, .xhtml) in this folder instead.
+        #[arg(long, value_name = "DIR")]
+        tags: Option<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = EvalFormat::Human)]
         format: EvalFormat,
@@ -425,6 +429,12 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             ..
         } => external_command(&dir, format, &vocab),
         Command::Eval {
+            tags: Some(dir),
+            format,
+            vocab,
+            ..
+        } => tags_command(&dir, format, &vocab),
+        Command::Eval {
             claims,
             sources,
             format,
@@ -436,6 +446,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             per_class,
             seed,
             external: None,
+            tags: None,
             format,
             write_corpus,
             vocab,
@@ -520,6 +531,21 @@ fn external_command(dir: &Path, format: EvalFormat, vocab: &[PathBuf]) -> anyhow
     let text = match format {
         EvalFormat::Human => external::human(&report),
         EvalFormat::Markdown => external::markdown(&report),
+        EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
+    };
+    io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tickmark eval --tags DIR`: the labeler's report card against the
+/// inline-XBRL tags of the filings in DIR.
+fn tags_command(dir: &Path, format: EvalFormat, vocab: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    use tickmark::eval::tags;
+    let vocab = load_vocab(vocab)?;
+    let report = tags::run(dir, &vocab)?;
+    let text = match format {
+        EvalFormat::Human => report.human(),
+        EvalFormat::Markdown => report.markdown(),
         EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
     };
     io::stdout().lock().write_all(text.as_bytes())?;

@@ -40,7 +40,7 @@ fn bad_input_gives_one_clear_message_and_exit_2() {
         ("missing.xlsx", "cannot open: no such file"),
         (
             "report.docx",
-            "unknown file type \"docx\": expected .xlsx, .xlsm, .xlsb, .xls, .ods, .csv or .tsv",
+            "unknown file type \"docx\": expected .xlsx, .xlsm, .xlsb, .xls, .ods, .csv, .tsv, .pdf, .htm, .html or .xhtml",
         ),
         ("truncated.xlsx", "not a readable xlsx workbook"),
         ("random.xlsx", "not a readable xlsx workbook"),

@@ -12,11 +12,19 @@ use tickmark::eval::external::{self, DatasetReport};
 use tickmark::{ReadOptions, Vocab, document_from_rows, load_source};
 
 fn dataset<'a>(report: &'a external::ExternalReport, name: &str) -> &'a DatasetReport {
+    phrased(report, name, "label+header")
+}
+
+fn phrased<'a>(
+    report: &'a external::ExternalReport,
+    name: &str,
+    phrasing: &str,
+) -> &'a DatasetReport {
     report
         .datasets
         .iter()
-        .find(|d| d.name == name)
-        .unwrap_or_else(|| panic!("no dataset {name}"))
+        .find(|d| d.name == name && d.phrasing == phrasing)
+        .unwrap_or_else(|| panic!("no dataset {name} in phrasing {phrasing}"))
 }
 
 fn exclusions(d: &DatasetReport) -> Vec<(&str, usize)> {
@@ -27,7 +35,8 @@ fn exclusions(d: &DatasetReport) -> Vec<(&str, usize)> {
 fn the_subset_gives_the_counts_checked_by_hand() {
     let vocab = Vocab::builtin();
     let report = external::run(Path::new("tests/fixtures/external"), &vocab).unwrap();
-    assert_eq!(report.datasets.len(), 2);
+    // Two datasets, four phrasings each.
+    assert_eq!(report.datasets.len(), 8);
 
     let tat = dataset(&report, "tatqa-dev");
     assert_eq!(tat.tables, 5);
@@ -38,8 +47,8 @@ fn the_subset_gives_the_counts_checked_by_hand() {
     assert_eq!(tat.swaps, 2);
     assert_eq!(tat.swaps_caught_value_only, 0);
     assert_eq!(tat.swaps_caught, 2, "{:#?}", tat.disagreements);
-    assert_eq!(tat.caught_codes.get("same_number_swap"), Some(&1));
-    assert_eq!(tat.caught_codes.get("ambiguous_role"), Some(&1));
+    assert_eq!(tat.swaps_named, 2, "both swaps named, not only ambiguous");
+    assert_eq!(tat.caught_codes.get("same_number_swap"), Some(&2));
     assert_eq!(
         exclusions(tat),
         vec![
@@ -68,6 +77,7 @@ fn the_subset_gives_the_counts_checked_by_hand() {
     assert_eq!(conv.swaps, 10);
     assert_eq!(conv.swaps_caught_value_only, 0);
     assert_eq!(conv.swaps_caught, 10, "{:#?}", conv.disagreements);
+    assert_eq!(conv.swaps_named, 10);
     assert_eq!(
         exclusions(conv),
         vec![
@@ -76,12 +86,33 @@ fn the_subset_gives_the_counts_checked_by_hand() {
         ]
     );
 
+    // Every phrasing: no false alarm, every swap caught. The question's own
+    // words cannot name every operand uniquely; those traces are excluded.
+    for d in &report.datasets {
+        assert_eq!(
+            d.false_alarms, 0,
+            "{} {}: {:#?}",
+            d.name, d.phrasing, d.disagreements
+        );
+        assert_eq!(d.swaps_caught, d.swaps, "{} {}", d.name, d.phrasing);
+    }
+    let question = phrased(&report, "convfinqa-dev", "question");
+    assert_eq!(question.traces, 7);
+    assert_eq!(
+        question
+            .exclusions
+            .get("no role in this phrasing tells an operand from another cell"),
+        Some(&5)
+    );
+
     let markdown = external::markdown(&report);
     assert!(
-        markdown.starts_with("| | tatqa-dev | convfinqa-dev |"),
+        markdown.starts_with("| dataset | phrasing | traces |"),
         "{markdown}"
     );
-    assert!(markdown.contains("| swaps caught by tickmark | 2 (100%) | 10 (100%) |"));
+    assert!(
+        markdown.contains("| tatqa-dev | label+header | 10 | 0 (0%) | 2 | 2 (100%) | 2 (100%) |")
+    );
 }
 
 /// The figures docs/evaluation.md reports. A change that lowers a catch
@@ -103,14 +134,23 @@ fn the_full_datasets_hold_the_documented_figures() {
     }
     let vocab = Vocab::builtin();
     let report = external::run(&dir, &vocab).unwrap();
-    // (name, traces, swaps, at most false alarms, at least caught)
+    // (name, phrasing, traces, swaps, at most false alarms, at least caught)
     let documented = [
-        ("tatqa-dev", 649, 74, 24, 74),
-        ("tatqa-test", 630, 95, 14, 95),
-        ("convfinqa-dev", 962, 145, 23, 145),
+        ("tatqa-dev", "label+header", 627, 60, 82, 59),
+        ("tatqa-test", "label+header", 619, 83, 100, 80),
+        ("convfinqa-dev", "label+header", 927, 127, 104, 127),
+        ("tatqa-dev", "section+label+header", 627, 60, 123, 59),
+        ("tatqa-test", "section+label+header", 619, 83, 124, 80),
+        ("convfinqa-dev", "section+label+header", 927, 127, 115, 127),
+        ("tatqa-dev", "label+period", 625, 60, 125, 59),
+        ("tatqa-test", "label+period", 617, 83, 136, 81),
+        ("convfinqa-dev", "label+period", 920, 127, 133, 127),
+        ("tatqa-dev", "question", 555, 58, 100, 57),
+        ("tatqa-test", "question", 551, 81, 102, 78),
+        ("convfinqa-dev", "question", 786, 109, 169, 109),
     ];
-    for (name, traces, swaps, false_alarms, caught) in documented {
-        let d = dataset(&report, name);
+    for (name, phrasing, traces, swaps, false_alarms, caught) in documented {
+        let d = phrased(&report, name, phrasing);
         assert_eq!(d.traces, traces, "{name}: traces");
         assert_eq!(d.swaps, swaps, "{name}: swaps");
         assert_eq!(

@@ -333,8 +333,8 @@ fn silence_over_a_partly_read_source_needs_the_full_text() {
     std::fs::write(
         &answer,
         json!({"id": "pdf", "sources": ["panics.pdf"], "claims": [
-            claim_of("silent", "Revenue was 4,200, and nothing else."),
-            claim_of("ok", "Revenue was 4,200."),
+            claim_of("silent", "Revenue was 4,200 in 2024, and nothing else."),
+            claim_of("ok", "Revenue was 4,200 in 2024."),
         ]})
         .to_string(),
     )

@@ -296,8 +296,8 @@ fn describe_direction(cell: &Cell<'_>, vocab: &Vocab) -> String {
         .get(cell.record().row as usize)
         .and_then(|row| role::cell_direction(row, cell, roles));
     let side = match held.and_then(|d| d.def().map(|def| (def.kind.as_str(), d.positive))) {
-        Some(("result", true)) => "an income or profit",
-        Some(("result", false)) => "a loss",
+        Some(("result", true)) => "income (a profit or gain)",
+        Some(("result", false)) => "a loss or expense",
         Some(("cash", true)) => "cash provided (an inflow)",
         Some(("cash", false)) => "cash used (an outflow)",
         Some(("change", true)) => "an increase",

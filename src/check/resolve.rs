@@ -348,7 +348,12 @@ impl<'a> AnswerScope<'a> {
                 );
             }
         }
-        if alias.is_none() && !self.in_context(&reference) {
+        // A fact id (`filing.htm#f-503`) is in context where its cell is.
+        let in_context = self.in_context(&reference)
+            || document
+                .fact_grid_ref(&reference)
+                .is_some_and(|grid| self.in_context(&grid));
+        if alias.is_none() && !in_context {
             return fail(
                 Code::OutsideContext,
                 Route::Recite,

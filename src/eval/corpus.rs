@@ -185,7 +185,19 @@ fn usable(cell: &Cell<'_>) -> bool {
 /// whose concept is the cell's.
 pub fn role_of(cell: &Cell<'_>, vocab: &Vocab) -> String {
     let label = cell.row_label().unwrap_or("").trim();
-    let column = cell.col_label().unwrap_or("").trim();
+    let header = cell.col_label().unwrap_or("").trim();
+    // A bare year under a title that names the span ("Nine Months Ended
+    // September 30,") is that span: a careful writer names it.
+    let span = cell.table().title.iter().find(|t| {
+        let lower = t.to_lowercase();
+        lower.contains("ended") || lower.contains("as of")
+    });
+    let bare_year = header.len() == 4 && header.bytes().all(|b| b.is_ascii_digit());
+    let column = match span {
+        Some(span) if bare_year => format!("{} {header}", span.trim()),
+        _ => header.to_string(),
+    };
+    let column = column.as_str();
     let role = |line: &str| format!("{line}, {column}");
     let Some(concept) = cell.concept() else {
         return role(label);

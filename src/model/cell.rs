@@ -16,7 +16,8 @@ use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 
 use super::{
-    Amount, CellRef, Coord, Currency, GridValue, Measure, Period, StatementKind, Table, Target,
+    Amount, CellRef, CellTag, Coord, Currency, GridValue, Measure, Period, StatementKind, Table,
+    Target,
 };
 use crate::vocab::ConceptId;
 
@@ -126,8 +127,17 @@ impl<'a> Cell<'a> {
         self.table.columns.get(self.record.column as usize)
     }
 
-    /// Where the cell is.
+    /// Where the cell is. A number tagged in an HTML filing's prose is
+    /// named by its fact id (`filing.htm#f-503`).
     pub fn reference(&self) -> CellRef {
+        if let super::TablePart::Pdf { table: 0, .. } = self.table.part
+            && let Some(id) = self.xbrl().and_then(|t| t.fact.id.as_deref())
+        {
+            return CellRef::table(
+                Arc::clone(&self.table.reference.source),
+                super::TablePart::Sheet(id.into()),
+            );
+        }
         CellRef {
             source: Arc::clone(&self.table.reference.source),
             target: Target::Cell(self.table.part.clone(), self.record.coord),
@@ -165,7 +175,21 @@ impl<'a> Cell<'a> {
 
     /// The multiplier from table units to base units: a scale word written in
     /// the cell, else the unit line's scale for the row's measure.
+    /// A tagged cell's scale is its tag's (`scale="6"`: millions), except
+    /// for a percentage, which stays in percent as printed.
     pub fn scale(&self) -> Decimal {
+        if let Some(tag) = self.xbrl()
+            && !self.amount.percent
+            && let Some(scale) = tag_scale(tag.fact.scale)
+        {
+            return scale;
+        }
+        self.labeled_scale()
+    }
+
+    /// The scale the labeler read (a scale word in the cell, else the unit
+    /// line's for the row's measure), whatever a tag says.
+    pub fn labeled_scale(&self) -> Decimal {
         if let Some(scale) = self.amount.scale() {
             return scale;
         }
@@ -243,14 +267,38 @@ impl<'a> Cell<'a> {
         self.column().and_then(|c| c.label.as_deref())
     }
 
-    /// The column's period.
+    /// The cell's period: its inline-XBRL tag's when it has one (the tag
+    /// is authoritative), else its column's.
     pub fn period(&self) -> Option<&'a Period> {
+        match self.xbrl() {
+            Some(tag) => tag.period.as_ref(),
+            None => self.labeled_period(),
+        }
+    }
+
+    /// The cell's concept: its inline-XBRL tag's when it has one (see
+    /// [`CellTag::concept`]), else its row's.
+    pub fn concept(&self) -> Option<&'a ConceptId> {
+        match self.xbrl() {
+            Some(tag) => Some(&tag.concept),
+            None => self.labeled_concept(),
+        }
+    }
+
+    /// The period the labeler read from the column header, whatever a tag says.
+    pub fn labeled_period(&self) -> Option<&'a Period> {
         self.column().and_then(|c| c.period.as_ref())
     }
 
-    /// The row's concept.
-    pub fn concept(&self) -> Option<&'a ConceptId> {
+    /// The concept the labeler read from the row label, whatever a tag says.
+    pub fn labeled_concept(&self) -> Option<&'a ConceptId> {
         self.row().and_then(|r| r.concept.as_ref())
+    }
+
+    /// The inline-XBRL tag on the cell (HTML filings): its fact's concept,
+    /// period, dimensions, unit, decimals, scale and sign.
+    pub fn xbrl(&self) -> Option<&'a CellTag> {
+        self.table.tag_at(self.record.coord)
     }
 
     /// The statement the table is.
@@ -269,10 +317,65 @@ impl<'a> Cell<'a> {
     }
 }
 
+/// `10^scale` for a tag's non-negative scale.
+fn tag_scale(scale: i32) -> Option<Decimal> {
+    let exp = u32::try_from(scale).ok().filter(|e| *e <= 18)?;
+    10i64.checked_pow(exp).map(Decimal::from)
+}
+
+/// The `xbrl` object of a tagged cell's JSON (docs/format.md).
+struct TagJson<'a>(&'a CellTag);
+
+impl Serialize for TagJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use crate::xbrl::{Decimals, Member, Period as XPeriod};
+        let fact = &self.0.fact;
+        let mut s = serializer.serialize_struct("Xbrl", 10)?;
+        s.serialize_field("id", &fact.id)?;
+        s.serialize_field("concept", &fact.concept)?;
+        let period = match fact.period() {
+            XPeriod::Instant(date) => {
+                serde_json::json!({"kind": "instant", "date": date.to_string()})
+            }
+            XPeriod::Duration { start, end } => {
+                serde_json::json!({"kind": "duration", "start": start.to_string(), "end": end.to_string()})
+            }
+            XPeriod::Forever => serde_json::json!({"kind": "forever"}),
+        };
+        s.serialize_field("period", &period)?;
+        let dims: serde_json::Map<String, serde_json::Value> = fact
+            .dims()
+            .iter()
+            .map(|d| {
+                let member = match &d.member {
+                    Member::Explicit(m) | Member::Typed(m) => m.clone(),
+                };
+                (d.axis.clone(), serde_json::Value::String(member))
+            })
+            .collect();
+        s.serialize_field("dims", &dims)?;
+        s.serialize_field("unit", &fact.unit.as_deref().map(crate::xbrl::Unit::name))?;
+        let decimals = fact.decimals.map(|d| match d {
+            Decimals::Inf => "INF".to_string(),
+            Decimals::Places(p) => p.to_string(),
+        });
+        s.serialize_field("decimals", &decimals)?;
+        s.serialize_field("scale", &fact.scale)?;
+        s.serialize_field("sign", &if fact.negated { "-" } else { "+" })?;
+        s.serialize_field("value", &fact.value)?;
+        s.serialize_field("role_concept", &self.0.concept)?;
+        s.end()
+    }
+}
+
 impl Serialize for Cell<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let (indent, dash, parens) = (self.indent(), self.dash(), self.parens());
-        let optional = usize::from(indent != 0) + usize::from(dash) + usize::from(parens);
+        let tag = self.xbrl();
+        let optional = usize::from(indent != 0)
+            + usize::from(dash)
+            + usize::from(parens)
+            + usize::from(tag.is_some());
         let mut s = serializer.serialize_struct("Cell", 16 + optional)?;
         s.serialize_field("ref", &self.reference())?;
         s.serialize_field("text", &self.text())?;
@@ -297,6 +400,9 @@ impl Serialize for Cell<'_> {
         }
         if parens {
             s.serialize_field("parens", &true)?;
+        }
+        if let Some(tag) = tag {
+            s.serialize_field("xbrl", &TagJson(tag))?;
         }
         s.end()
     }

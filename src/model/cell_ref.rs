@@ -247,7 +247,7 @@ impl fmt::Display for TablePart {
 fn sheet_name_needs_quotes(name: &str) -> bool {
     let mut chars = name.chars();
     let plain_start = chars.next().is_some_and(|c| c.is_alphabetic() || c == '_');
-    let plain_rest = chars.all(|c| c.is_alphanumeric() || c == '_' || c == '.');
+    let plain_rest = chars.all(|c| c.is_alphanumeric() || c == '_' || c == '.' || c == '-');
     !(plain_start && plain_rest)
         || Coord::parse(name).is_some()
         || parse_range(name).is_some()

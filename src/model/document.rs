@@ -23,6 +23,8 @@ pub enum SourceKind {
     Csv,
     /// PDF.
     Pdf,
+    /// An HTML or XHTML filing (.htm, .html, .xhtml), inline XBRL or not.
+    Html,
 }
 
 /// A source read into tables.
@@ -43,6 +45,9 @@ pub struct Document {
     pub warnings: Vec<String>,
     /// Cells by concept, built on first use by [`Document::cells_of`].
     pub concept_index: std::sync::OnceLock<ConceptIndex>,
+    /// An HTML filing's tagged numbers by fact id (`filing.htm#f-503`):
+    /// the index of the table and the cell holding each.
+    pub fact_cells: std::collections::HashMap<String, (u32, Coord)>,
 }
 
 /// One page of a PDF: its text for quote checks, or why it has none.
@@ -77,7 +82,8 @@ pub enum Located<'a> {
     Cell(&'a Table, Coord),
     /// A rectangle of a table.
     Range(&'a Table, Coord, Coord),
-    /// A PDF page: its text, and the tables found on it.
+    /// A PDF page (or an HTML filing's printed page): its text, and the
+    /// tables found on it.
     Page(&'a Page),
 }
 
@@ -190,6 +196,7 @@ impl Document {
             Target::Table(part) => self
                 .table(part)
                 .map(Located::Table)
+                .or_else(|| self.fact_cell(part))
                 .or_else(|| self.csv_cell_named(part)),
             Target::Cell(part, coord) => match self.table(part) {
                 Some(table) => Some(Located::Cell(table, *coord)),
@@ -199,7 +206,7 @@ impl Document {
                 None => None,
             },
             Target::Range(part, a, b) => self.table(part).map(|t| Located::Range(t, *a, *b)),
-            Target::Page(page) if self.kind == SourceKind::Pdf => self
+            Target::Page(page) if matches!(self.kind, SourceKind::Pdf | SourceKind::Html) => self
                 .pages
                 .iter()
                 .find(|p| p.number == *page)
@@ -207,6 +214,34 @@ impl Document {
             Target::Page(page) => self
                 .table(&TablePart::Sheet(format!("p{page}").as_str().into()))
                 .map(Located::Table),
+        }
+    }
+
+    /// An HTML filing's `#f-503`: the cell holding the fact with that id.
+    fn fact_cell(&self, part: &TablePart) -> Option<Located<'_>> {
+        let TablePart::Sheet(name) = part else {
+            return None;
+        };
+        let &(table, coord) = self.fact_cells.get(&**name)?;
+        self.tables
+            .get(table as usize)
+            .map(|t| Located::Cell(t, coord))
+    }
+
+    /// The grid reference of the cell a fact reference (`filing.htm#f-503`)
+    /// names, for containment in an assembled page or table: `None` for any
+    /// other reference.
+    pub fn fact_grid_ref(&self, reference: &CellRef) -> Option<CellRef> {
+        let Target::Table(part) = &reference.target else {
+            return None;
+        };
+        match self.fact_cell(part)? {
+            Located::Cell(table, coord) => Some(CellRef::cell(
+                std::sync::Arc::clone(&reference.source),
+                table.part.clone(),
+                coord,
+            )),
+            _ => None,
         }
     }
 

@@ -222,4 +222,8 @@ pub struct TableRoles {
     pub column_words: Vec<Box<str>>,
     /// Per data row, the range of its cells in the table's records.
     pub row_cells: Vec<std::ops::Range<u32>>,
+    /// Per inline-XBRL tag of the table (in the table's tag order), the
+    /// concept its element names in the vocabulary (the consolidated id, not
+    /// qualified by members) and whether the fact has dimension members.
+    pub tags: Vec<(Option<ConceptId>, bool)>,
 }

@@ -6,8 +6,10 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 
 use super::{
-    Amount, Cell, CellRecord, CellRef, ColumnInfo, Coord, Currency, Measure, RowInfo, TablePart,
+    Amount, Cell, CellRecord, CellRef, ColumnInfo, Coord, Currency, Measure, Period, RowInfo,
+    TablePart,
 };
+use crate::vocab::ConceptId;
 use jiff::civil::Date;
 
 /// One table of a source, labeled.
@@ -45,6 +47,31 @@ pub struct Table {
     pub notes: Vec<String>,
     /// The rows' and columns' roles, read on first use by the role check.
     pub roles: std::sync::OnceLock<Box<super::TableRoles>>,
+    /// Inline-XBRL tags on cells, sorted by position (HTML filings; empty
+    /// for every other source). Read them through [`Cell::xbrl`].
+    pub tags: Vec<CellTag>,
+}
+
+/// An inline-XBRL fact on a table cell: the tag the filer put on the
+/// number, and the role tickmark reads from it.
+#[derive(Debug, Clone)]
+pub struct CellTag {
+    /// The cell (1-based).
+    pub coord: Coord,
+    /// The fact: concept, context (period, dimensions), unit, decimals,
+    /// scale, sign, value.
+    pub fact: std::sync::Arc<crate::xbrl::Fact>,
+    /// Ids of further facts tagged on the same printed number (an
+    /// `ix:nonFraction` inside another).
+    pub also: Vec<String>,
+    /// The vocabulary id the tag's concept maps to; for a fact with
+    /// dimension members, that id qualified by them
+    /// (`Revenues[srt:ProductOrServiceAxis=aapl:IPhoneMember]`), which is
+    /// not the consolidated concept; for a concept the vocabulary lacks, its
+    /// local name.
+    pub concept: ConceptId,
+    /// The tag's period as a [`Period`] (`None` for a `forever` context).
+    pub period: Option<Period>,
 }
 
 impl Table {
@@ -67,6 +94,18 @@ impl Table {
             .binary_search_by(|r| (r.coord.row, r.coord.col).cmp(&(coord.row, coord.col)))
             .ok()?;
         self.records.get(at).map(|record| Cell::new(self, record))
+    }
+
+    /// The tag on the cell at a position, if any.
+    pub fn tag_at(&self, coord: Coord) -> Option<&CellTag> {
+        if self.tags.is_empty() {
+            return None;
+        }
+        let at = self
+            .tags
+            .binary_search_by(|t| (t.coord.row, t.coord.col).cmp(&(coord.row, coord.col)))
+            .ok()?;
+        self.tags.get(at)
     }
 
     /// The raw value at a 0-based position.

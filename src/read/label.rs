@@ -244,6 +244,7 @@ pub(crate) fn label_raw(
                 let (mut block_columns, uncertain) =
                     header_columns(&grid, &toks, &block, label_col, &merges, hint);
                 shift_headers_off_currency_columns(&mut block_columns, &amount_cols);
+                apply_title_span(&mut block_columns, &title, hint);
                 columns = block_columns
                     .into_iter()
                     .map(|column| {
@@ -362,6 +363,7 @@ pub(crate) fn label_raw(
         warnings,
         notes: Vec::new(),
         roles: std::sync::OnceLock::new(),
+        tags: Vec::new(),
     };
     if let Some(note) = super::share_scale::infer(&mut table) {
         table.notes.push(note);
@@ -963,6 +965,56 @@ fn header_columns(
         }
     }
     (columns, uncertain)
+}
+
+/// A title line naming a span without its year ("Nine Months Ended
+/// September 30,") over columns headed by bare years ("2024", "2023"): each
+/// column is that span in its year. Only a title line that is no period by
+/// itself and becomes one with the year is used.
+fn apply_title_span(
+    columns: &mut [Option<(ColumnInfo, bool)>],
+    title: &[String],
+    hint: PeriodHint,
+) {
+    let spans: Vec<&str> = title
+        .iter()
+        .map(String::as_str)
+        .filter(|t| {
+            let lower = t.to_lowercase();
+            (lower.contains("ended") || lower.contains("ending") || lower.contains("as of"))
+                && parse_period(t, hint).is_none()
+        })
+        .collect();
+    let Some(span) = spans.first() else {
+        return;
+    };
+    for (info, _) in columns.iter_mut().flatten() {
+        let year = match &info.period {
+            Some(Period::Duration {
+                fy: Some(y),
+                months: Some(12),
+                quarter: None,
+                half: None,
+                to_quarter: None,
+                start: None,
+                end: None,
+            }) => *y,
+            Some(Period::Instant {
+                date: None,
+                fy: Some(y),
+            }) => *y,
+            _ => continue,
+        };
+        let text = format!("{} {year}", span.trim().trim_end_matches(','));
+        if let Some(p) = parse_period(
+            &format!("{}, {year}", span.trim().trim_end_matches(',')),
+            hint,
+        )
+        .or_else(|| parse_period(&text, hint))
+        {
+            info.period = Some(p);
+        }
+    }
 }
 
 /// A header over a column of currency marks ("$" | "4,200") belongs to the

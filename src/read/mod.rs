@@ -7,6 +7,7 @@
 
 mod budget;
 mod csv;
+pub mod html;
 pub mod label;
 mod ods_cells;
 pub mod pdf;
@@ -37,7 +38,7 @@ pub enum ReadError {
     },
     /// The file's extension names no format tickmark reads.
     #[error(
-        "{path}: unknown file type {extension:?}: expected .xlsx, .xlsm, .xlsb, .xls, .ods, .csv or .tsv"
+        "{path}: unknown file type {extension:?}: expected .xlsx, .xlsm, .xlsb, .xls, .ods, .csv, .tsv, .pdf, .htm, .html or .xhtml"
     )]
     UnknownFormat {
         /// The file.
@@ -127,6 +128,20 @@ pub enum ReadError {
         /// The flag that raises the limit.
         flag: &'static str,
     },
+    /// An HTML filing that cannot be read (broken XHTML of an inline-XBRL
+    /// filing, a time budget spent).
+    #[error("{path}: {reason}")]
+    Html {
+        /// The file.
+        path: String,
+        /// Why, and what to do.
+        reason: String,
+    },
+    /// An inline-XBRL filing whose tags cannot be trusted (an undefined
+    /// context or unit, a broken continuation); the message names the file,
+    /// line and element.
+    #[error("{0}")]
+    Xbrl(crate::xbrl::XbrlError),
     /// A reader crashed on the file (a bug in a third-party reader, contained).
     #[error("{path}: the {format} reader failed on this file ({reason}); please report it")]
     ReaderPanic {
@@ -267,6 +282,7 @@ pub fn source_kind(path: &Path) -> Result<SourceKind, ReadError> {
         "ods" => Ok(SourceKind::Ods),
         "csv" | "tsv" => Ok(SourceKind::Csv),
         "pdf" => Ok(SourceKind::Pdf),
+        "htm" | "html" | "xhtml" => Ok(SourceKind::Html),
         _ => Err(ReadError::UnknownFormat {
             path: path.display().to_string(),
             extension,
@@ -339,7 +355,14 @@ pub fn load_bytes(
     let mut concepts = label::ConceptMemo::default();
     let mut labeler = |raw: RawTable| label::label_raw(raw, &source, vocab, &mut concepts);
     let mut pages = Vec::new();
+    let mut fact_cells = std::collections::HashMap::new();
     let (tables, warnings) = match kind {
+        SourceKind::Html => {
+            let read = html::read_html(bytes, path, &source, vocab, options, budget)?;
+            pages = read.pages;
+            fact_cells = read.fact_cells;
+            (read.tables, read.warnings)
+        }
         SourceKind::Csv => (
             vec![labeler(csv::read_csv(bytes, path, options.max_cells, budget)?).table],
             Vec::new(),
@@ -367,7 +390,9 @@ pub fn load_bytes(
             spreadsheet::read_workbook(bytes, path, kind, options.max_cells, budget, &mut labeler)?
         }
     };
-    finish(id, path, kind, tables, pages, warnings)
+    let mut document = finish(id, path, kind, tables, pages, warnings)?;
+    document.fact_cells = fact_cells;
+    Ok(document)
 }
 
 /// Labels an in-memory table — rows of text fields, as a csv file would
@@ -409,8 +434,9 @@ fn finish(
     mut warnings: Vec<String>,
 ) -> Result<Document, ReadError> {
     let display = path.display().to_string();
-    // A PDF of prose is still a source: its pages serve quote checks.
-    if kind != SourceKind::Pdf && tables.iter().all(|t| t.records.is_empty()) {
+    // A PDF or filing of prose is still a source: its pages serve quote checks.
+    let paged = matches!(kind, SourceKind::Pdf | SourceKind::Html);
+    if !paged && tables.iter().all(|t| t.records.is_empty()) {
         let detail = if tables.is_empty() {
             "the workbook has no sheets".to_string()
         } else {
@@ -433,7 +459,8 @@ fn finish(
     } else {
         "sheet"
     };
-    for table in &tables {
+    // An HTML filing's text tables (contents, signatures) are not news.
+    for table in tables.iter().filter(|_| kind != SourceKind::Html) {
         if table.records.is_empty() {
             warnings.push(format!("{what} {:?} {}", table.name(), empty_reason(table)));
         }
@@ -446,6 +473,7 @@ fn finish(
         pages,
         warnings,
         concept_index: std::sync::OnceLock::new(),
+        fact_cells: std::collections::HashMap::new(),
     })
 }
 

@@ -121,6 +121,7 @@ fn format_name(kind: SourceKind) -> &'static str {
         SourceKind::Ods => "ods",
         SourceKind::Csv => "csv",
         SourceKind::Pdf => "PDF",
+        SourceKind::Html => "HTML",
     }
 }
 

@@ -11,6 +11,7 @@
 //! (the labeler and the checks do), and it never looks at numbers.
 
 mod file;
+pub mod gaap;
 pub mod lexicon;
 mod matcher;
 pub mod metrics;
@@ -250,7 +251,14 @@ impl Vocab {
 
     /// The concept named in free text (a claim's role, "2023 net sales"): the
     /// byte range of the longest synonym found and its concept.
+    /// A QName of a standard taxonomy (`us-gaap:Revenues`,
+    /// `us-gaap:IncreaseDecreaseInDeferredRevenue`) names the concept a
+    /// cell tagged with it has ([`Vocab::concept_of_tag`], else the local
+    /// name).
     pub fn find_in_text(&self, text: &str) -> Option<(Range<usize>, ConceptId)> {
+        if let Some(found) = gaap::qname_in_text(self, text) {
+            return Some(found);
+        }
         let (range, found) = self.inner.index.find_in_text(text)?;
         Some((range, self.concept_id(found)?))
     }

@@ -222,6 +222,16 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
     title.dedup();
     out.title_words = title;
     out.expenses_negative = expenses_negative(table);
+    out.tags = table
+        .tags
+        .iter()
+        .map(|t| {
+            (
+                vocab.concept_of_tag(&t.fact.concept),
+                !t.fact.context.dims.is_empty(),
+            )
+        })
+        .collect();
     for (r, row) in out.rows.iter().enumerate() {
         let at = u32::try_from(r).unwrap_or(u32::MAX);
         for w in &row.context_words {
@@ -255,6 +265,21 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
 
 /// A section caption read once: its words, qualifiers and periods.
 type CaptionRole = (Vec<Box<str>>, Vec<Qualifier>, Vec<Period>);
+
+/// What a cell's inline-XBRL tag says of its role: the concept its element
+/// names (not qualified by members) and whether it has dimension members.
+pub(crate) fn tag_role<'r>(
+    cell: &Cell<'_>,
+    roles: &'r TableRoles,
+) -> Option<&'r (Option<ConceptId>, bool)> {
+    let tag = cell.xbrl()?;
+    let at = cell
+        .table()
+        .tags
+        .iter()
+        .position(|t| std::ptr::eq(t, tag))?;
+    roles.tags.get(at)
+}
 
 /// The row a caption's members split: the data row just before its section.
 fn anchor_of<'r>(
@@ -392,6 +417,12 @@ fn months_between(a: jiff::civil::Date, b: jiff::civil::Date) -> Option<u8> {
 /// opening or closing row turns it into the instant it starts or ends), its
 /// row's and sections', and the span its row has between balance rows.
 pub fn cell_periods(cell: &Cell<'_>, roles: &TableRoles) -> Vec<Period> {
+    // A tagged number's period is its tag's.
+    if let Some(tag) = cell.xbrl()
+        && let Some(p) = &tag.period
+    {
+        return vec![p.clone()];
+    }
     let row = roles.rows.get(cell.record().row as usize);
     let col = roles.cols.get(cell.record().column as usize);
     let mut out = Vec::with_capacity(3);

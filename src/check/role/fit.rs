@@ -153,6 +153,14 @@ pub fn fit(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles) -> Fit {
         return out;
     };
     let col = roles.cols.get(cell.record().column as usize);
+    // A tagged number's concept is its tag's (the element, not the row
+    // label's reading); a fact with dimension members is a breakdown's member.
+    let tag = super::cell::tag_role(cell, roles);
+    let row_concept = match tag {
+        Some((Some(c), _)) => Some(c),
+        _ => row.role.concept.as_ref(),
+    };
+    let tag_member = tag.is_some_and(|(_, member)| *member);
     let around = |w: &str| {
         contains(&row.context_words, w)
             || col.is_some_and(|c| contains(&c.words, w))
@@ -160,7 +168,7 @@ pub fn fit(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles) -> Fit {
     };
 
     // Measure: concepts, then words.
-    let concepts_agree = match (&claim.role.concept, &row.role.concept) {
+    let concepts_agree = match (&claim.role.concept, row_concept) {
         (Some(a), Some(b)) if a == b => Some(true),
         (Some(a), Some(b)) if lex.same_family(a.as_str(), b.as_str()) => {
             out.family = true;
@@ -198,7 +206,13 @@ pub fn fit(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles) -> Fit {
                 .required
                 .iter()
                 .any(|w| contains(&row.context_words, w));
-            if shares_a_word || row.generic {
+            // A catch-all line ("Other income (expense), net") may hold
+            // what the claim names: it cannot be told, not a difference.
+            let catch_all = row
+                .label_words
+                .iter()
+                .any(|w| matches!(&**w, "other" | "miscellaneous" | "misc"));
+            if shares_a_word || row.generic || catch_all {
                 Slot::ClaimOnly
             } else {
                 Slot::Differ
@@ -217,7 +231,12 @@ pub fn fit(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles) -> Fit {
     // A line the vocabulary does not name, with words the claim does not
     // have ("Right-of-use assets" for "Total assets"), may be another line:
     // it is not confirmed as the claim's.
-    if out.measure == Slot::Agree && !row.named && out.label_extra > 0 && !same_label(claim, cell) {
+    if out.measure == Slot::Agree
+        && !row.named
+        && tag.is_none()
+        && out.label_extra > 0
+        && !same_label(claim, cell)
+    {
         out.measure = Slot::ClaimOnly;
     }
 
@@ -284,6 +303,9 @@ pub fn fit(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles) -> Fit {
             CellOnly::Strict => out.strict_extra = out.strict_extra.saturating_add(1),
             CellOnly::Lenient => out.lenient_extra = out.lenient_extra.saturating_add(1),
         }
+    }
+    if tag_member && !names_the_member {
+        out.strict_extra = out.strict_extra.saturating_add(1);
     }
 
     // Periods.

@@ -129,6 +129,20 @@ fn structured(concept: Option<&str>, period: Option<&str>, vocab: &Vocab) -> (Re
     let concept_text = concept.unwrap_or("").trim();
     let period_text = period.unwrap_or("").trim();
     let text = format!("{concept_text} {period_text}").trim().to_string();
+    // A concept named by its QName ("us-gaap:Revenues") is that concept and
+    // nothing else: no words to find around the cell.
+    if concept_text.contains(':')
+        && let Some(id) = vocab.concept_of_tag(concept_text)
+    {
+        let mut reading = Reading::default();
+        reading.role.concept = Some(id);
+        reading.role.label = concept_text.to_string();
+        reading.role.periods = parse_period(period_text, PeriodHint::default())
+            .or_else(|| find_period(period_text).map(|(_, p)| p))
+            .into_iter()
+            .collect();
+        return (reading, text);
+    }
     let mut reading = match vocab.info(concept_text) {
         Some(info) => {
             let mut r = read(info.name(), vocab, Mode::Role);
@@ -196,3 +210,6 @@ fn merge_sentence(claim: &mut ClaimRole, sentence: &str, vocab: &Vocab) {
         claim.role.direction = claim.role.direction.or(said.role.direction);
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -169,7 +169,13 @@ pub fn resolve<'a>(
     // A more exact cell holding the same number: the claim names that line
     // ("Current accounts receivable" citing "Total accounts receivable" where
     // both print 505); the digits are right, the pointer is not.
-    if others.is_empty() && mine != min && best.iter().any(|c| c.fit.label_extra < own.label_extra)
+    // Another table printing the same fact ("Revenue" in the key metrics
+    // and in the statement) is an equally good citation.
+    if others.is_empty()
+        && mine != min
+        && best.iter().any(|c| {
+            c.fit.label_extra < own.label_extra && std::ptr::eq(c.cell.table(), cited.table())
+        })
     {
         let (named, named_holds) = pick(&best);
         return Resolution {

@@ -77,15 +77,23 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
         periods.push(period);
         blank(&mut masked, range);
     }
+    // A concept's QName ("us-gaap:Revenues") names the concept; its prefix
+    // is no word of the role ("us" is not the United States).
+    let with_qnames = masked.clone();
+    for range in qname_prefixes(&masked) {
+        blank(&mut masked, range);
+    }
     let all = words(&masked);
     let plain: Vec<&str> = all.iter().map(|w| w.text.as_str()).collect();
     let mut used = vec![false; all.len()];
 
     // Opening and closing balances.
     let mut edge = None;
+    let mut edge_words = vec![false; all.len()];
     for found in lex.edges_in(&plain) {
         edge.get_or_insert(found.entry);
         mark(&mut used, found.at, found.len);
+        mark(&mut edge_words, found.at, found.len);
     }
 
     // The concept: the longest vocabulary phrase; without qualifier words
@@ -103,7 +111,7 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
             !including
         })
         .collect();
-    let mut concept = concept_in(vocab, &masked, &all);
+    let mut concept = concept_in(vocab, &with_qnames, &all);
     if concept.is_none() && !qualifiers_found.is_empty() {
         let mut reduced = masked.clone();
         for q in &qualifiers_found {
@@ -182,16 +190,11 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
     // ("benefit" of a tax line), or, with no concept, of a kind whose sign
     // is universal (a loss, an outflow). A word of another kind is a word of
     // the measure ("Interest income", "Retained earnings", "Provisions").
-    // A text naming both sides ("Net income (loss)") names no direction.
     let directions = applicable_directions(lex, &plain, concept_id.as_ref());
-    // A direction word that is the whole measure ("profit", "loss" with no
-    // concept) is the measure's word too.
-    let others = (0..all.len()).any(|i| {
-        !used.get(i).copied().unwrap_or(true)
-            && !directions.iter().any(|f| f.at <= i && i < f.at + f.len)
-            && all.get(i).is_some_and(|w| !lex.is_noise(&w.text))
-    });
-    let keep_direction_words = concept_id.is_none() && !others;
+    // Without a concept, the direction words are the measure's words too
+    // ("Other income", "Loss on disposal"): the cell must show them.
+    let keep_direction_words = concept_id.is_none();
+    // A text naming both sides ("Net income (loss)") names no direction.
     let first = directions.first().map(|f| f.entry);
     let both_sides = first.is_some_and(|(kind, positive)| {
         directions
@@ -233,16 +236,48 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
         .collect();
     let (required, soft) = match mode {
         Mode::Role | Mode::Label => {
+            // An opening or closing word is the period's, even inside the
+            // concept's phrase ("Cash at beginning of year").
             let kept: Vec<Word> = all
                 .iter()
                 .enumerate()
-                .filter(|(i, w)| is_content(*i, w) || concept_at.contains(i))
+                .filter(|(i, w)| {
+                    (is_content(*i, w) || concept_at.contains(i))
+                        && !edge_words.get(*i).copied().unwrap_or(false)
+                })
                 .map(|(_, w)| w.clone())
                 .collect();
             (kept, qualifier_words)
         }
         Mode::Sentence => {
             let phrase = measure_phrase(&all, &concept_at, &is_content);
+            // A sentence's qualifiers are the claim's only on its measure
+            // phrase ("Product revenue", "revenue in the U.S."), not in an
+            // aside ("thanks to Asia").
+            if !concept_at.is_empty() {
+                let on_phrase = |q: &crate::vocab::lexicon::Found<usize>| {
+                    let inside = phrase.start <= q.at && q.at < phrase.end;
+                    let after = q.at >= concept_at.end
+                        && (concept_at.end..q.at).all(|i| {
+                            all.get(i).is_some_and(|w| {
+                                matches!(
+                                    w.text.as_str(),
+                                    "in" | "the" | "for" | "from" | "of" | "to"
+                                )
+                            })
+                        })
+                        && q.at - concept_at.end <= 3;
+                    inside || after
+                };
+                let keep: Vec<Qualifier> = qualifiers_found
+                    .iter()
+                    .filter(|q| on_phrase(q))
+                    .map(|q| Qualifier {
+                        entry: u16::try_from(q.entry).unwrap_or(u16::MAX),
+                    })
+                    .collect();
+                role.qualifiers.retain(|q| keep.contains(q));
+            }
             let mut required = Vec::new();
             let mut soft = Vec::new();
             for (i, w) in all.iter().enumerate() {
@@ -489,7 +524,7 @@ fn label_of(text: &str, masked: &str, mode: Mode, all: &[Word], concept: &Range<
 fn unit_notes(text: &str) -> Vec<Range<usize>> {
     static NOTE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i)\((?:[^()]*)?in (?:thousands|millions|billions)[^()]*\)|\(\s*(?:[$€£¥]|usd|eur|gbp)\s*(?:m|mm|mn|bn|k|000s?|'000s?)?\s*\)|(?:u\.?s\.?\s?\$|us\$|u\.s\. dollars?|us dollars?)(?:\s*(?:in\s+)?(?:thousands|millions|billions|'000s?|000s?|m|mn|bn))?",
+            r"(?i)\((?:[^()]*\b)?in (?:thousands|millions|billions)\b[^()]*\)|\(\s*(?:[$€£¥]|usd|eur|gbp)\s*(?:m|mm|mn|bn|k|000s?|'000s?)?\s*\)|\b(?:u\.?s\.?\s?\$|us\$|u\.s\. dollars?|us dollars?)(?:\s*(?:in\s+)?(?:thousands|millions|billions|'000s?|000s?|m|mn|bn))?",
         )
         .ok()
     });
@@ -497,6 +532,17 @@ fn unit_notes(text: &str) -> Vec<Range<usize>> {
         return Vec::new();
     };
     re.find_iter(text).map(|m| m.range()).collect()
+}
+
+/// The prefixes of concept QNames in a text ("us-gaap:" of
+/// "us-gaap:Revenues"): a lower-case prefix, a colon, an upper-case name.
+fn qname_prefixes(text: &str) -> Vec<Range<usize>> {
+    static QNAME: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\b[a-z][a-z0-9-]*:[A-Z]").ok());
+    let Some(re) = QNAME.as_ref() else {
+        return Vec::new();
+    };
+    re.find_iter(text).map(|m| m.start()..m.end() - 1).collect()
 }
 
 /// The byte range of `len` words from `at`.

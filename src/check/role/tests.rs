@@ -1,0 +1,362 @@
+//! The role check's rules, each on a small table: what makes a cited cell
+//! the claim's, what does not, and what cannot be told.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use super::*;
+use crate::answer::Claim;
+use crate::model::{Coord, Document, Located};
+
+fn doc(rows: &[&[&str]]) -> Document {
+    let vocab = Vocab::builtin();
+    let rows = rows
+        .iter()
+        .map(|r| r.iter().map(|s| s.to_string()).collect())
+        .collect();
+    crate::read::document_from_rows("t.csv", "t.csv", rows, &vocab).unwrap()
+}
+
+/// The verdict on the cell at `at` for a claim with this role (and
+/// sentence), over the whole table as context.
+fn verdict_with(rows: &[&[&str]], at: &str, role: &str, sentence: Option<&str>) -> Verdict {
+    let vocab = Vocab::builtin();
+    let d = doc(rows);
+    let table = &d.tables[0];
+    let cell = table.cell_at(Coord::parse(at).unwrap()).unwrap();
+    let claim = Claim {
+        role: Some(Role::Text(role.to_string())),
+        text: sentence.map(str::to_string),
+        ..Claim::default()
+    };
+    let spec = read_claim(&claim, &vocab);
+    resolve(&spec, &cell, &[(&d, Located::Source)], &vocab, &|_| true).verdict
+}
+
+fn verdict(rows: &[&[&str]], at: &str, role: &str) -> Verdict {
+    verdict_with(rows, at, role, None)
+}
+
+fn same(rows: &[&[&str]], at: &str, role: &str) {
+    assert_eq!(verdict(rows, at, role), Verdict::Same, "{at} {role:?}");
+}
+
+fn not_same(rows: &[&[&str]], at: &str, role: &str) {
+    assert_ne!(verdict(rows, at, role), Verdict::Same, "{at} {role:?}");
+}
+
+fn ambiguous(rows: &[&[&str]], at: &str, role: &str) {
+    assert!(
+        matches!(verdict(rows, at, role), Verdict::Ambiguous(_)),
+        "{at} {role:?}: {:?}",
+        verdict(rows, at, role)
+    );
+}
+
+const IS: &[&[&str]] = &[
+    &["Widget Co", "", "", ""],
+    &["Statements of Operations", "", "", ""],
+    &["(in millions)", "", "", ""],
+    &["", "Year Ended December 31,", "", ""],
+    &["", "2024", "2023", "2022"],
+    &["Product revenue", "300", "280", "250"],
+    &["Service revenue", "120", "110", "100"],
+    &["Total revenue", "420", "390", "350"],
+    &["Cost of revenue", "250", "240", "220"],
+    &["Net income", "45", "38", "41"],
+];
+
+#[test]
+fn a_qualifier_the_cited_line_lacks_is_not_its_role() {
+    same(IS, "B8", "Total revenue, FY2024");
+    same(IS, "B8", "Revenue, FY2024");
+    same(IS, "B6", "Product revenue, FY2024");
+    not_same(IS, "B8", "Product revenue, FY2024");
+    not_same(IS, "B6", "Revenue, FY2024");
+    not_same(IS, "B10", "Adjusted net income, FY2024");
+    not_same(IS, "B10", "Pro forma net income, FY2024");
+    not_same(IS, "B8", "Organic revenue, FY2024");
+    not_same(IS, "B8", "U.S. revenue, FY2024");
+}
+
+#[test]
+fn the_cited_line_must_be_the_best_match_in_the_context() {
+    // Product revenue is a revenue line, but total revenue is the one a
+    // plain "Revenue" names.
+    assert_eq!(
+        verdict(IS, "B6", "Revenue, FY2024"),
+        Verdict::ConceptDiffers
+    );
+    // Another line: a role mismatch, not a guess.
+    assert_eq!(
+        verdict(IS, "B9", "Revenue, FY2024"),
+        Verdict::ConceptDiffers
+    );
+    assert_eq!(verdict(IS, "C8", "Revenue, FY2024"), Verdict::PeriodDiffers);
+}
+
+#[test]
+fn a_role_without_a_period_does_not_agree_with_any_year() {
+    ambiguous(IS, "C8", "Total revenue");
+    // The sentence says the year the role leaves out.
+    assert_eq!(
+        verdict_with(
+            IS,
+            "C8",
+            "Total revenue",
+            Some("Revenue was $390 million in 2023.")
+        ),
+        Verdict::Same
+    );
+    assert_eq!(
+        verdict_with(
+            IS,
+            "C8",
+            "Total revenue",
+            Some("Revenue was $390 million in 2024.")
+        ),
+        Verdict::PeriodDiffers
+    );
+}
+
+#[test]
+fn spans_that_are_not_the_column_s_differ() {
+    let q: &[&[&str]] = &[
+        &["", "Three Months Ended", "", "Nine Months Ended", ""],
+        &["", "September 30,", "", "September 30,", ""],
+        &["", "2024", "2023", "2024", "2023"],
+        &["Revenue", "63", "58", "184", "160"],
+    ];
+    same(q, "D4", "Revenue, first nine months of 2024");
+    same(q, "D4", "Revenue, 9M 2024");
+    same(q, "D4", "Revenue, YTD Q3 2024");
+    same(q, "B4", "Revenue, Q3 2024");
+    not_same(q, "B4", "Revenue, first nine months of 2024");
+    not_same(q, "D4", "Revenue, Q3 2024");
+    not_same(q, "D4", "Revenue, LTM Q3 2024");
+    not_same(q, "D4", "Revenue, FY2024");
+}
+
+#[test]
+fn an_opening_balance_is_the_close_of_the_year_before() {
+    let bs: &[&[&str]] = &[
+        &["Balance Sheets", "", ""],
+        &["", "December 31,", ""],
+        &["", "2024", "2023"],
+        &["Cash and cash equivalents", "780", "685"],
+    ];
+    same(
+        bs,
+        "C4",
+        "Cash and cash equivalents at the beginning of 2024",
+    );
+    not_same(
+        bs,
+        "B4",
+        "Cash and cash equivalents at the beginning of 2024",
+    );
+    same(bs, "B4", "Cash and cash equivalents at December 31, 2024");
+    let cf: &[&[&str]] = &[
+        &["", "Year Ended December 31,", ""],
+        &["", "2024", "2023"],
+        &["Net increase in cash", "95", "125"],
+        &["Cash at beginning of year", "685", "560"],
+        &["Cash at end of year", "780", "685"],
+    ];
+    same(cf, "B4", "Cash at December 31, 2023");
+    not_same(cf, "B4", "Cash at December 31, 2024");
+    same(cf, "B5", "Cash at December 31, 2024");
+}
+
+#[test]
+fn a_calendar_year_is_not_a_june_fiscal_year() {
+    let fy: &[&[&str]] = &[
+        &["", "Fiscal Year Ended June 30,", ""],
+        &["", "2024", "2023"],
+        &["Revenue", "184", "160"],
+    ];
+    same(fy, "B3", "Revenue, FY2024");
+    same(fy, "B3", "Revenue, fiscal year ended June 30, 2024");
+    not_same(fy, "B3", "Revenue, year ended December 31, 2024");
+    not_same(fy, "B3", "Revenue, calendar 2024");
+}
+
+#[test]
+fn a_member_named_by_its_label_carries_its_section() {
+    let seg: &[&[&str]] = &[
+        &["", "2024"],
+        &["Segment revenue:", ""],
+        &["Industrial", "300"],
+        &["Digital", "120"],
+        &["Total segment revenue", "420"],
+    ];
+    same(seg, "B3", "Industrial segment revenue, 2024");
+    same(seg, "B3", "Industrial revenue, 2024");
+    not_same(seg, "B3", "Revenue, 2024");
+    not_same(seg, "B4", "Industrial segment revenue, 2024");
+}
+
+#[test]
+fn a_row_label_gives_the_period_a_measure_column_lacks() {
+    let rows: &[&[&str]] = &[
+        &["", "Number of Shares", "Weighted-Average Exercise Price"],
+        &[
+            "Widgets outstanding at September 30, 2018",
+            "1,200",
+            "12.50",
+        ],
+        &[
+            "Widgets outstanding at September 30, 2019",
+            "1,350",
+            "13.10",
+        ],
+    ];
+    let role = "Widgets outstanding at September 30, 2019, Number of Shares";
+    same(rows, "B3", role);
+    not_same(rows, "B2", role);
+    not_same(rows, "C3", role);
+}
+
+#[test]
+fn a_role_naming_the_rows_date_and_the_columns_year_names_the_cell() {
+    let rows: &[&[&str]] = &[
+        &["", "2007 program", "2003 program", "total"],
+        &["widget liability at december 31 2007", "0.9", "4.1", "5.0"],
+        &["widget liability at december 31 2008", "1.2", "5.7", "6.9"],
+    ];
+    let role = "widget liability at december 31 2008, 2007 program";
+    same(rows, "B3", role);
+    not_same(rows, "C3", role);
+    not_same(rows, "B2", role);
+}
+
+#[test]
+fn a_role_that_is_the_row_label_names_the_row() {
+    // "Gross margin" is a ratio in a claim and gross profit as a row label;
+    // a role that is the label names the row.
+    let rows: &[&[&str]] = &[
+        &["", "2019", "2018"],
+        &["Revenue", "1,000", "900"],
+        &["Gross margin", "400", "350"],
+    ];
+    same(rows, "B3", "Gross margin, 2019");
+    assert_eq!(
+        verdict(rows, "C3", "Gross margin, 2019"),
+        Verdict::PeriodDiffers
+    );
+    not_same(rows, "B2", "Gross margin, 2019");
+}
+
+#[test]
+fn a_role_quoting_another_rows_label_differs() {
+    let rows: &[&[&str]] = &[
+        &["", "2019", "2018"],
+        &[
+            "Weighted average number of shares outstanding",
+            "1,000",
+            "990",
+        ],
+        &[
+            "Weighted average number of shares outstanding incl. dilutive effect of share options",
+            "1,010",
+            "995",
+        ],
+    ];
+    let role = "Weighted average number of shares outstanding incl. dilutive effect of share options, 2019";
+    same(rows, "B3", role);
+    not_same(rows, "B2", role);
+}
+
+#[test]
+fn a_generic_label_names_its_row_only_when_unique() {
+    let rows: &[&[&str]] = &[
+        &["", "2019", "2018"],
+        &["Widgets", "10", "9"],
+        &["Gadgets", "5", "4"],
+        &["Total", "15", "13"],
+    ];
+    same(rows, "B4", "Total, 2019");
+    let twice: &[&[&str]] = &[
+        &["", "2019", "2018"],
+        &["Widgets", "10", "9"],
+        &["Total", "10", "9"],
+        &["Gadgets", "5", "4"],
+        &["Total", "7", "4"],
+    ];
+    ambiguous(twice, "B3", "Total, 2019");
+}
+
+#[test]
+fn a_role_naming_another_measure_column_differs() {
+    let rows: &[&[&str]] = &[
+        &["", "Less than 1 Year", "1-3 Years", "Total"],
+        &["Widget leases", "100", "250", "350"],
+        &["Gadget leases", "100", "100", "200"],
+    ];
+    same(rows, "B2", "Widget leases, Less than 1 Year");
+    not_same(rows, "C3", "Gadget leases, Less than 1 Year");
+    let dated: &[&[&str]] = &[
+        &[
+            "",
+            "December 31, 2019 Carrying Amount",
+            "December 31, 2019 Fair Value",
+        ],
+        &["Widget notes", "100", "101"],
+    ];
+    let role = "Widget notes, December 31, 2019 Carrying Amount";
+    same(dated, "B2", role);
+    not_same(dated, "C2", role);
+}
+
+#[test]
+fn a_more_exact_line_with_the_same_number_is_the_claims() {
+    let rows: &[&[&str]] = &[
+        &["", "2019"],
+        &["Current accounts receivable", "505"],
+        &["Total accounts receivable", "505"],
+    ];
+    same(rows, "B2", "Current accounts receivable, 2019");
+    assert_eq!(
+        verdict(rows, "B3", "Current accounts receivable, 2019"),
+        Verdict::ConceptDiffers
+    );
+}
+
+#[test]
+fn members_under_an_attribution_caption_split_the_line_above() {
+    let rows: &[&[&str]] = &[
+        &["", "2024"],
+        &["Profit for the year", "265.0"],
+        &["Attributable to:", ""],
+        &["Owners of the parent", "250.8"],
+        &["Non-controlling interests", "14.2"],
+    ];
+    same(
+        rows,
+        "B4",
+        "Profit attributable to owners of the parent, 2024",
+    );
+    not_same(
+        rows,
+        "B2",
+        "Profit attributable to owners of the parent, 2024",
+    );
+    same(rows, "B2", "Profit for the year, 2024");
+    not_same(rows, "B5", "Profit for the year, 2024");
+}
+
+#[test]
+fn an_equity_statement_dates_its_rows() {
+    let rows: &[&[&str]] = &[
+        &["", "Common stock", "Retained earnings", "Total"],
+        &["Balance at June 30, 2023", "10", "200", "210"],
+        &["Net income", "", "40", "40"],
+        &["Balance at June 30, 2024", "10", "240", "250"],
+    ];
+    same(rows, "C4", "Retained earnings at June 30, 2024");
+    not_same(rows, "C2", "Retained earnings at June 30, 2024");
+    same(
+        rows,
+        "C3",
+        "Net income, fiscal year ended June 30, 2024, Retained earnings",
+    );
+}

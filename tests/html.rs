@@ -1,0 +1,444 @@
+//! HTML / inline-XBRL filings as sources: the committed excerpt of Apple's
+//! 10-Q (tests/fixtures/html, see its README), and the 14 filings of
+//! `../shared/datasets/sec_ixbrl` when present (skipped with a message when
+//! not, as on CI).
+
+// Test code: a failed unwrap is a failed test, which is what it should be.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use tickmark::answer::read_answers_str;
+use tickmark::check::resolve::Store;
+use tickmark::check::{CheckSet, Route};
+use tickmark::model::CellRef;
+use tickmark::{
+    ClaimReport, ReadOptions, SourceCache, Verifier, VerifyOptions, Vocab, load_source,
+};
+
+const FIXTURE: &str = "aapl-10q-excerpt.htm";
+
+fn verify(claim: &str, context: &str) -> ClaimReport {
+    let json = format!(
+        r#"{{"id": "t", "sources": ["{FIXTURE}"], "context": [{context}], "claims": [{claim}]}}"#
+    );
+    let answers = read_answers_str(&json, "test.json", false).unwrap();
+    let answer = answers.items.into_iter().next().unwrap().unwrap();
+    let vocab = Vocab::builtin();
+    let store = Store::default();
+    let verifier = Verifier::new(&vocab, &store, VerifyOptions::with_checks(CheckSet::ALL));
+    let report = verifier.verify(
+        &answer,
+        &SourceCache::default(),
+        Path::new("tests/fixtures/html"),
+    );
+    report.claims.into_iter().next().unwrap()
+}
+
+fn codes(claim: &ClaimReport) -> Vec<&'static str> {
+    claim.findings.iter().map(|f| f.code.name()).collect()
+}
+
+fn fixture() -> tickmark::Document {
+    load_source(
+        Path::new("tests/fixtures/html").join(FIXTURE).as_path(),
+        FIXTURE,
+        &Vocab::builtin(),
+        &ReadOptions::default(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn the_excerpt_reads_into_pages_tables_and_tagged_cells() {
+    let doc = fixture();
+    assert_eq!(doc.pages.len(), 3);
+    assert!(
+        doc.pages[1]
+            .text
+            .contains("CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS")
+    );
+    let cell = doc
+        .locate(&CellRef::parse(&format!("{FIXTURE}#p2t1!B9")).unwrap())
+        .unwrap();
+    let tickmark::model::Located::Cell(table, coord) = cell else {
+        panic!("not a cell");
+    };
+    let cell = table.cell_at(coord).unwrap();
+    assert_eq!(cell.row_label(), Some("Total net sales"));
+    assert_eq!(cell.value_base(), Some(94_036_000_000u64.into()));
+    let tag = cell.xbrl().unwrap();
+    assert_eq!(
+        tag.fact.concept,
+        "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"
+    );
+    assert_eq!(cell.concept().unwrap().as_str(), "Revenues");
+    assert_eq!(cell.labeled_concept().unwrap().as_str(), "Revenues");
+    // A product-axis member qualifies the concept: it is not consolidated revenue.
+    let products = table
+        .cell_at(tickmark::model::Coord::new(coord.row - 2, coord.col))
+        .unwrap();
+    assert!(
+        products
+            .concept()
+            .unwrap()
+            .as_str()
+            .starts_with("Revenues[srt:ProductOrServiceAxis=")
+    );
+    // The fact id names the same cell.
+    let by_id = doc.locate(&CellRef::parse(&format!("{FIXTURE}#f-59")).unwrap());
+    assert!(matches!(by_id, Some(tickmark::model::Located::Cell(_, c)) if c == coord));
+}
+
+#[test]
+fn extract_json_carries_the_xbrl_object() {
+    let out = Command::cargo_bin("tickmark")
+        .unwrap()
+        .current_dir("tests/fixtures/html")
+        .args(["extract", FIXTURE, "--format", "jsonl"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let cells: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let b9 = cells
+        .iter()
+        .find(|c| c["ref"] == format!("{FIXTURE}#p2t1!B9"))
+        .unwrap();
+    assert_eq!(b9["xbrl"]["id"], "f-59");
+    assert_eq!(
+        b9["xbrl"]["concept"],
+        "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"
+    );
+    assert_eq!(b9["xbrl"]["period"]["kind"], "duration");
+    assert_eq!(b9["xbrl"]["period"]["start"], "2025-03-30");
+    assert_eq!(b9["xbrl"]["period"]["end"], "2025-06-28");
+    assert_eq!(b9["xbrl"]["unit"], "USD");
+    assert_eq!(b9["xbrl"]["decimals"], "-6");
+    assert_eq!(b9["xbrl"]["scale"], 6);
+    assert_eq!(b9["xbrl"]["value"], "94036000000");
+    assert_eq!(b9["concept"], "Revenues");
+    let b7 = cells
+        .iter()
+        .find(|c| c["ref"] == format!("{FIXTURE}#p2t1!B7"))
+        .unwrap();
+    assert_eq!(
+        b7["xbrl"]["dims"]["srt:ProductOrServiceAxis"],
+        "us-gaap:ProductMember"
+    );
+    // Numbers tagged outside one-number cells are named by fact id.
+    assert!(
+        cells
+            .iter()
+            .any(|c| c["ref"].as_str().unwrap().contains("#f-"))
+    );
+    // Every tagged cell's value is its tag's, in magnitude.
+    for c in cells.iter().filter(|c| c.get("xbrl").is_some()) {
+        let base: rust_decimal::Decimal = c["value_base"].as_str().unwrap().parse().unwrap();
+        let tag: rust_decimal::Decimal = c["xbrl"]["value"].as_str().unwrap().parse().unwrap();
+        let percent = c["percent"].as_bool().unwrap();
+        let base = if percent {
+            base / rust_decimal::Decimal::ONE_HUNDRED
+        } else {
+            base
+        };
+        assert_eq!(base.abs(), tag.abs(), "{c}");
+    }
+}
+
+const NET_SALES: &str = r#"{"id": "k1", "value": "$94,036 million", "role": "Total net sales, three months ended June 28, 2025", "cites": ["aapl-10q-excerpt.htm#p2t1!B9"]}"#;
+
+#[test]
+fn a_tagged_cell_cited_with_its_role_is_accepted() {
+    let claim = verify(NET_SALES, r#""aapl-10q-excerpt.htm#p2""#);
+    assert_eq!(claim.route, Route::Accept, "{:#?}", claim.findings);
+}
+
+#[test]
+fn a_fact_id_cite_resolves_inside_its_assembled_page() {
+    let claim = verify(
+        &NET_SALES.replace("#p2t1!B9", "#f-59"),
+        r#""aapl-10q-excerpt.htm#p2""#,
+    );
+    assert_eq!(claim.route, Route::Accept, "{:#?}", claim.findings);
+    // The near miss: the page of the fact is not assembled.
+    let claim = verify(
+        &NET_SALES.replace("#p2t1!B9", "#f-59"),
+        r#""aapl-10q-excerpt.htm#p3""#,
+    );
+    assert_eq!(codes(&claim), ["outside_context"]);
+}
+
+#[test]
+fn the_tags_period_decides_the_period_check() {
+    // The nine-month total cited for the quarter's.
+    let claim = verify(
+        &NET_SALES
+            .replace("#p2t1!B9", "#p2t1!D9")
+            .replace("$94,036 million", "$313,695 million"),
+        r#""aapl-10q-excerpt.htm""#,
+    );
+    assert!(
+        codes(&claim).contains(&"same_number_swap") || codes(&claim).contains(&"period_mismatch"),
+        "{:?}",
+        codes(&claim)
+    );
+}
+
+#[test]
+fn a_member_cell_is_not_consolidated_revenue_and_never_ambiguous() {
+    // $66,613 million is Products net sales, cited as total revenue.
+    let claim = verify(
+        r#"{"id": "k1", "value": "$66,613 million", "role": "Revenue, three months ended June 28, 2025", "cites": ["aapl-10q-excerpt.htm#p2t1!B7"]}"#,
+        r#""aapl-10q-excerpt.htm""#,
+    );
+    assert_ne!(claim.route, Route::Accept);
+    assert!(
+        !codes(&claim).contains(&"ambiguous_role"),
+        "{:?}",
+        codes(&claim)
+    );
+}
+
+#[test]
+fn a_claim_may_name_the_concept_by_its_qname() {
+    let claim = verify(
+        r#"{"id": "k1", "value": "$94,036 million", "role": {"concept": "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax", "period": "three months ended June 28, 2025"}, "cites": ["aapl-10q-excerpt.htm#p2t1!B9"]}"#,
+        r#""aapl-10q-excerpt.htm""#,
+    );
+    assert_eq!(claim.route, Route::Accept, "{:#?}", claim.findings);
+    // The near miss: the QName of another concept.
+    let claim = verify(
+        r#"{"id": "k1", "value": "$94,036 million", "role": {"concept": "us-gaap:GrossProfit", "period": "three months ended June 28, 2025"}, "cites": ["aapl-10q-excerpt.htm#p2t1!B9"]}"#,
+        r#""aapl-10q-excerpt.htm""#,
+    );
+    assert_ne!(claim.route, Route::Accept);
+}
+
+#[test]
+fn batch_reads_a_filing_once_for_every_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = format!(r#"{{"id": "a", "sources": ["{FIXTURE}"], "claims": [{NET_SALES}]}}"#);
+    let traces = dir.path().join("answers.jsonl");
+    std::fs::write(&traces, format!("{line}\n{line}\n{line}\n")).unwrap();
+    let out = Command::cargo_bin("tickmark")
+        .unwrap()
+        .args([
+            "batch",
+            "--traces",
+            traces.to_str().unwrap(),
+            "--sources",
+            "tests/fixtures/html",
+            "--format",
+            "summary",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(
+        format!("{stdout}{stderr}").contains("sources read: 1"),
+        "{stdout}{stderr}"
+    );
+}
+
+#[test]
+fn a_page_cite_resolves_to_a_number_tagged_in_prose_by_role() {
+    let page = r#""aapl-10q-excerpt.htm#p3""#;
+    let claim = verify(
+        r#"{"id": "k1", "value": "50.4 billion", "role": "us-gaap:CommonStockSharesAuthorized, June 28, 2025", "cites": ["aapl-10q-excerpt.htm#p3"]}"#,
+        page,
+    );
+    assert_eq!(claim.route, Route::Accept, "{:#?}", claim.findings);
+    assert_eq!(
+        claim.cell.as_ref().unwrap().reference,
+        "aapl-10q-excerpt.htm#f-215"
+    );
+    // The near miss: the same number claimed as shares issued.
+    let claim = verify(
+        r#"{"id": "k1", "value": "50.4 billion", "role": "us-gaap:CommonStockSharesIssued, June 28, 2025", "cites": ["aapl-10q-excerpt.htm#f-215"]}"#,
+        page,
+    );
+    assert_eq!(codes(&claim), ["same_number_swap"]);
+}
+
+#[test]
+fn quotes_check_against_page_text() {
+    let claim = verify(
+        r#"{"id": "k1", "value": "$94,036 million", "role": "Total net sales, three months ended June 28, 2025", "cites": ["aapl-10q-excerpt.htm#p2"], "quote": "Total net sales 94,036"}"#,
+        r#""aapl-10q-excerpt.htm""#,
+    );
+    assert!(
+        !codes(&claim).contains(&"fabricated_quote"),
+        "{:?}",
+        codes(&claim)
+    );
+    let claim = verify(
+        r#"{"id": "k1", "value": "$94,036 million", "cites": ["aapl-10q-excerpt.htm#p2"], "quote": "net sales of iPhone rose 40%"}"#,
+        r#""aapl-10q-excerpt.htm""#,
+    );
+    assert!(
+        codes(&claim).contains(&"fabricated_quote"),
+        "{:?}",
+        codes(&claim)
+    );
+}
+
+#[test]
+fn an_undefined_context_ref_exits_2_naming_the_fact() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(Path::new("tests/fixtures/html").join(FIXTURE)).unwrap();
+    let broken = text.replacen("contextRef=\"c-", "contextRef=\"nowhere-", 1);
+    let path = dir.path().join("broken.htm");
+    std::fs::write(&path, broken).unwrap();
+    Command::cargo_bin("tickmark")
+        .unwrap()
+        .args(["extract", path.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "names no context of the document",
+        ))
+        .stderr(predicates::str::contains("ix:nonFraction id="));
+}
+
+fn extract(path: &Path, extra: &[&str]) -> std::process::Output {
+    let mut cmd = Command::cargo_bin("tickmark").unwrap();
+    cmd.arg("extract")
+        .arg(path)
+        .args(["--format", "jsonl"])
+        .args(extra);
+    cmd.output().unwrap()
+}
+
+#[test]
+fn a_hundred_thousand_cell_table_reads_and_a_larger_one_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut html = String::from("<html><body><table><tr><td></td>");
+    for c in 0..99 {
+        html.push_str(&format!("<td>{}</td>", 1900 + c % 100));
+    }
+    html.push_str("</tr>");
+    for r in 0..1000 {
+        html.push_str(&format!("<tr><td>Line {r}</td>"));
+        for c in 0..99 {
+            html.push_str(&format!("<td>{},{:03}</td>", r + 1, c));
+        }
+        html.push_str("</tr>");
+    }
+    html.push_str("</table></body></html>");
+    let path = dir.path().join("wide.htm");
+    std::fs::write(&path, &html).unwrap();
+    let out = extract(&path, &[]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // 99,000 numbers (the labeler may read a first row as a header).
+    assert!(String::from_utf8_lossy(&out.stdout).lines().count() >= 98_000);
+    let out = extract(&path, &["--max-cells", "50000"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("raise --max-cells to read it"));
+}
+
+#[test]
+fn very_deep_nesting_and_a_file_over_the_size_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let deep = format!(
+        "<html><body>{}x{}<table><tr><td>Revenue</td><td>1,234</td></tr></table></body></html>",
+        "<div>".repeat(100_000),
+        "</div>".repeat(100_000)
+    );
+    let path = dir.path().join("deep.xhtml");
+    std::fs::write(&path, &deep).unwrap();
+    let out = extract(&path, &[]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nested deeper than 512 levels"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("1,234"));
+    let out = extract(&path, &["--max-file-mb", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("raise --max-file-mb to read it"));
+    let out = extract(&path, &["--time-budget", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("raise --time-budget to read it"));
+}
+
+#[test]
+fn a_printed_number_that_disagrees_with_its_tag_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = std::fs::read_to_string(Path::new("tests/fixtures/html").join(FIXTURE)).unwrap();
+    // A digit printed in the cell before the tagged number: "194,036" vs 94,036.
+    let id = text.find(r#"id="f-59""#).unwrap();
+    let start = text[..id].rfind("<ix:nonFraction").unwrap();
+    text.insert(start, '1');
+    let path = dir.path().join("disagree.htm");
+    std::fs::write(&path, &text).unwrap();
+    let out = extract(&path, &[]);
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "disagree.htm: p2t1!B9: the printed number \"194,036\" disagrees with its tag f-59 (94,036)"
+        ),
+        "{stderr}"
+    );
+    // The near miss: the filing as published reports nothing of the kind.
+    let out = extract(&Path::new("tests/fixtures/html").join(FIXTURE), &[]);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("disagrees with its tag"));
+}
+
+fn datasets() -> Option<PathBuf> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    std::env::var_os("TICKMARK_DATASETS")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain([
+            root.join("../shared/datasets"),
+            root.join("../../shared/datasets"),
+        ])
+        .find(|p| p.join("sec_ixbrl").is_dir())
+}
+
+/// The acceptance figures of docs/evaluation.md: every tagged number of the
+/// 14 filings is extracted (all but the nil facts) and agrees with its tag.
+#[test]
+fn the_fourteen_filings_extract_every_tagged_number() {
+    let Some(dir) = datasets() else {
+        eprintln!("skipped: ../shared/datasets/sec_ixbrl is absent");
+        return;
+    };
+    let vocab = Vocab::builtin();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join("sec_ixbrl"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 14);
+    let (mut tagged, mut extracted) = (0, 0);
+    for path in files {
+        let name = path.display().to_string();
+        let doc = load_source(&path, &name, &vocab, &ReadOptions::default()).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        let instance = tickmark::xbrl::Instance::parse_inline(&bytes, &name).unwrap();
+        let a = tickmark::read::html::audit_tags(&doc, &instance);
+        assert_eq!(a.in_tables + a.in_prose, a.tagged - a.nil, "{name}");
+        assert!(a.disagree.is_empty(), "{name}: {:?}", a.disagree);
+        assert_eq!(a.values_agree, a.tagged - a.nil, "{name}");
+        tagged += a.tagged;
+        extracted += a.in_tables + a.in_prose;
+    }
+    assert_eq!((tagged, extracted), (17_378, 17_284));
+}
