@@ -185,6 +185,28 @@ fn a_growth_uses_the_periods_it_names() {
     );
 }
 
+/// A qualified metric ("organic", "adjusted", "segment") is not computed
+/// from the reported lines.
+#[test]
+fn a_qualified_metric_is_not_the_reported_one() {
+    produces(
+        &calc(
+            "organic revenue growth 2024",
+            "7.7%",
+            "(r24 - r23) / r23",
+            &[R24, R23],
+        ),
+        "formula_mismatch",
+        Route::Reanswer,
+    );
+    accepted(&calc(
+        "reported revenue growth 2024",
+        "7.7%",
+        "(r24 - r23) / r23",
+        &[R24, R23],
+    ));
+}
+
 #[test]
 fn a_decline_is_divided_by_the_earlier_amount() {
     let i24 = ("i24", "48", "Interest expense 2024", "acme.xlsx#IS!B14");

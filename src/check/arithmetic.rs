@@ -196,15 +196,26 @@ pub fn check(
         && let Ok(from_cells) = calc.evaluate(&cells)
         && !result_matches(stated, from_cells.value, unit_scale)
     {
-        findings.push(Finding::new(
-            Code::ArithmeticMismatch,
-            Route::Reanswer,
+        // The stated operands reach the claim only over their rounding
+        // intervals: say so when their point result is the cells' too.
+        let message = if point_ok {
             format!(
                 "the claim states {written}; {calc_text} over the operands as stated gives {}, but over the cited cells' own values it gives {} ({}): the operands are rounded too coarsely to carry the result",
                 shown(stated, evaluation.value),
                 shown(stated, from_cells.value),
                 from_cells.steps.join("; ")
-            ),
+            )
+        } else {
+            format!(
+                "the claim states {written}, but {calc_text} over the cited cells' own values gives {} ({}); only the operands' written rounding could reach the claim",
+                shown(stated, from_cells.value),
+                from_cells.steps.join("; ")
+            )
+        };
+        findings.push(Finding::new(
+            Code::ArithmeticMismatch,
+            Route::Reanswer,
+            message,
         ));
     }
     findings

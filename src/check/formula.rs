@@ -5,7 +5,9 @@
 //! the periods the claim names, of one company. "Gross margin 60%" computed
 //! as cost of revenue over revenue, "growth 2024 vs 2023" over 2024 and
 //! 2022, "declined 3.8%" on the later base and a margin over two companies'
-//! cells are `formula_mismatch`, even when the arithmetic is right.
+//! cells are `formula_mismatch`, even when the arithmetic is right; so is
+//! "organic revenue growth" (or an adjusted, pro forma or segment metric)
+//! computed from operands none of which carries the qualifier.
 //!
 //! How a calculation is held to a formula: each operand stands for the
 //! concept and period its own role names (its cited cell's, when the role
@@ -29,17 +31,18 @@ use rust_decimal::Decimal;
 use super::role::ClaimRole;
 use super::{Check, Code, CodeDoc, Finding, Route};
 use crate::answer::calc::{Calc, Operand};
+use crate::model::Qualifier;
 use crate::model::{Cell, Period};
 use crate::period::{Agreement, periods_agree};
 use crate::vocab::Vocab;
-use crate::vocab::lexicon::Lexicon;
+use crate::vocab::lexicon::{CellOnly, Lexicon};
 use crate::vocab::metrics::Metrics;
 
 /// The codes of this check, documented.
 pub const DOCS: &[CodeDoc] = &[CodeDoc {
     code: Code::FormulaMismatch,
     check: Check::Arithmetic,
-    what: "The claim's role names a metric tickmark knows (gross, operating, net and EBITDA margin, growth, decline, change, EPS, free cash flow, current and quick ratio, debt-to-equity, net debt, ROE, ROA, effective tax rate, payout ratio, days sales outstanding; `src/vocab/metrics.toml`), and its calculation is not that metric: an operand's role is not one of the metric's inputs, an operand's period is not the one the claim names (\"growth 2024 vs 2023\" over 2024 and 2022; a FY2024 margin over a FY2023 operand), a decline is divided by the later amount, or the operands are two companies' figures. Also raised when a FinQA program's number matches no operand (`subtract(4300, 3800)` with operands 4,200 and 3,900), or an expression is made of constants only.",
+    what: "The claim's role names a metric tickmark knows (gross, operating, net and EBITDA margin, growth, decline, change, EPS, free cash flow, current and quick ratio, debt-to-equity, net debt, ROE, ROA, effective tax rate, payout ratio, days sales outstanding; `src/vocab/metrics.toml`), and its calculation is not that metric: an operand's role is not one of the metric's inputs, an operand's period is not the one the claim names (\"growth 2024 vs 2023\" over 2024 and 2022; a FY2024 margin over a FY2023 operand), a decline is divided by the later amount, the operands are two companies' figures, or the role names a qualified measure (organic, adjusted, pro forma, core, segment: \"organic revenue growth\") that no operand's role, concept or row carries. Also raised when a FinQA program's number matches no operand (`subtract(4300, 3800)` with operands 4,200 and 3,900), or an expression is made of constants only.",
     why: "Every operand can be cited correctly and the arithmetic be exact while the calculation computes something else: cost over revenue is a cost ratio, not a gross margin. Only a check that knows what the metric is made of sees it.",
     example: "\"Gross margin was 60.0% in 2024\" with calc `cor / rev` over cost of revenue 2,520 and revenue 4,200 (gross margin is (4,200 − 2,520) / 4,200 = 40.0%).",
     route: "reanswer.",
@@ -73,6 +76,8 @@ struct Input<'a> {
     outflow: bool,
     /// The measure words of its cell's row label.
     row_words: Vec<Box<str>>,
+    /// The qualifiers its role and its cell's row state or imply.
+    qualifiers: Vec<Qualifier>,
 }
 
 /// The formula findings for a calculation claim (none when its role names
@@ -95,7 +100,9 @@ pub fn check(
     if let Some(finding) = companies_differ(operands) {
         findings.push(finding);
     }
-    if let Some(finding) = metric_mismatch(claim_role, &wanted, calc, &inputs) {
+    if let Some(finding) = qualifier_unmet(claim_role, &inputs) {
+        findings.push(finding);
+    } else if let Some(finding) = metric_mismatch(claim_role, &wanted, calc, &inputs) {
         findings.push(finding);
     }
     findings
@@ -110,6 +117,10 @@ fn input_of<'a>(operand: &FormulaOperand<'a>, vocab: &Vocab) -> Input<'a> {
                 .next()
         })
     };
+    let row = operand
+        .cell
+        .and_then(|c| c.row_label())
+        .map(|label| super::role::read(label, vocab, super::role::Mode::Role).role);
     Input {
         id: operand.id,
         stated: operand.stated,
@@ -129,15 +140,17 @@ fn input_of<'a>(operand: &FormulaOperand<'a>, vocab: &Vocab) -> Input<'a> {
                 .cell
                 .as_ref()
                 .is_some_and(super::value::shown_negative_by_convention),
-        row_words: operand
-            .cell
-            .and_then(|c| c.row_label())
-            .map(|label| {
-                super::role::read(label, vocab, super::role::Mode::Role)
-                    .role
-                    .words
-            })
-            .unwrap_or_default(),
+        row_words: row.as_ref().map(|r| r.words.clone()).unwrap_or_default(),
+        qualifiers: role
+            .qualifiers
+            .iter()
+            .chain(&role.implied)
+            .chain(
+                row.iter()
+                    .flat_map(|r| r.qualifiers.iter().chain(&r.implied)),
+            )
+            .copied()
+            .collect(),
     }
 }
 
@@ -714,6 +727,33 @@ pub fn company_of(cell: &Cell<'_>) -> Option<String> {
 
 /// A metric over two companies' figures ("net margin" of one company's net
 /// income over another's revenue).
+/// A strict qualifier the claim's role states ("organic revenue growth",
+/// "adjusted EBITDA margin", "segment operating margin") that no operand
+/// carries, in its role, its concept or its cell's row: the calculation
+/// computes the plain metric, not the qualified one the claim names.
+fn qualifier_unmet(claim_role: &ClaimRole, inputs: &[Input<'_>]) -> Option<Finding> {
+    let def = claim_role.role.qualifiers.iter().find_map(|q| {
+        let def = q.def()?;
+        let carried = inputs.iter().any(|i| {
+            i.qualifiers
+                .iter()
+                .any(|c| c.def().is_some_and(|d| d.value == def.value))
+                || i.concept.as_deref().is_some_and(|c| def.marks(c))
+        });
+        (def.cell_only == CellOnly::Strict && !carried).then_some(def)
+    })?;
+    let value = def.value.replace('_', " ");
+    let ids: Vec<&str> = inputs.iter().map(|i| i.id).collect();
+    Some(Finding::new(
+        Code::FormulaMismatch,
+        Route::Reanswer,
+        format!(
+            "the claim's role names a {value} measure, but none of its operands ({}) is {value}: the calculation computes the reported figure, not the {value} one",
+            ids.join(", ")
+        ),
+    ))
+}
+
 fn companies_differ(operands: &[FormulaOperand<'_>]) -> Option<Finding> {
     let found: Vec<(&str, String, String)> = operands
         .iter()
@@ -835,6 +875,29 @@ mod tests {
         assert!(run("net income growth 2024", "(n24 - n23) / n23", &[n24, n23]).is_empty());
         assert_eq!(
             run("net income growth 2024", "(r24 - r23) / r23", &[r24, r23]).len(),
+            1
+        );
+    }
+
+    #[test]
+    fn a_qualified_metric_needs_qualified_operands() {
+        let r24 = ("r24", "4200", "Revenue 2024");
+        let r23 = ("r23", "3900", "Revenue 2023");
+        let calc = "(r24 - r23) / r23";
+        let wrong = run("organic revenue growth 2024", calc, &[r24, r23]);
+        assert_eq!(wrong.len(), 1, "{wrong:?}");
+        assert_eq!(wrong[0].code, Code::FormulaMismatch);
+        assert!(wrong[0].message.contains("organic"), "{}", wrong[0].message);
+        let o24 = ("r24", "4100", "Organic revenue 2024");
+        let o23 = ("r23", "3900", "Organic revenue 2023");
+        assert!(run("organic revenue growth 2024", calc, &[o24, o23]).is_empty());
+        assert!(run("revenue growth 2024", calc, &[r24, r23]).is_empty());
+        let oi = ("oi", "602", "Adjusted operating income 2024");
+        let rev = ("rev", "4200", "Revenue 2024");
+        assert!(run("adjusted operating margin 2024", "oi / rev", &[oi, rev]).is_empty());
+        let oi = ("oi", "602", "Operating income 2024");
+        assert_eq!(
+            run("adjusted operating margin 2024", "oi / rev", &[oi, rev]).len(),
             1
         );
     }
