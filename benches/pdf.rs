@@ -35,11 +35,13 @@ fn pages(c: &mut Criterion) {
         b.iter(|| {
             let mut tables = 0;
             for (bytes, path, page) in &files {
-                let Ok(doc) = open(bytes, path) else { continue };
+                let Ok(mut doc) = open(bytes, path) else {
+                    continue;
+                };
                 let Some(&id) = doc.get_pages().get(page) else {
                     continue;
                 };
-                if let Ok((ink, _)) = page_ink(&doc, *page, id, &limits) {
+                if let Ok((ink, _)) = page_ink(&mut doc, *page, id, &limits) {
                     tables += read_page(&ink, *page).tables.len();
                 }
             }

@@ -5,6 +5,7 @@
 //! cargo run --example make_samples -- --bad DIR          # tests/fixtures/bad (all but encrypted.*)
 //! cargo run --example make_samples -- --tiny-xlsx PATH   # the plain workbook that make.sh encrypts
 //! cargo run --example make_samples -- --tiny-pdf PATH    # the plain PDF that make.sh encrypts
+//! cargo run --example make_samples -- --pdf-layouts DIR  # tests/fixtures/pdf_layouts (layouts.rs)
 //! ```
 //!
 //! Every statement is defined once below as rows (label, indent level, kind,
@@ -25,6 +26,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
+
+#[path = "make_samples/layouts.rs"]
+mod layouts;
 use rust_xlsxwriter::{
     DocProperties, ExcelDateTime, Format, FormatAlign, FormatBorder, Formula, Workbook, Worksheet,
 };
@@ -3273,6 +3277,7 @@ fn main() -> Result<()> {
     {
         [] => {}
         ["--bad", dir] => return write_bad(Path::new(dir)),
+        ["--pdf-layouts", dir] => return layouts::write_layouts(Path::new(dir)),
         ["--tiny-xlsx", path] => {
             std::fs::write(path, tiny_workbook()?)?;
             return Ok(());
@@ -3281,7 +3286,9 @@ fn main() -> Result<()> {
             std::fs::write(path, tiny_pdf()?)?;
             return Ok(());
         }
-        _ => bail!("usage: make_samples [--bad DIR | --tiny-xlsx PATH | --tiny-pdf PATH]"),
+        _ => bail!(
+            "usage: make_samples [--bad DIR | --pdf-layouts DIR | --tiny-xlsx PATH | --tiny-pdf PATH]"
+        ),
     }
     let books = vec![acme(), birchwood(), calder(), dunmore()];
     for b in &books {

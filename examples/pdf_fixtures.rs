@@ -27,7 +27,13 @@ fn main() -> Result<()> {
         .windows(2)
         .find(|w| w.first().is_some_and(|a| a == "--peers"))
         .and_then(|w| w.get(1).map(PathBuf::from));
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/external/pdf-tables");
+    // ../shared beside the repository, or $TICKMARK_SHARED (a worktree's
+    // parent has none).
+    let shared = std::env::var("TICKMARK_SHARED").map_or_else(
+        |_| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+        PathBuf::from,
+    );
+    let root = shared.join("external/pdf-tables");
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/pdf-fixtures.tsv");
     let fixtures = read_manifest(&manifest).context("reading bench/pdf-fixtures.tsv")?;
     let vocab = Vocab::builtin();

@@ -112,18 +112,36 @@ enum Command {
         seed: u64,
         /// Run the external study instead, over this datasets folder
         /// (tatqa/…json, convfinqa/convfinqa_dev.json).
-        #[arg(long, value_name = "DIR", conflicts_with = "tags")]
+        #[arg(long, value_name = "DIR", conflicts_with_all = ["tags", "pdf_xbrl"])]
         external: Option<PathBuf>,
         /// Score the labeler against the inline-XBRL tags of the filings
         /// (.htm, .html, .xhtml) in this folder instead.
         #[arg(long, value_name = "DIR")]
         tags: Option<PathBuf>,
+        /// Score a filing's PDF against the XBRL tags of the same filing
+        /// instead: DIR holds the PDF, the instance (*.xml) and the
+        /// presentation linkbase (*_pre.xml).
+        #[arg(long, value_name = "DIR", conflicts_with = "sources")]
+        pdf_xbrl: Option<PathBuf>,
+        /// Verify FinanceBench's numeric answers as claims citing their
+        /// evidence pages, and swapped claims, over DIR
+        /// (financebench_open_source.jsonl and pdfs/).
+        #[arg(long, value_name = "DIR", conflicts_with_all = ["sources", "external", "pdf_xbrl"])]
+        financebench: Option<PathBuf>,
+        /// With --pdf-xbrl: US-GAAP concept families (us_gaap_role_map.csv);
+        /// default DIR/../../taxonomy/us_gaap_role_map.csv when present.
+        #[arg(long, value_name = "FILE", requires = "pdf_xbrl")]
+        concept_families: Option<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = EvalFormat::Human)]
         format: EvalFormat,
         /// Also write the generated answers as JSON Lines (each with its "class").
         #[arg(long, value_name = "FILE", conflicts_with = "external")]
         write_corpus: Option<PathBuf>,
+        /// Score a Financial_Report.xlsx against its filing's tags: the folder
+        /// holds the workbook, FilingSummary.xml and the XBRL zip.
+        #[arg(long, value_name = "DIR", conflicts_with = "external")]
+        xbrl: Option<PathBuf>,
         /// Score corpora of claims written with their expected verdicts
         /// (`"expect": "accept" | "reject"`, `"kind"`, `"why"` on each claim);
         /// their source paths resolve under the one folder given with
@@ -429,6 +447,12 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             ..
         } => external_command(&dir, format, &vocab),
         Command::Eval {
+            xbrl: Some(dir),
+            format,
+            vocab,
+            ..
+        } => xbrl_command(&dir, format, &vocab),
+        Command::Eval {
             tags: Some(dir),
             format,
             vocab,
@@ -442,11 +466,35 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             ..
         } if !claims.is_empty() => claims_command(&claims, &sources, format, &vocab),
         Command::Eval {
+            financebench: Some(dir),
+            format,
+            vocab,
+            read,
+            ..
+        } => financebench_command(&dir, format, &vocab, &read.options()),
+        Command::Eval {
+            pdf_xbrl: Some(dir),
+            concept_families,
+            format,
+            vocab,
+            read,
+            ..
+        } => pdf_xbrl_command(
+            &dir,
+            concept_families.as_deref(),
+            format,
+            &vocab,
+            &read.options(),
+        ),
+        Command::Eval {
             sources,
             per_class,
             seed,
             external: None,
             tags: None,
+            pdf_xbrl: None,
+            financebench: None,
+            concept_families: _,
             format,
             write_corpus,
             vocab,
@@ -485,6 +533,41 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// `tickmark eval --xbrl DIR`: a Financial_Report.xlsx scored against its
+/// filing's tags. Exits 0 when the scoring ran; the figures are the output.
+fn xbrl_command(dir: &Path, format: EvalFormat, vocab: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    use tickmark::eval::xlsx_tags;
+    let vocab = load_vocab(vocab)?;
+    let report = xlsx_tags::score(dir, &vocab)?;
+    let text = match format {
+        EvalFormat::Human => report.human(),
+        EvalFormat::Markdown => report.markdown(),
+        EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
+    };
+    io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tickmark eval --financebench DIR`: FinanceBench's numeric answers as
+/// page-cited claims and swapped claims; prints the counts and every claim.
+fn financebench_command(
+    dir: &Path,
+    format: EvalFormat,
+    vocab: &[PathBuf],
+    options: &ReadOptions,
+) -> anyhow::Result<ExitCode> {
+    use tickmark::eval::financebench;
+    let vocab = load_vocab(vocab)?;
+    let report = financebench::run(dir, &vocab, options)?;
+    let text = match format {
+        EvalFormat::Human => financebench::human(&report),
+        EvalFormat::Markdown => financebench::markdown(&report),
+        EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
+    };
+    io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// `tickmark eval --claims FILE...`: scores corpora of claims with their
 /// expected verdicts. Exits 1 when a wrong claim was accepted or a correct
 /// one was not, so a corpus can gate a change.
@@ -520,6 +603,45 @@ fn claims_command(
     } else {
         ExitCode::from(1)
     })
+}
+
+/// `tickmark eval --pdf-xbrl DIR`: scores the PDF in DIR against the tags
+/// of the same filing and prints the figures and every failure. Exits 0
+/// when the scorer ran; the figures are the output.
+fn pdf_xbrl_command(
+    dir: &Path,
+    families: Option<&Path>,
+    format: EvalFormat,
+    vocab: &[PathBuf],
+    options: &ReadOptions,
+) -> anyhow::Result<ExitCode> {
+    use tickmark::eval::{pdf_tags, tag_match::Families};
+    let vocab = load_vocab(vocab)?;
+    let inputs = pdf_tags::Inputs::find(dir)?;
+    let default = dir.join("../../taxonomy/us_gaap_role_map.csv");
+    let families = match families {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            Some(Families::from_csv(&text).with_context(|| {
+                format!(
+                    "{}: expected the columns us_gaap_concept and display_name",
+                    path.display()
+                )
+            })?)
+        }
+        None => std::fs::read_to_string(&default)
+            .ok()
+            .and_then(|text| Families::from_csv(&text)),
+    };
+    let report = pdf_tags::run(&inputs, &vocab, options, families)?;
+    let text = match format {
+        EvalFormat::Human => pdf_tags::human(&report),
+        EvalFormat::Markdown => pdf_tags::markdown(&report),
+        EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
+    };
+    io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `tickmark eval --external DIR`: runs the external study and prints its

@@ -15,7 +15,8 @@
 //!   ungrouped, with an optional `.` fraction: "1,234,567.89", "1 234", ".5";
 //! - a sign: leading `-`, `−` (U+2212) or `+`; an en dash `–` only when
 //!   written directly before the number or its currency; a trailing `-`/`−`
-//!   written directly after the number ("1,234-"); or accounting parentheses.
+//!   written directly after the number ("1,234-", but not the hyphen of a
+//!   form name: "10-K" is no amount); or accounting parentheses.
 //!   A sign inside or outside parentheses does not cancel them: "(-1,234)"
 //!   and "-(1,234)" read as -1234;
 //! - a currency symbol or ISO code before or after ([`currency`]);
@@ -136,8 +137,12 @@ pub fn parse_amount(text: &str) -> Option<Amount> {
             '-' | '\u{2212}'
                 if attached && !paren && sign == Sign::None && matches!(body, Body::Number(_)) =>
             {
-                trailing_minus = true;
                 s.bump();
+                // A hyphen inside a name ("10-K", "8-K", "20-F") is no sign.
+                if s.peek().is_some_and(char::is_alphanumeric) {
+                    return None;
+                }
+                trailing_minus = true;
             }
             c if c.is_ascii_alphabetic() => {
                 let word = s.take_while(|c| c.is_ascii_alphabetic());
@@ -873,6 +878,10 @@ mod tests {
         "12.5%-",
         "(1,234-)",
         "(1,234)-",
+        "10-K",
+        "8-K",
+        "20-F",
+        "10-Q405",
         "5.",
         "4.2.",
         "$4.2 billion.",

@@ -765,16 +765,19 @@ fn raw_role(raw: &RawTable, row: usize, col: usize) -> String {
 /// Two cells of a roll-forward that are one balance by the table's own
 /// words: their rows' labels differ only in an opening word against a
 /// closing one ("Outstanding at end of period" in 2018, "Outstanding at
-/// start of period" in 2019), in different columns.
+/// start of period" in 2019; "at December 31" against "at January 1"), in
+/// different columns.
 fn same_balance(raw: &RawTable, a: &Cell<'_>, b: &Cell<'_>) -> bool {
     if a.coord().col == b.coord().col {
         return false;
     }
     let side = |label: &str| -> Option<(String, bool)> {
-        let words: Vec<String> = normalize_label(label)
-            .split(' ')
-            .map(str::to_string)
-            .collect();
+        // "at january 1" opens the year "at december 31" closes.
+        let label = format!(" {} ", normalize_label(label))
+            .replace(" january 1 ", " beginning ")
+            .replace(" december 31 ", " end ");
+        let label = label.trim();
+        let words: Vec<String> = label.split(' ').map(str::to_string).collect();
         let mut opening = None;
         let rest: Vec<&str> = words
             .iter()

@@ -179,6 +179,10 @@ pub struct RowRole {
     /// A day of the year the label names without its year ("Outstanding at
     /// 1 April", "At 31 December"): (month, day), the year the column's.
     pub month_day: Option<(i8, i8)>,
+    /// An adjustment of the opening balance ("Cumulative effect of change
+    /// in accounting principle"): dated at the span's opening, as its tag
+    /// is, and also of the span it is reported in.
+    pub adjusts_opening: bool,
     /// What the label says its sign means.
     pub sign: Option<LabelSign>,
 }

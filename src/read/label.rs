@@ -365,6 +365,8 @@ pub(crate) fn label_raw(
         roles: std::sync::OnceLock::new(),
         tags: Vec::new(),
     };
+    super::gross_net::apply(&mut table);
+    super::row_periods::apply(&mut table);
     if let Some(note) = super::share_scale::infer(&mut table) {
         table.notes.push(note);
     }
@@ -486,6 +488,19 @@ pub fn scale_for(measure: Measure, unit: &UnitLine) -> Decimal {
 /// ($0.96 per share)" is money and "Common stock, $0.01 par value; 2,000
 /// shares authorized" is not a share count.
 fn row_measure(concept: Option<Measure>, label: Option<&str>, section: &[String]) -> Measure {
+    // SEC renderings say a row's unit at its end: "(in shares)", "(in
+    // dollars per share)".
+    let whole = label.unwrap_or("").to_lowercase();
+    if whole.contains("(in shares)") {
+        return Measure::Shares;
+    }
+    if whole.split("(in ").skip(1).any(|rest| {
+        rest.split(')')
+            .next()
+            .is_some_and(|unit| unit.contains("per share"))
+    }) {
+        return Measure::PerShare;
+    }
     if let Some(measure) = concept {
         return measure;
     }

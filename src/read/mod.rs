@@ -7,10 +7,12 @@
 
 mod budget;
 mod csv;
+mod gross_net;
 pub mod html;
 pub mod label;
 mod ods_cells;
 pub mod pdf;
+pub(crate) mod row_periods;
 mod sections;
 mod share_scale;
 mod spreadsheet;

@@ -20,7 +20,9 @@ const CURRENCY: &str = r"us\$|c\$|a\$|\$|€|£|¥|usd|eur|gbp|jpy|chf|u\.?s\.? 
 const SCALE: &str = r"thousands?|millions?|billions?|mn|m|bn|k|'?000s?";
 
 static SHARES: LazyLock<Regex> = LazyLock::new(|| {
-    regex(r"\bshares?(?: amounts?)?\s+in\s+(?P<scale>thousands?|millions?|billions?)\b")
+    regex(
+        r"\b(?:number of )?shares?(?: amounts?)?,?\s+(?:(?:which|that)\s+)?(?:are\s+)?(?:(?:reflected|presented|stated|expressed|shown)\s+)?in\s+(?P<scale>thousands?|millions?|billions?)\b",
+    )
 });
 
 static IN_SCALE: LazyLock<Regex> = LazyLock::new(|| {
@@ -42,6 +44,10 @@ static SCALE_OF: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 static THOUSANDS_MARK: LazyLock<Regex> = LazyLock::new(|| regex(r"\(\s*'?000s?\s*\)"));
+
+/// A scale word alone, in parentheses or not: 3M's "(Millions)".
+static BARE: LazyLock<Regex> =
+    LazyLock::new(|| regex(r"^\s*\(?\s*(?P<scale>thousands|millions|billions)\s*\)?\s*$"));
 
 static EXCEPT: LazyLock<Regex> = LazyLock::new(|| regex(r"\bexcept(?:\s+for)?\s+(?P<what>[^;)]*)"));
 
@@ -86,6 +92,12 @@ pub fn parse_unit_line(text: &str) -> Option<UnitLine> {
     }
     if found.is_none() && THOUSANDS_MARK.is_match(&money_text) {
         found = Some((Decimal::ONE_THOUSAND, None));
+    }
+    if found.is_none()
+        && let Some(c) = BARE.captures(&money_text)
+        && let Some(scale) = c.name("scale").and_then(|m| scale_of(m.as_str()))
+    {
+        found = Some((scale, None));
     }
     let title_currency = CURRENCY_ONLY
         .captures(&lower)
@@ -142,6 +154,10 @@ fn exceptions(text: &str) -> Vec<String> {
                     !GENERIC.contains(w) && *w != "as" && *w != "noted" && *w != "otherwise"
                 })
                 .collect();
+            // A clause blanked out before this one leaves its "and" behind.
+            if words.first().is_some_and(|w| *w == "and" || *w == "or") {
+                words.remove(0);
+            }
             let last = words.pop()?;
             let singular = match last.strip_suffix('s') {
                 Some(stem) if stem.len() > 3 && !stem.ends_with('s') => stem,
@@ -231,6 +247,20 @@ mod tests {
                 ("1000000", true, None, Some("USD")),
             ),
             ("(in billions)", ("1000000000", false, None, None)),
+            ("(Millions)", ("1000000", false, None, None)),
+            ("Thousands", ("1000", false, None, None)),
+            (
+                "(In millions, except number of shares which are reflected in thousands and per share amounts)",
+                ("1000000", false, Some("1000"), None),
+            ),
+            (
+                "(In millions, except share amounts which are reflected in thousands, and per share amounts)",
+                ("1000000", false, Some("1000"), None),
+            ),
+            (
+                "(In millions, except number of shares, which are reflected in thousands, and per-share amounts)",
+                ("1000000", false, Some("1000"), None),
+            ),
             ("USD ($)", ("1", true, None, Some("USD"))),
         ];
         for (text, (scale, monetary, shares, currency)) in cases {
@@ -259,6 +289,12 @@ mod tests {
             ["number of store"]
         );
         assert!(u("(in thousands)").is_empty());
+        assert_eq!(
+            u(
+                "(In millions, except number of shares which are reflected in thousands and per share amounts)"
+            ),
+            ["per share"]
+        );
     }
 
     #[test]
@@ -270,6 +306,7 @@ mod tests {
             "Revenue",
             "Investments in marketable securities",
             "Payments made in connection with acquisitions",
+            "Millions of customers served",
         ] {
             assert_eq!(parse_unit_line(text), None, "{text}");
         }

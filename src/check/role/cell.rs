@@ -23,6 +23,7 @@ use crate::model::{
     Cell, ColRole, Direction, LabelSign, Period, Qualifier, RowRole, Table, TableRoles,
 };
 use crate::period::find_period;
+pub(crate) use crate::read::row_periods::edge_of;
 use crate::vocab::lexicon::{Lexicon, words};
 use crate::vocab::{ConceptId, Vocab};
 
@@ -175,6 +176,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         };
         out.rows.push(RowRole {
             month_day,
+            adjusts_opening: crate::read::row_periods::adjusts_opening(label),
             role,
             label_words,
             section_words,
@@ -424,34 +426,45 @@ pub fn cell_periods(cell: &Cell<'_>, roles: &TableRoles) -> Vec<Period> {
         return vec![p.clone()];
     }
     let row = roles.rows.get(cell.record().row as usize);
-    let col = roles.cols.get(cell.record().column as usize);
     let mut out = Vec::with_capacity(3);
-    let column = col.and_then(|c| c.period.as_ref());
-    if let Some(p) = column {
-        let p = match row.and_then(|r| r.edge) {
-            Some(opening) => edge_of(p, opening).unwrap_or_else(|| p.clone()),
-            None => p.clone(),
-        };
-        out.push(p);
+    // The labeler's: the column's, or the one the row gives its cells
+    // (opening and closing balances, dated rows, equity statement spans).
+    // The column header may mention a period among other words the
+    // labeler does not read as one ("dec . 31 2008", "Bermuda subsidiaries
+    // 2010 (1)").
+    let column = roles.cols.get(cell.record().column as usize);
+    match (cell.period(), column.and_then(|c| c.period.as_ref())) {
+        (Some(p), _) => {
+            out.push(p.clone());
+            // An opening adjustment is also the span's it is reported in.
+            if row.is_some_and(|r| r.adjusts_opening)
+                && let Some(span) = column
+                    .and_then(|_| table_column_label(cell))
+                    .and_then(find_period)
+                    .map(|(_, p)| p)
+                && !out.contains(&span)
+            {
+                out.push(span);
+            }
+        }
+        (None, Some(p)) => {
+            // The labeler put no period on the column, so no opening or
+            // closing row turned it into its instant either: do it here.
+            let p = match row.and_then(|r| r.edge) {
+                Some(opening) => edge_of(p, opening).unwrap_or_else(|| p.clone()),
+                None => p.clone(),
+            };
+            out.push(p);
+        }
+        (None, None) => {}
     }
     if let Some(row) = row {
-        // "Outstanding at 1 April" in the 2019 column: April 1, 2019.
-        if let (Some((m, d)), Some(y)) = (row.month_day, column.and_then(Period::year))
-            && let Ok(date) = jiff::civil::Date::new(y, m, d)
-        {
-            out.insert(0, Period::instant(date));
-        }
         for p in &row.role.periods {
             let p = with_year_of(p, &out).unwrap_or_else(|| p.clone());
             if !out.contains(&p) {
                 out.push(p);
             }
         }
-    }
-    if let Some(Some(p)) = roles.row_periods.get(cell.record().row as usize)
-        && !out.contains(p)
-    {
-        out.push(p.clone());
     }
     out
 }
@@ -486,6 +499,14 @@ fn with_year_of(p: &Period, others: &[Period]) -> Option<Period> {
     })
 }
 
+/// The header text of a cell's column.
+fn table_column_label<'a>(cell: &Cell<'a>) -> Option<&'a str> {
+    cell.table()
+        .columns
+        .get(cell.record().column as usize)
+        .and_then(|c| c.label.as_deref())
+}
+
 /// A day of the year a label names without its year: "at 1 April", "At 31
 /// December", "as of March 31,".
 fn month_day_of(label: &str) -> Option<(i8, i8)> {
@@ -500,72 +521,6 @@ fn month_day_of(label: &str) -> Option<(i8, i8)> {
     let month = crate::period::month_of(month)?;
     let day: i8 = day.parse().ok()?;
     (1..=31).contains(&day).then_some((month, day))
-}
-
-/// The instant a span opens (the day before it starts: the prior close) or
-/// closes.
-pub(crate) fn edge_of(p: &Period, opening: bool) -> Option<Period> {
-    match p {
-        Period::Duration {
-            start,
-            end,
-            fy,
-            months,
-            ..
-        } => {
-            if opening {
-                if let Some(s) = start {
-                    return Some(Period::instant(s.checked_sub(1.day()).ok()?));
-                }
-                if let (Some(e), Some(m)) = (end, months) {
-                    let index = i32::from(e.year()) * 12 + i32::from(e.month()) - 1 - i32::from(*m);
-                    let year = i16::try_from(index.div_euclid(12)).ok()?;
-                    let month = i8::try_from(index.rem_euclid(12) + 1).ok()?;
-                    if *e == e.last_of_month() {
-                        let d = jiff::civil::Date::new(year, month, 1).ok()?.last_of_month();
-                        return Some(Period::instant(d));
-                    }
-                }
-                let y = fy.or(end.map(|d| d.year()))?;
-                if months.is_none_or(|m| m == 12) {
-                    return Some(Period::Instant {
-                        date: None,
-                        fy: Some(y.checked_sub(1)?),
-                    });
-                }
-                None
-            } else {
-                match (end, fy) {
-                    (Some(e), _) => Some(Period::instant(*e)),
-                    (None, Some(y)) if months.is_none_or(|m| m == 12) => Some(Period::Instant {
-                        date: None,
-                        fy: Some(*y),
-                    }),
-                    _ => None,
-                }
-            }
-        }
-        // A balance column's date is the year's end; its opening balance is
-        // the balance a year before.
-        Period::Instant { date: Some(d), .. } if opening => {
-            let back = d.checked_sub(12.months()).ok()?;
-            let back = if *d == d.last_of_month() {
-                back.last_of_month()
-            } else {
-                back
-            };
-            Some(Period::instant(back))
-        }
-        Period::Instant {
-            date: None,
-            fy: Some(y),
-        } if opening => Some(Period::Instant {
-            date: None,
-            fy: Some(y.checked_sub(1)?),
-        }),
-        Period::Instant { .. } => Some(p.clone()),
-        Period::Change { .. } => None,
-    }
 }
 
 #[cfg(test)]

@@ -193,7 +193,8 @@ pub fn fit(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles) -> Fit {
     // ("Gross margin" names the row "Gross margin" whatever concept the
     // vocabulary reads each as).
     let label_exact = (!row.label_words.is_empty() && row.label_words == claim.required)
-        || same_label(claim, cell);
+        || same_label(claim, cell)
+        || same_generic_label(claim, row);
     out.measure = match concepts_agree {
         Some(true) => Slot::Agree,
         Some(false) if label_exact => Slot::Agree,
@@ -337,6 +338,24 @@ pub fn fit(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles) -> Fit {
 
 /// The claim's measure is the cell's row label, word for word ("Product"
 /// naming the row "Product" under "Revenue:").
+/// A label of generic words only ("Balance" of "Balance at December 31",
+/// its day being its cells' period) names the row that reads the same.
+fn same_generic_label(claim: &ClaimRole, row: &crate::model::RowRole) -> bool {
+    const FUNCTION: &[&str] = &["at", "as", "of", "in", "on", "the", "for", "end", "ended"];
+    let bare = |label: &str| -> Vec<String> {
+        crate::vocab::lexicon::words(label)
+            .into_iter()
+            .map(|w| w.text)
+            .filter(|w| !FUNCTION.contains(&w.as_str()))
+            .collect()
+    };
+    if !claim.required.is_empty() || !row.label_words.is_empty() {
+        return false;
+    }
+    let row_words = bare(&row.role.label);
+    !row_words.is_empty() && row_words == bare(&claim.role.label)
+}
+
 fn same_label(claim: &ClaimRole, cell: &Cell<'_>) -> bool {
     let key = cell.label_key();
     !key.is_empty() && crate::vocab::normalize_label(&claim.role.label) == key

@@ -1,7 +1,7 @@
 //! Check 4, role: what the number is — its measure, qualifiers, period,
 //! direction and unit — read the same way from the claim and from the cited
 //! cell, compared slot by slot, and resolved over the answer's assembled
-//! context (docs/checks.md, "The role model").
+//! context (docs/roles.md).
 //!
 //! | file | owns |
 //! |---|---|

@@ -203,6 +203,22 @@ pub fn resolve<'a>(
             named_holds: false,
         };
     }
+    // Equally exact cells with other values in other tables (the parent
+    // company's accounts payable beside the group's): the cite says which
+    // table, and the stated number is the cited cell's.
+    if mine == min
+        && holds(cited)
+        && others
+            .iter()
+            .all(|c| !std::ptr::eq(c.cell.table(), cited.table()))
+    {
+        return Resolution {
+            verdict: Verdict::Same,
+            fit: own,
+            named: None,
+            named_holds: false,
+        };
+    }
     if mine == min {
         // Equally exact cells with other values: the claim does not say which.
         let listed: Vec<String> = std::iter::once(cited)

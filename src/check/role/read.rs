@@ -83,6 +83,28 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
     for range in qname_prefixes(&masked) {
         blank(&mut masked, range);
     }
+    // "Balance at January 1" beside "year ended December 31, 2010": the
+    // day is in the year the period names (as a row label takes its
+    // column's year).
+    // A row label's day is its cells' period (the labeler dates them), not
+    // a word of its line item.
+    if let Some((range, month, day)) = month_day_in(&masked) {
+        let dated = periods
+            .first()
+            .and_then(Period::year)
+            .and_then(|year| jiff::civil::Date::new(year, month, day).ok());
+        if let Some(date) = dated {
+            // The year it was taken from is the span the day opens or
+            // closes, not a second period of the claim.
+            if matches!(periods.first(), Some(Period::Duration { .. })) {
+                periods.remove(0);
+            }
+            periods.insert(0, Period::instant(date));
+            blank(&mut masked, range);
+        } else if mode == Mode::Label {
+            blank(&mut masked, range);
+        }
+    }
     let all = words(&masked);
     let plain: Vec<&str> = all.iter().map(|w| w.text.as_str()).collect();
     let mut used = vec![false; all.len()];
@@ -532,6 +554,25 @@ fn unit_notes(text: &str) -> Vec<Range<usize>> {
         return Vec::new();
     };
     re.find_iter(text).map(|m| m.range()).collect()
+}
+
+/// A day of the year named without its year ("at January 1", "as of 31
+/// March"), left after the periods were cut out: its byte range, month, day.
+fn month_day_in(text: &str) -> Option<(Range<usize>, i8, i8)> {
+    static MD: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(?:at|as of|as at|on)\s+(?:(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]{3,9})|([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?)\b").ok()
+    });
+    let c = MD.as_ref()?.captures(text)?;
+    let (day, month) = match (c.get(1), c.get(2), c.get(3), c.get(4)) {
+        (Some(d), Some(m), _, _) | (_, _, Some(m), Some(d)) => (d.as_str(), m.as_str()),
+        _ => return None,
+    };
+    let month = crate::period::month_of(month)?;
+    let day: i8 = day.parse().ok()?;
+    let whole = c.get(0)?;
+    (1..=31)
+        .contains(&day)
+        .then_some((whole.range(), month, day))
 }
 
 /// The prefixes of concept QNames in a text ("us-gaap:" of

@@ -360,3 +360,30 @@ fn an_equity_statement_dates_its_rows() {
         "Net income, fiscal year ended June 30, 2024, Retained earnings",
     );
 }
+
+#[test]
+fn a_roll_forward_row_is_named_by_its_day_and_the_columns_year() {
+    let rows: &[&[&str]] = &[
+        &["", "Year Ended December 31,", "", ""],
+        &["", "2019", "2018", "2017"],
+        &["Balance at January 1", "1,402", "1,271", "276"],
+        &["Additions", "10", "131", "995"],
+        &["Balance at December 31", "1,412", "1,402", "1,271"],
+        &["Total as of December 31,", "1,412", "1,402", "1,271"],
+    ];
+    // The opening balance: the row's day in the column's year.
+    same(
+        rows,
+        "B3",
+        "Balance at January 1, Year Ended December 31, 2019",
+    );
+    same(rows, "B3", "Balance at January 1, 2019");
+    not_same(rows, "C3", "Balance at January 1, 2019");
+    not_same(rows, "B5", "Balance at January 1, 2019");
+    // The closing one, by its generic label and its date.
+    same(rows, "B5", "Balance at December 31 in FY2019");
+    not_same(rows, "B3", "Balance at December 31, 2019");
+    // A label's day is not a word of its line item.
+    same(rows, "C6", "Total as of December 31, 2018");
+    not_same(rows, "C6", "Total as of December 31, 2019");
+}

@@ -190,6 +190,9 @@ pub(super) fn page_problem(
     max_content: u64,
     measured: &mut Measured,
 ) -> Option<String> {
+    if let Some(problem) = parent_problem(doc, page) {
+        return Some(problem);
+    }
     let page_dict = doc.get_dictionary(page).ok()?;
     let mut walk = Walk {
         weigh: Weigh {
@@ -208,6 +211,34 @@ pub(super) fn page_problem(
         fonts: HashSet::new(),
     };
     walk.page(page, page_dict).err()
+}
+
+/// How many `/Parent` links a page may have above it (lopdf's page tree
+/// walk stops at 256 levels too).
+const MAX_PARENTS: usize = 256;
+
+/// Why a page's `/Parent` chain cannot be followed: pdf-extract looks a
+/// page's resources and media box up that chain by recursion without a
+/// stop, so a page that is its own ancestor, and lacks either, never
+/// finishes (a page whose `/Parent` was itself ran until killed).
+fn parent_problem(doc: &PdfDocument, page: ObjectId) -> Option<String> {
+    let mut seen: Vec<ObjectId> = vec![page];
+    let mut id = page;
+    while let Some(parent) = doc
+        .get_dictionary(id)
+        .ok()
+        .and_then(|d| d.get(b"Parent").and_then(Object::as_reference).ok())
+    {
+        if seen.contains(&parent) || seen.len() > MAX_PARENTS {
+            return Some(format!(
+                "the page tree loops or nests deeper than {MAX_PARENTS} levels above the page (object {} is its own ancestor); it was not read",
+                parent.0
+            ));
+        }
+        seen.push(parent);
+        id = parent;
+    }
+    None
 }
 
 /// Where the walk of one page is.

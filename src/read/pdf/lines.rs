@@ -132,7 +132,7 @@ pub fn lines(glyphs: &[Glyph]) -> Vec<Line> {
         .filter_map(|(base, size, mut members)| {
             members.sort_by(|a, b| a.x0.total_cmp(&b.x0));
             let pieces = pieces(words(&members, base, size), size);
-            let phrases = phrases(&pieces, size);
+            let phrases = absorb_label_numbers(year_ranges(phrases(&pieces, size), size), size);
             let words = pieces
                 .into_iter()
                 .map(|w| Phrase {
@@ -159,9 +159,14 @@ fn words(glyphs: &[&Glyph], line_base: f64, line_size: f64) -> Vec<Word> {
     let mut open: Option<Word> = None;
     let mut last: Option<&Glyph> = None;
     for g in glyphs {
+        // Fake bold draws a glyph twice on one spot, each time with its
+        // advance. A glyph without an advance is no such copy: its font's
+        // widths were lost, and the next glyph, repeated or not, starts on
+        // the same spot ("Goodwill", "7,008").
         if let Some(prev) = last
             && prev.text == g.text
             && (prev.x0 - g.x0).abs() < 0.3
+            && prev.x1 - prev.x0 > 0.3
         {
             continue;
         }
@@ -215,6 +220,11 @@ fn strip_leader(text: &str) -> &str {
 /// Number or text. Digits with separators the amount parser does not read
 /// ("1.393,4", a decimal comma) still sit in value columns: numbers here.
 fn kind_of(text: &str) -> PhraseKind {
+    // "2022," ends a clause of a sentence ("for 2022, 2021 and 2020"):
+    // no amount is printed with a comma after it.
+    if text.ends_with(',') {
+        return PhraseKind::Text;
+    }
     if parse_amount(text).is_some() || looks_numeric(text) {
         PhraseKind::Number
     } else {
@@ -311,6 +321,137 @@ fn phrases(pieces: &[Word], line_size: f64) -> Vec<Phrase> {
     out
 }
 
+/// A phrase of words, not a mark standing in a value column ("n/m", "N/A",
+/// "*"): a word of two letters or more, in lower case (or "and"-like words
+/// in any case), that is no abbreviation of "not meaningful".
+fn is_wordy(text: &str) -> bool {
+    text.split(|c: char| !c.is_alphabetic())
+        .filter(|w| w.chars().count() >= 2)
+        .any(|w| {
+            let lower = w.to_lowercase();
+            !matches!(lower.as_str(), "nm" | "na" | "nmf" | "ns")
+                && w.chars().any(char::is_lowercase)
+        })
+}
+
+/// A bare year (1900–2100).
+fn is_year(text: &str) -> bool {
+    text.len() == 4
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && text.parse().is_ok_and(crate::period::is_year)
+}
+
+/// "2022 – 2061", a range of years (a maturities column), is text: three
+/// phrases (year, dash, year) at word spacing become one.
+fn year_ranges(phrases: Vec<Phrase>, line_size: f64) -> Vec<Phrase> {
+    let mut out: Vec<Phrase> = Vec::with_capacity(phrases.len());
+    for p in phrases {
+        let joins = match out.as_slice() {
+            [.., year, dash] => {
+                is_year(&year.text)
+                    && matches!(dash.text.as_str(), "-" | "\u{2013}" | "\u{2014}")
+                    && is_year(&p.text)
+                    && dash.x0 - year.x1 < line_size
+                    && p.x0 - dash.x1 < line_size
+            }
+            _ => false,
+        };
+        if joins && let (Some(dash), Some(year)) = (out.pop(), out.last_mut()) {
+            year.text = format!("{} {} {}", year.text, dash.text, p.text);
+            year.x1 = p.x1;
+            year.kind = PhraseKind::Text;
+            continue;
+        }
+        out.push(p);
+    }
+    out
+}
+
+/// Whether a text ends with a word that needs what follows ("and",
+/// "of", "to", …).
+fn ends_with_connector(text: &str) -> bool {
+    const CONNECTORS: [&str; 14] = [
+        "and",
+        "or",
+        "of",
+        "to",
+        "at",
+        "from",
+        "by",
+        "with",
+        "than",
+        "per",
+        "approximately",
+        "including",
+        "includes",
+        "totaling",
+    ];
+    text.rsplit(char::is_whitespace)
+        .next()
+        .is_some_and(|w| CONNECTORS.contains(&w))
+}
+
+/// Numbers inside a label's text are part of the label: on a line that
+/// starts with text, the phrases up to the last one that is words (or
+/// closes a parenthesis the label opened), each at a gap inside a sentence
+/// from the one before (under one and a half font sizes; columns stand
+/// further apart), join the label when a number is among them; so does a
+/// number right after a word that asks for one ("outstanding 7,808 and
+/// 7,708"). "Short-term
+/// investments (including securities loaned of | $204 | and $75)" is one
+/// label, and its $204 is no cell; "Revenue | 4,200 | n/m" keeps its cells.
+fn absorb_label_numbers(mut phrases: Vec<Phrase>, line_size: f64) -> Vec<Phrase> {
+    if phrases.first().is_none_or(|p| p.kind != PhraseKind::Text) {
+        return phrases;
+    }
+    let mut end = 0;
+    let mut open = 0i64;
+    for j in 0..phrases.len() {
+        let Some(p) = phrases.get(j) else { break };
+        if let Some(prev) = j.checked_sub(1).and_then(|i| phrases.get(i))
+            && p.x0 - prev.x1 >= 1.5 * line_size
+        {
+            break;
+        }
+        let closes = open > 0 && p.text.contains(')');
+        open += p.text.matches('(').count() as i64 - p.text.matches(')').count() as i64;
+        // "outstanding 7,808 and | 7,708": a number after a word that
+        // asks for one ends the label, not a column.
+        let asked = p.kind == PhraseKind::Number
+            && j.checked_sub(1)
+                .and_then(|i| phrases.get(i))
+                .is_some_and(|prev| ends_with_connector(&prev.text));
+        if j > 0 && (p.kind == PhraseKind::Text && is_wordy(&p.text) || closes || asked) {
+            end = j;
+        }
+    }
+    let absorbs = end > 0
+        && phrases.get(..=end).is_some_and(|run| {
+            run.iter().enumerate().any(|(i, p)| {
+                p.kind == PhraseKind::Number
+                    || i > 0 && p.text.contains(|c: char| c.is_ascii_digit())
+            })
+        });
+    if !absorbs {
+        return phrases;
+    }
+    let rest = phrases.split_off(end + 1);
+    let x1 = phrases.last().map_or(0.0, |p| p.x1);
+    let text = phrases
+        .iter()
+        .map(|p| p.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut out = vec![Phrase {
+        x0: phrases.first().map_or(0.0, |p| p.x0),
+        x1,
+        text,
+        kind: PhraseKind::Text,
+    }];
+    out.extend(rest);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -373,6 +514,50 @@ mod tests {
         let all = lines(&g);
         assert_eq!(all.len(), 1);
         assert_eq!(texts(all.first().unwrap()), ["3,500"]);
+    }
+
+    #[test]
+    fn numbers_inside_a_label_are_label_text() {
+        // Words set loosely (justified): each gap is a word and a half.
+        let mut g = run(
+            "Short-term investments (including securities loaned of",
+            10.0,
+            50.0,
+            10.0,
+        );
+        g.extend(run("$204", 340.0, 50.0, 10.0));
+        g.extend(run("and", 374.0, 50.0, 10.0));
+        g.extend(run("$75)", 402.0, 50.0, 10.0));
+        g.extend(run("6,820", 480.0, 50.0, 10.0));
+        g.extend(run("n/m", 540.0, 50.0, 10.0));
+        let line = lines_of(&g);
+        assert_eq!(
+            texts(line),
+            [
+                "Short-term investments (including securities loaned of $204 and $75)",
+                "6,820",
+                "n/m"
+            ]
+        );
+        let mut g = run("Revenue", 10.0, 50.0, 10.0);
+        g.extend(run("4,200", 80.0, 50.0, 10.0));
+        g.extend(run("n/m", 120.0, 50.0, 10.0));
+        assert_eq!(texts(lines_of(&g)), ["Revenue", "4,200", "n/m"]);
+    }
+
+    #[test]
+    fn a_range_of_years_is_text() {
+        let mut g = run("Fixed-rate notes", 10.0, 50.0, 10.0);
+        g.extend(run("2022", 200.0, 50.0, 10.0));
+        g.extend(run("\u{2013}", 226.0, 50.0, 10.0));
+        g.extend(run("2061", 234.0, 50.0, 10.0));
+        g.extend(run("106,324", 320.0, 50.0, 10.0));
+        let line = lines_of(&g);
+        assert_eq!(
+            texts(line),
+            ["Fixed-rate notes", "2022 \u{2013} 2061", "106,324"]
+        );
+        assert_eq!(line.numbers(), 1);
     }
 
     #[test]

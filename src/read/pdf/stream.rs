@@ -17,6 +17,7 @@
 //! spreadsheet, so the labeler spreads its period over them.
 
 use super::TableGrid;
+use super::header;
 use super::lines::{Line, PhraseKind};
 use crate::model::GridValue;
 use crate::read::Merge;
@@ -46,6 +47,9 @@ fn line_kind(line: &Line, page_width: f64) -> LineKind {
         .filter(|p| p.kind == PhraseKind::Number && !is_year(&p.text))
         .count();
     let phrases = line.phrases.len();
+    if is_footnote(line) {
+        return LineKind::Prose;
+    }
     if numbers >= 1 && (phrases >= 2 || numbers >= 2) {
         return LineKind::Data;
     }
@@ -55,10 +59,80 @@ fn line_kind(line: &Line, page_width: f64) -> LineKind {
         && words >= 8
         && !text.trim_end().ends_with(':')
         && line.x1() - line.x0() > 0.55 * page_width
+        && !is_caption(&text)
     {
         return LineKind::Prose;
     }
     LineKind::Text
+}
+
+/// A footnote under a table: a mark ("(1)", "(a)", "*") and then words
+/// only, four or more ("(1) Level 1 fair value estimates are based on …").
+fn is_footnote(line: &Line) -> bool {
+    let Some((mark, rest)) = line.phrases.split_first() else {
+        return false;
+    };
+    if let [only] = line.phrases.as_slice()
+        && let Some((head, words)) = only.text.split_once(' ')
+    {
+        // The mark set at word spacing before the words: one phrase.
+        let inner = head.trim_start_matches('(').trim_end_matches(')');
+        return head.starts_with('(')
+            && head.ends_with(')')
+            && (1..=2).contains(&inner.len())
+            && inner
+                .chars()
+                .all(|c| c.is_ascii_digit() || c.is_ascii_lowercase())
+            && words
+                .split_whitespace()
+                .filter(|w| w.chars().any(char::is_alphabetic))
+                .count()
+                >= 4;
+    }
+    let inner = mark.text.trim_start_matches('(').trim_end_matches(')');
+    let is_mark = (mark.text.starts_with('(')
+        && mark.text.ends_with(')')
+        && (1..=2).contains(&inner.len())
+        && inner
+            .chars()
+            .all(|c| c.is_ascii_digit() || c.is_ascii_lowercase()))
+        || mark.text.chars().all(|c| matches!(c, '*' | '†' | '‡'));
+    let words: usize = rest.iter().map(|p| p.text.split_whitespace().count()).sum();
+    is_mark && words >= 4 && rest.iter().all(|p| p.kind == PhraseKind::Text)
+}
+
+/// A long line that is still a table's caption, not prose: a unit line
+/// ("(In millions, except number of shares, which are reflected in
+/// thousands, and per-share amounts)"), or any line wholly in parentheses.
+fn is_caption(text: &str) -> bool {
+    let text = text.trim();
+    (text.starts_with('(') && text.ends_with(')'))
+        || crate::read::unit_line::parse_unit_line(text).is_some()
+}
+
+/// A long line inside a table that is the first part of a row's label, not
+/// prose: it starts left of the value columns, does not end a sentence, and
+/// the row it belongs to follows at once (a data line, or one more such
+/// label line and then a data line), each within two line heights.
+fn starts_wrapped_label(line: &Line, after: &[&Line], start: f64, page_width: f64) -> bool {
+    let ends_sentence = |l: &Line| l.text().trim_end().ends_with('.');
+    if line.x0() >= start || ends_sentence(line) {
+        return false;
+    }
+    let mut last = line;
+    for next in after.iter().take(2) {
+        if next.base - last.base > 2.0 * last.size {
+            return false;
+        }
+        match line_kind(next, page_width) {
+            LineKind::Data => return true,
+            _ if next.x0() >= start || ends_sentence(next) || next.phrases.len() != 1 => {
+                return false;
+            }
+            _ => last = next,
+        }
+    }
+    false
 }
 
 /// Left edge of the value columns of a table's data lines: the leftmost
@@ -93,14 +167,26 @@ pub(super) fn blocks<'a>(lines: &[&'a Line], page_width: f64) -> Vec<Vec<&'a Lin
             }
             (*data, *most, *start) = (0, 0, f64::INFINITY);
         };
-    for &line in lines {
+    for (i, &line) in lines.iter().enumerate() {
         let gap = last_base.map_or(0.0, |b| line.base - b);
         last_base = Some(line.base);
         if gap > 3.5 * line.size && data_lines > 0 {
             close(&mut current, &mut data_lines, &mut most_numbers, &mut start);
             pending.clear();
         }
-        match line_kind(line, page_width) {
+        let mut kind = line_kind(line, page_width);
+        if kind == LineKind::Prose
+            && data_lines > 0
+            && starts_wrapped_label(
+                line,
+                lines.get(i + 1..).unwrap_or_default(),
+                start,
+                page_width,
+            )
+        {
+            kind = LineKind::Text;
+        }
+        match kind {
             LineKind::Prose => {
                 close(&mut current, &mut data_lines, &mut most_numbers, &mut start);
                 pending.clear();
@@ -114,10 +200,11 @@ pub(super) fn blocks<'a>(lines: &[&'a Line], page_width: f64) -> Vec<Vec<&'a Lin
             LineKind::Data => {
                 // A text line reaching over the value columns is a header:
                 // the next table starts with it.
+                // ("Level 1 (1):" beside its footnote mark is a caption.)
                 let new_header = data_lines > 0
-                    && pending.iter().any(|l| {
-                        l.phrases.len() >= 2 || l.phrases.iter().any(|p| p.x0 >= start - 1.0)
-                    });
+                    && pending
+                        .iter()
+                        .any(|l| l.phrases.iter().any(|p| p.x0 >= start - 1.0));
                 if new_header {
                     close(&mut current, &mut data_lines, &mut most_numbers, &mut start);
                 }
@@ -155,28 +242,81 @@ fn components(mut spans: Vec<(f64, f64)>) -> Vec<Column> {
     out
 }
 
-/// A line that continues the label of the next line: a label alone whose
-/// successor is a data row with a label starting in lower case ("Net cash
-/// provided by operating" / "activities 1,234").
-fn wraps_into(line: &Line, next: &Line, start: f64) -> bool {
+/// Words that leave a label unfinished at the end of a line ("Net income
+/// attributable to" / "noncontrolling interests 23").
+const CONNECTORS: [&str; 20] = [
+    "and",
+    "or",
+    "of",
+    "in",
+    "for",
+    "to",
+    "the",
+    "from",
+    "by",
+    "with",
+    "on",
+    "at",
+    "as",
+    "net",
+    "per",
+    "including",
+    "less",
+    "plus",
+    "before",
+    "after",
+];
+
+/// A label alone on its line that continues on the next line's label: the
+/// next label starts in lower case, with `(` or with a digit ("1,224 shares
+/// issued"), or this one is left unfinished (an open parenthesis, a comma,
+/// semicolon or dash at its end, or a connecting word). Both lie left of
+/// the value columns, less than two line heights apart.
+fn continues(line: &Line, next: &Line, start: f64) -> bool {
     let [only] = line.phrases.as_slice() else {
         return false;
     };
     let Some(first) = next.phrases.first() else {
         return false;
     };
+    let text = only.text.trim_end();
+    let open = text.matches('(').count() > text.matches(')').count();
+    let last_word = text
+        .rsplit(|c: char| c.is_whitespace())
+        .next()
+        .unwrap_or_default();
+    let unfinished =
+        open || text.ends_with([',', ';', '-', '\u{2013}']) || CONNECTORS.contains(&last_word);
     only.kind == PhraseKind::Text
-        && only.x1 < start
-        && !only.text.trim_end().ends_with(':')
+        && only.x0 < start
+        && !text.ends_with([':', '.'])
         && first.kind == PhraseKind::Text
         && first.x0 < start
-        && next.numbers() >= 1
-        && first
-            .text
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_lowercase() || c == '(')
         && next.base - line.base < 2.0 * line.size
+        && (unfinished
+            || first
+                .text
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_lowercase() || c == '(' || c.is_ascii_digit()))
+}
+
+/// A line that is the first part of a label ending on a later data row:
+/// it continues into the next line, which is that data row or (at most
+/// twice more) another such part.
+fn wraps_into(block: &[&Line], i: usize, start: f64) -> bool {
+    for at in i..i + 3 {
+        let (Some(line), Some(next)) = (block.get(at), block.get(at + 1)) else {
+            return false;
+        };
+        if !continues(line, next, start) {
+            return false;
+        }
+        if next.numbers() >= 1 {
+            return true;
+        }
+    }
+    false
 }
 
 /// Cells one table may have (rows × columns); a block beyond it (a page
@@ -200,11 +340,13 @@ pub(super) fn grid(block: &[&Line], page_width: f64) -> Option<TableGrid> {
     let mut rows: Vec<Line> = Vec::with_capacity(block.len());
     let mut carry: Option<(f64, String)> = None;
     for (i, line) in block.iter().enumerate() {
-        if i > first_data
-            && let Some(next) = block.get(i + 1)
-            && wraps_into(line, next, start)
-        {
-            carry = line.phrases.first().map(|p| (p.x0, p.text.clone()));
+        if i > first_data && wraps_into(block, i, start) {
+            if let Some(p) = line.phrases.first() {
+                carry = Some(match carry.take() {
+                    Some((x0, text)) => (x0, format!("{text} {}", p.text)),
+                    None => (p.x0, p.text.clone()),
+                });
+            }
             continue;
         }
         let mut line = (*line).clone();
@@ -277,9 +419,63 @@ pub(super) fn grid(block: &[&Line], page_width: f64) -> Option<TableGrid> {
         .iter()
         .position(|l| line_kind(l, page_width) == LineKind::Data)
         .unwrap_or(0);
+    let value_columns: Vec<(usize, f64, f64)> = columns
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.x0 >= start - 1.0)
+        .map(|(i, c)| (i, c.x0, c.x1))
+        .collect();
+    let span = (
+        value_columns.first().map_or(0.0, |c| c.1),
+        value_columns.last().map_or(0.0, |c| c.2),
+    );
+    // A date or period stub in the label column of a header line becomes a
+    // header line of its own, over the value columns, right above the
+    // header line that gives its years ("Three months ended June 30," over
+    // "2022 2021", below the segments' names printed beside it), so that
+    // stacked they read as one period.
+    let has_period = |l: &Line| l.phrases.iter().any(|p| header::is_period_heading(&p.text));
+    let mut lifted: Vec<Line> = Vec::with_capacity(rows.len() + 1);
+    let mut waiting: Option<Line> = None;
+    let first_header = first_data;
+    for (r, line) in rows.into_iter().enumerate() {
+        if r >= first_header {
+            lifted.extend(waiting.take());
+            lifted.push(line);
+            continue;
+        }
+        let (stub, rest) = match header::split_stub(&line, start, span) {
+            Some((stub, rest)) => (Some(stub), rest),
+            None => (None, Some(line)),
+        };
+        if let Some(stub) = stub {
+            lifted.extend(waiting.take());
+            waiting = Some(stub);
+        }
+        if let Some(rest) = rest {
+            if has_period(&rest) {
+                lifted.extend(waiting.take());
+            }
+            lifted.push(rest);
+        }
+    }
+    lifted.extend(waiting);
+    let rows = lifted;
+    let first_data = rows
+        .iter()
+        .position(|l| line_kind(l, page_width) == LineKind::Data)
+        .unwrap_or(0);
     if rows.len().saturating_mul(columns.len()) > MAX_CELLS {
         return None;
     }
+    // Where data rows' labels start (distinct, to 2 pt).
+    let mut data_edges: Vec<f64> = rows
+        .iter()
+        .filter(|l| line_kind(l, page_width) == LineKind::Data)
+        .filter_map(|l| l.phrases.first().map(|f| f.x0))
+        .collect();
+    data_edges.sort_by(f64::total_cmp);
+    data_edges.dedup_by(|b, a| (*b - *a).abs() < 2.0);
     let mut grid: Vec<Vec<GridValue>> = Vec::with_capacity(rows.len());
     let mut merges = Vec::new();
     for (r, line) in rows.iter().enumerate() {
@@ -287,21 +483,38 @@ pub(super) fn grid(block: &[&Line], page_width: f64) -> Option<TableGrid> {
         let header_zone = r < first_data;
         // A title or unit caption alone on its line, wherever it is centred,
         // goes to the first column, as a spreadsheet would hold it.
-        let lone_caption = header_zone
-            && line.phrases.len() == 1
+        // Below the header, a caption alone on its line left of the values
+        // ("LIABILITIES AND EQUITY:" centred on the page) goes there too.
+        let lone_caption = line.phrases.len() == 1
             && line.phrases.iter().all(|p| {
                 p.kind == PhraseKind::Text
-                    && (p.x0 < start || crate::read::unit_line::parse_unit_line(&p.text).is_some())
+                    && (p.x0 < start
+                        || header_zone
+                            && crate::read::unit_line::parse_unit_line(&p.text).is_some())
             });
-        for p in &line.phrases {
+        for (k, p) in line.phrases.iter().enumerate() {
             let covered: Vec<usize> = columns
                 .iter()
                 .enumerate()
                 .filter(|(_, c)| p.x0 <= c.x1 && p.x1 >= c.x0)
                 .map(|(i, _)| i)
                 .collect();
+            // A year or date alone on a header line above the column
+            // headings ("2022" over "Adjusted Cost | Unrealized Gains | …")
+            // heads the whole table, as a period stub does.
+            let lone_period = line.phrases.len() == 1
+                && header::is_period_heading(&p.text)
+                && rows
+                    .get(r + 1..first_data)
+                    .is_some_and(|below| below.iter().any(|l| l.phrases.len() >= 2));
+            let stub = (header_zone
+                && p.x0 >= start - 1.0
+                && (p.kind == PhraseKind::Text && header::is_period_stub(&p.text) || lone_period))
+                .then(|| header::stub_span(line, k, start, &value_columns))
+                .flatten();
             let (col, span) = match covered.as_slice() {
                 _ if lone_caption => (0, 1),
+                _ if stub.is_some() => stub.map_or((0, 1), |(a, b)| (a, b - a + 1)),
                 [] => (nearest(&columns, p.x0, p.x1), 1),
                 [one] => (*one, 1),
                 [first, .., last] => {
@@ -327,7 +540,10 @@ pub(super) fn grid(block: &[&Line], page_width: f64) -> Option<TableGrid> {
                     }
                 }
             };
-            let indent = if col < label_cols.max(1) && p.kind == PhraseKind::Text {
+            // A caption centred on the page is no indentation level: it heads
+            // what follows as a caption at the margin would.
+            let centred = lone_caption && !data_edges.iter().any(|x| (x - p.x0).abs() < 2.0);
+            let indent = if col < label_cols.max(1) && p.kind == PhraseKind::Text && !centred {
                 indent_of(p.x0)
             } else {
                 0

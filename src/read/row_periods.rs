@@ -1,0 +1,244 @@
+//! Periods a row gives its cells, beyond its column's: an opening or
+//! closing balance row ("Cash at beginning of year", "ending balances") is
+//! the instant its column's span starts or ends; in a table whose columns
+//! name no period (an equity statement, a roll-forward by component), a row
+//! dated in its label ("Balance at June 30, 2024") is that instant and the
+//! rows between two dated balances are the span between them.
+//!
+//! A cell's period lives in its column's [`ColumnInfo`]; a row that changes
+//! it points its cells at a column of its own — the same header text, the
+//! row's period — so every reader of [`crate::model::Cell::period`] sees it.
+
+use std::collections::HashMap;
+
+use jiff::ToSpan;
+use jiff::civil::Date;
+
+use crate::model::{CellRecord, ColumnInfo, Period, Table};
+use crate::period::find_period;
+use crate::vocab::lexicon::{Lexicon, words};
+
+/// Applies row periods to a labeled table.
+pub fn apply(table: &mut Table) {
+    let lex = Lexicon::builtin();
+    let edges: Vec<Option<bool>> = table
+        .rows
+        .iter()
+        .map(|row| {
+            let all = words(row.label.as_deref().unwrap_or(""));
+            let plain: Vec<&str> = all.iter().map(|w| w.text.as_str()).collect();
+            lex.edges_in(&plain)
+                .first()
+                .map(|f| f.entry)
+                .or_else(|| adjusts_opening(row.label.as_deref().unwrap_or("")).then_some(true))
+        })
+        .collect();
+    let dated: Vec<Option<Period>> = table
+        .rows
+        .iter()
+        .map(|row| {
+            row.label
+                .as_deref()
+                .and_then(find_period)
+                .map(|(_, p)| p)
+                .filter(|p| matches!(p, Period::Instant { date: Some(_), .. }))
+        })
+        .collect();
+    let month_days: Vec<Option<(i8, i8)>> = table
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(r, row)| {
+            if dated.get(r).is_some_and(Option::is_some) {
+                return None;
+            }
+            row.label.as_deref().and_then(month_day_of)
+        })
+        .collect();
+    let columns_dated = table.columns.iter().any(|c| c.period.is_some());
+    let spans = if columns_dated {
+        vec![None; table.rows.len()]
+    } else {
+        spans_between(&dated)
+    };
+    // (column, row's period) → the column of that period.
+    let mut derived: HashMap<(u32, Period), u32> = HashMap::new();
+    let mut records = std::mem::take(&mut table.records);
+    for record in &mut records {
+        let row = record.row as usize;
+        let column = table.columns.get(record.column as usize);
+        let own = column.and_then(|c| c.period.as_ref());
+        let period = match (own, edges.get(row).copied().flatten()) {
+            // "Outstanding at 1 April" in the 2019 column: April 1, 2019.
+            (Some(p), _) if month_days.get(row).copied().flatten().is_some() => {
+                let (m, d) = month_days.get(row).copied().flatten().unwrap_or((1, 1));
+                p.year()
+                    .and_then(|y| Date::new(y, m, d).ok())
+                    .map(Period::instant)
+            }
+            (Some(p), Some(opening)) => edge_of(p, opening),
+            (Some(_), None) => None,
+            (None, _) => dated
+                .get(row)
+                .cloned()
+                .flatten()
+                .or_else(|| spans.get(row).cloned().flatten()),
+        };
+        let Some(period) = period else { continue };
+        if own == Some(&period) {
+            continue;
+        }
+        let key = (record.column, period.clone());
+        let at = match derived.get(&key) {
+            Some(at) => *at,
+            None => {
+                let label = column.and_then(|c| c.label.clone());
+                let at = u32::try_from(table.columns.len()).unwrap_or(CellRecord::NONE);
+                table.columns.push(ColumnInfo {
+                    label,
+                    period: Some(period),
+                });
+                derived.insert(key, at);
+                at
+            }
+        };
+        record.column = at;
+    }
+    table.records = records;
+}
+
+/// An adjustment of an opening balance, reported in the span but dated at
+/// its opening (as US GAAP tags it): "Cumulative effect of change in
+/// accounting principle", "Cumulative effect of adoption of ASU 2016-02",
+/// "Adoption of new accounting standards".
+pub(crate) fn adjusts_opening(label: &str) -> bool {
+    let l = label.to_lowercase();
+    let accounting = l.contains("accounting") || l.contains("asu ") || l.contains("standard");
+    (l.contains("cumulative effect") && (accounting || l.contains("adoption")))
+        || (l.trim_start().starts_with("adoption of") && accounting)
+}
+
+/// A day of the year a label names without its year: "at 1 April", "At 31
+/// December", "as of March 31,".
+fn month_day_of(label: &str) -> Option<(i8, i8)> {
+    static MD: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(?:at|as of|as at|on)\s+(?:(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]{3,9})|([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?)\b,?\s*$").ok()
+    });
+    let c = MD.as_ref()?.captures(label.trim())?;
+    let (day, month) = match (c.get(1), c.get(2), c.get(3), c.get(4)) {
+        (Some(d), Some(m), _, _) | (_, _, Some(m), Some(d)) => (d.as_str(), m.as_str()),
+        _ => return None,
+    };
+    let month = crate::period::month_of(month)?;
+    let day: i8 = day.parse().ok()?;
+    (1..=31).contains(&day).then_some((month, day))
+}
+
+/// The rows between two dated balance rows: the span from the first date
+/// to the second.
+fn spans_between(dated: &[Option<Period>]) -> Vec<Option<Period>> {
+    let mut out = vec![None; dated.len()];
+    let at: Vec<(usize, Date)> = dated
+        .iter()
+        .enumerate()
+        .filter_map(|(r, p)| match p {
+            Some(Period::Instant { date: Some(d), .. }) => Some((r, *d)),
+            _ => None,
+        })
+        .collect();
+    for pair in at.windows(2) {
+        let [(r0, d0), (r1, d1)] = pair else { continue };
+        if d1 <= d0 {
+            continue;
+        }
+        let Ok(start) = d0.checked_add(1.day()) else {
+            continue;
+        };
+        let months = months_between(*d0, *d1);
+        let period = Period::Duration {
+            fy: (months == Some(12)).then_some(d1.year()),
+            quarter: None,
+            half: None,
+            months,
+            to_quarter: None,
+            start: Some(start),
+            end: Some(*d1),
+        };
+        for slot in out.iter_mut().take(*r1).skip(r0 + 1) {
+            if slot.is_none() {
+                *slot = Some(period.clone());
+            }
+        }
+    }
+    out
+}
+
+/// Whole months from one date to another, by calendar month and allowing
+/// the few days a 52/53-week quarter moves ("Dec. 30, 2023" to "Mar. 30,
+/// 2024" is 3).
+fn months_between(a: Date, b: Date) -> Option<u8> {
+    let days = i64::from((b - a).get_days());
+    let m = (days * 100 + 1522) / 3044;
+    u8::try_from(m).ok().filter(|m| *m > 0)
+}
+
+/// The instant a span opens (the day before it starts: the prior close) or
+/// closes; for a balance column, its opening balance is a year before.
+pub(crate) fn edge_of(p: &Period, opening: bool) -> Option<Period> {
+    match p {
+        Period::Duration {
+            start,
+            end,
+            fy,
+            months,
+            ..
+        } => {
+            if opening {
+                if let Some(s) = start {
+                    return Some(Period::instant(s.checked_sub(1.day()).ok()?));
+                }
+                if let (Some(e), Some(m)) = (end, months)
+                    && *e == e.last_of_month()
+                {
+                    let back = e.checked_sub(i32::from(*m).months()).ok()?.last_of_month();
+                    return Some(Period::instant(back));
+                }
+                let y = fy.or(end.map(|d| d.year()))?;
+                if months.is_none_or(|m| m == 12) {
+                    return Some(Period::Instant {
+                        date: None,
+                        fy: Some(y.checked_sub(1)?),
+                    });
+                }
+                None
+            } else {
+                match (end, fy) {
+                    (Some(e), _) => Some(Period::instant(*e)),
+                    (None, Some(y)) if months.is_none_or(|m| m == 12) => Some(Period::Instant {
+                        date: None,
+                        fy: Some(*y),
+                    }),
+                    _ => None,
+                }
+            }
+        }
+        Period::Instant { date: Some(d), .. } if opening => {
+            let back = d.checked_sub(12.months()).ok()?;
+            let back = if *d == d.last_of_month() {
+                back.last_of_month()
+            } else {
+                back
+            };
+            Some(Period::instant(back))
+        }
+        Period::Instant {
+            date: None,
+            fy: Some(y),
+        } if opening => Some(Period::Instant {
+            date: None,
+            fy: Some(y.checked_sub(1)?),
+        }),
+        Period::Instant { .. } => None,
+        Period::Change { .. } => None,
+    }
+}
