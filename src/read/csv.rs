@@ -184,9 +184,15 @@ fn check_width(grid: &[Vec<GridValue>], lines: &[u64]) -> Result<(), (u64, Strin
         .iter()
         .max_by_key(|(len, n)| (**n, std::cmp::Reverse(**len)))
         .map_or(0, |(len, _)| *len);
-    let width = header_width.max(common);
+    // A later table of the file (its own title and header rows) may be
+    // wider: a row without numbers widens what the rows below it may be.
+    let mut width = header_width.max(common);
     for (r, row) in grid.iter().enumerate().skip(first_data) {
-        if row.len() > width && is_data_row(row) {
+        if !is_data_row(row) {
+            width = width.max(row.len());
+            continue;
+        }
+        if row.len() > width {
             let line = lines.get(r).copied().unwrap_or(r as u64 + 1);
             return Err((
                 line,
@@ -222,6 +228,18 @@ mod tests {
         assert!(
             table.grid[0].len() == 1,
             "trailing empty fields are dropped"
+        );
+    }
+
+    #[test]
+    fn a_later_wider_table_has_its_own_header() {
+        let text = b"Acme\n,2024,2023\nRevenue,\"4,200\",\"3,900\"\n,,\nEquity,,,\n,Stock,Retained,Total\n\"Balance at June 30, 2023\",1,2,3\n";
+        assert!(read(text).is_ok());
+        let shifted = b"Acme\n,2024,2023\nRevenue,\"4,200\",\"3,900\"\n,Stock,Retained,Total\nBalance,1,2,3\nCost,4,200,3,900\n";
+        let err = read(shifted).unwrap_err().to_string();
+        assert!(
+            err.contains("line 6: field 5 is beyond the 4 columns"),
+            "{err}"
         );
     }
 

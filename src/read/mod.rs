@@ -7,6 +7,7 @@
 
 mod budget;
 mod csv;
+mod equity_balances;
 mod gross_net;
 pub mod html;
 pub mod label;

@@ -1,0 +1,85 @@
+//! The adversarial corpora of `tests/adversarial/` (claims written by
+//! reviewers who did not write tickmark's rules; see its README): the
+//! figures docs/evaluation.md reports. A change that accepts one more
+//! wrong claim, or fails one more correct claim, fails here; an
+//! improvement means lowering the numbers here and in the document.
+//! `test.jsonl` is held out: its figures are reported, never tuned on.
+
+// Test code: a failed unwrap is a failed test, which is what it should be.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::Path;
+
+use tickmark::Vocab;
+use tickmark::eval::claims::{FileScore, score};
+
+fn run(file: &str) -> FileScore {
+    score(Path::new(file), Path::new("samples"), &Vocab::builtin()).unwrap()
+}
+
+fn totals(s: &FileScore) -> (usize, usize, usize, usize) {
+    let sum = |m: &std::collections::BTreeMap<String, tickmark::eval::claims::KindScore>| {
+        m.values()
+            .fold((0, 0), |(t, a), k| (t + k.tried, a + k.accepted))
+    };
+    let (wrong, wrong_accepted) = sum(&s.wrong);
+    let (correct, correct_accepted) = sum(&s.correct);
+    (wrong, wrong_accepted, correct, correct - correct_accepted)
+}
+
+#[test]
+fn the_dev_corpus_holds_its_documented_figures() {
+    let s = run("tests/adversarial/dev.jsonl");
+    let (wrong, accepted, correct, refused) = totals(&s);
+    assert_eq!((wrong, correct), (181, 123), "the corpus changed");
+    assert!(
+        accepted <= 33,
+        "{accepted} wrong claims accepted: {:#?}",
+        s.misses
+    );
+    assert!(
+        refused <= 4,
+        "{refused} correct claims not accepted: {:#?}",
+        s.misses
+    );
+    // Each claim of a malformed line is reported, not lost.
+    assert_eq!(s.unscored, 0);
+}
+
+#[test]
+fn the_held_out_corpus_holds_its_documented_figures() {
+    let s = run("tests/adversarial/test.jsonl");
+    let (wrong, accepted, correct, refused) = totals(&s);
+    assert_eq!((wrong, correct), (211, 166), "the corpus changed");
+    assert!(
+        accepted <= 36,
+        "{accepted} wrong claims accepted: {:#?}",
+        s.misses
+    );
+    assert!(
+        refused <= 15,
+        "{refused} correct claims not accepted: {:#?}",
+        s.misses
+    );
+}
+
+#[test]
+fn no_same_digit_swap_or_wrong_period_is_accepted() {
+    for file in [
+        "tests/adversarial/dev.jsonl",
+        "tests/adversarial/test.jsonl",
+    ] {
+        let s = run(file);
+        for (kind, k) in &s.wrong {
+            let role_kind = !kind.starts_with("calc")
+                && (kind.contains("swap")
+                    || kind.contains("period")
+                    || kind.starts_with("whole_table")
+                    || kind.starts_with("segment")
+                    || kind.starts_with("wrong_line"));
+            if role_kind {
+                assert_eq!(k.accepted, 0, "{file}: {kind} accepted {}", k.accepted);
+            }
+        }
+    }
+}
