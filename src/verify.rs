@@ -659,16 +659,6 @@ impl<'a> Verifier<'a> {
         {
             findings.push(finding);
         }
-        // The way the sentence says the figure moved, against the same span
-        // a year earlier in the cited cell's row.
-        if checks.has(Check::Value)
-            && chosen_holds
-            && claim.calc.is_none()
-            && let (Some(text), Some(cell)) = (claim.text.as_deref(), chosen.as_ref())
-            && let Some(finding) = sentence::move_contradicted(text, cell, self.vocab)
-        {
-            findings.push(finding);
-        }
         // A claim that gave no value is not accepted on a number it did not
         // state as its value.
         if written.is_none()

@@ -11,131 +11,12 @@
 //! three billion", bare integers; not years, dates, spans or labels. An
 //! amount written as a bound ("over $4 billion") states no value and is not
 //! compared.
-//!
-//! A sentence that says its measure rose or fell ("Operating income fell to
-//! $25.0 million in Q3 2024") says it against the same span a year earlier.
-//! When the cited cell's row holds that period, the two cells must move the
-//! way the sentence says; otherwise the claim is a `value_mismatch`, the
-//! number right and the sentence about it wrong. Without a year-earlier
-//! cell in the row nothing is compared (a judge may still read it).
 
 use rust_decimal::Decimal;
 
 use super::{Code, Finding, Route};
-use crate::model::{Amount, Cell};
-use crate::period::{Agreement, periods_agree};
+use crate::model::Amount;
 use crate::prose::{Hedge, Written, amounts_in, same_number};
-use crate::vocab::Vocab;
-
-/// Words saying a measure went up.
-const RISE: &[&str] = &[
-    "rose",
-    "risen",
-    "rise",
-    "rises",
-    "increased",
-    "increase",
-    "increases",
-    "grew",
-    "grow",
-    "grows",
-    "climbed",
-    "climbs",
-    "jumped",
-    "jumps",
-    "surged",
-    "soared",
-    "improved",
-    "gained",
-    "higher",
-];
-
-/// Words saying a measure went down.
-const FALL: &[&str] = &[
-    "fell",
-    "fallen",
-    "fall",
-    "falls",
-    "declined",
-    "decline",
-    "declines",
-    "decreased",
-    "decrease",
-    "decreases",
-    "dropped",
-    "drops",
-    "drop",
-    "slipped",
-    "slid",
-    "shrank",
-    "eased",
-    "plunged",
-    "lower",
-];
-
-/// The way a sentence says its measure moved: `Some(true)` up, `Some(false)`
-/// down, `None` when it says neither or both.
-pub fn stated_move(text: &str) -> Option<bool> {
-    let lower = text.to_lowercase();
-    let words: Vec<&str> = lower
-        .split(|c: char| !c.is_alphanumeric() && c != '-')
-        .filter(|w| !w.is_empty())
-        .collect();
-    let up = words.iter().any(|w| RISE.contains(w));
-    let down = words.iter().any(|w| FALL.contains(w));
-    match (up, down) {
-        (true, false) => Some(true),
-        (false, true) => Some(false),
-        _ => None,
-    }
-}
-
-/// A finding when the sentence says the measure rose (or fell) and the
-/// cited cell's row holds the same span a year earlier, which the cell did
-/// not rise above (or fall below).
-pub fn move_contradicted(text: &str, cell: &Cell<'_>, vocab: &Vocab) -> Option<Finding> {
-    let up = stated_move(text)?;
-    let roles = super::role::roles_of(cell.table(), vocab);
-    let own = super::role::cell_periods(cell, roles).into_iter().next()?;
-    let prior = super::formula::year_before(&own)?;
-    let row = cell.coord().row;
-    let earlier: Vec<Cell<'_>> = cell
-        .table()
-        .cells()
-        .filter(|c| c.coord().row == row && c.coord().col != cell.coord().col && !c.dash())
-        .filter(|c| {
-            super::role::cell_periods(c, roles)
-                .first()
-                .is_some_and(|p| periods_agree(&prior, p) == Agreement::Yes)
-        })
-        .collect();
-    let [before] = earlier.as_slice() else {
-        return None;
-    };
-    let (now, then) = (cell.value(), before.value());
-    // An income turned loss (or back) is no rise or fall of one amount.
-    if now.is_zero() || then.is_zero() || now.is_sign_negative() != then.is_sign_negative() {
-        return None;
-    }
-    let rose = now.abs() > then.abs();
-    let fell = now.abs() < then.abs();
-    if (up && !fell) || (!up && !rose) {
-        return None;
-    }
-    Some(Finding::new(
-        Code::ValueMismatch,
-        Route::Reanswer,
-        format!(
-            "the sentence says the figure {}, but {} holds {} against {} for {prior} at {}: it {}",
-            if up { "rose" } else { "fell" },
-            cell.reference(),
-            cell.text().trim(),
-            before.text().trim(),
-            before.reference(),
-            if rose { "rose" } else { "fell" },
-        ),
-    ))
-}
 
 /// The amounts a sentence states as values (bounds left out).
 pub fn stated_in(text: &str) -> Vec<Written> {
@@ -266,20 +147,6 @@ mod tests {
         // The year is not an amount.
         assert!(!disagrees("In 2024 revenue was 4,200.", "4,200", million));
         assert!(!disagrees("Restructuring charges in Q3 2024: -", "-", None));
-    }
-
-    #[test]
-    fn a_sentence_says_which_way_its_measure_moved() {
-        assert_eq!(
-            stated_move("Operating income fell to $25.0 million."),
-            Some(false)
-        );
-        assert_eq!(
-            stated_move("Revenue rose 7.7% to $4.2 billion."),
-            Some(true)
-        );
-        assert_eq!(stated_move("Revenue was $4.2 billion."), None);
-        assert_eq!(stated_move("Costs rose while margins fell."), None);
     }
 
     #[test]

@@ -28,7 +28,7 @@ pub const DOCS: &[CodeDoc] = &[
         check: Check::Support,
         what: "The judge found the cited evidence contradicts the claim.",
         why: "A confident contradiction is the strongest signal a judge gives; the claim must be rewritten.",
-        example: "\"Revenue was $4.2 billion, all of it from the U.S.\" citing a revenue cell whose table shows a third of it abroad. (\"Revenue fell to $4.2 billion\" over a row of 3,900 then 4,200 is caught in code, as a `value_mismatch`.)",
+        example: "\"Revenue fell in 2024\" citing 2024 and 2023 revenue of 4,200 and 3,900.",
         route: "reanswer.",
     },
     CodeDoc {
