@@ -9,9 +9,12 @@
 
 pub mod arithmetic;
 pub mod cited;
+pub mod formula;
+pub mod page;
 pub mod quote;
 pub mod resolve;
 pub mod role;
+pub mod sentence;
 pub mod support;
 pub mod value;
 
@@ -159,6 +162,8 @@ pub enum Code {
     AmbiguousRole,
     /// The recomputed result is outside the stated rounding.
     ArithmeticMismatch,
+    /// The calculation is not the metric its role names.
+    FormulaMismatch,
     /// The judge found the cited evidence silent on the claim.
     Unsupported,
     /// The judge found the cited evidence contradicts the claim.
@@ -191,7 +196,7 @@ pub struct CodeDoc {
 
 impl Code {
     /// Every code, in the order of DESIGN.md §5.
-    pub const ALL: [Code; 18] = [
+    pub const ALL: [Code; 19] = [
         Code::Uncited,
         Code::UnknownRef,
         Code::OutsideContext,
@@ -206,6 +211,7 @@ impl Code {
         Code::PeriodMismatch,
         Code::AmbiguousRole,
         Code::ArithmeticMismatch,
+        Code::FormulaMismatch,
         Code::Unsupported,
         Code::Contradicted,
         Code::BelowGate,
@@ -228,6 +234,7 @@ impl Code {
             Code::PeriodMismatch => "period_mismatch",
             Code::AmbiguousRole => "ambiguous_role",
             Code::ArithmeticMismatch => "arithmetic_mismatch",
+            Code::FormulaMismatch => "formula_mismatch",
             Code::Unsupported => "unsupported",
             Code::Contradicted => "contradicted",
             Code::BelowGate => "below_gate",
@@ -244,6 +251,7 @@ impl Code {
             .chain(value::DOCS)
             .chain(role::DOCS)
             .chain(arithmetic::DOCS)
+            .chain(formula::DOCS)
             .chain(support::DOCS);
         docs.copied().find(|d| d.code == self).unwrap_or(CodeDoc {
             code: self,
