@@ -354,6 +354,17 @@ impl Vocab {
             .and_then(|(_, id)| self.info(id))
             .map(|info| info.id.clone())
     }
+
+    /// The concept id a number tagged with this QName carries, and a
+    /// claim naming the QName names: the vocabulary's
+    /// ([`Vocab::concept_of_tag`]), else the element's local name — so a
+    /// claim of `aapl:NontradeReceivablesCurrent` names the cell tagged
+    /// with it though the vocabulary has no such line.
+    pub fn tag_concept(&self, qname: &str) -> ConceptId {
+        let local = qname.rsplit_once(':').map_or(qname, |(_, l)| l);
+        self.concept_of_tag(qname)
+            .unwrap_or_else(|| ConceptId::new(local))
+    }
 }
 
 /// The first concept QName in a claim's text (`us-gaap:Revenues`,
@@ -393,10 +404,7 @@ pub(crate) fn qname_in_text(
         }
         let end = colon + 1 + len;
         let qname = text.get(start..end)?;
-        let id = vocab
-            .concept_of_tag(qname)
-            .unwrap_or_else(|| ConceptId::new(local));
-        return Some((start..end, id));
+        return Some((start..end, vocab.tag_concept(qname)));
     }
     None
 }

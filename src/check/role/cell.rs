@@ -229,7 +229,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         .iter()
         .map(|t| {
             (
-                vocab.concept_of_tag(&t.fact.concept),
+                Some(vocab.tag_concept(&t.fact.concept)),
                 !t.fact.context.dims.is_empty(),
             )
         })

@@ -132,7 +132,8 @@ fn structured(concept: Option<&str>, period: Option<&str>, vocab: &Vocab) -> (Re
     // A concept named by its QName ("us-gaap:Revenues") is that concept and
     // nothing else: no words to find around the cell.
     if concept_text.contains(':')
-        && let Some(id) = vocab.concept_of_tag(concept_text)
+        && let Some((_, id)) = vocab.find_in_text(concept_text)
+        && !concept_text.contains(char::is_whitespace)
     {
         let mut reading = Reading::default();
         reading.role.concept = Some(id);
