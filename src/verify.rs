@@ -1,5 +1,5 @@
 //! The verifier: runs the checks on every claim of an answer, cheapest first,
-//! and routes each claim and the answer (DESIGN.md §1, §5).
+//! and routes each claim and the answer (docs/contract.md §1, §5).
 //!
 //! Per claim: resolve every cite; quote, value and role on what resolved;
 //! arithmetic over the operands (each operand a claim of its own); the judge

@@ -1,4 +1,4 @@
-//! Calculation claims: the `calc` field of an answer's claim (DESIGN §4).
+//! Calculation claims: the `calc` field of an answer's claim (docs/contract.md §4).
 //!
 //! This module owns the calc language — parsing its two written forms, a
 //! normalized printing of them ([`Calc`]'s `Display`), and their evaluation
@@ -70,7 +70,7 @@
 //! # Evaluation
 //!
 //! Operand ids and matched literals evaluate to the operand's `base` value
-//! (DESIGN §4: the arithmetic runs in base units; a ratio is unitless either
+//! (docs/contract.md §4: the arithmetic runs in base units; a ratio is unitless either
 //! way). With duplicate ids, the first operand counts. All arithmetic is
 //! checked: overflow is an error, never a panic; division keeps `Decimal`'s
 //! 28 significant digits. The result is returned normalized (no trailing

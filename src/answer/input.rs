@@ -1,5 +1,5 @@
 //! Reading answers: one JSON object, a JSON array of objects, or JSON Lines
-//! (one object per line). Fields not listed in DESIGN.md §4 are kept in the
+//! (one object per line). Fields not listed in docs/contract.md §4 are kept in the
 //! file and ignored here.
 //!
 //! A malformed answer is reported with its file, line and field

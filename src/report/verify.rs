@@ -1,4 +1,4 @@
-//! `tickmark verify` output: JSON (DESIGN.md §5), JSON Lines, human
+//! `tickmark verify` output: JSON (docs/contract.md §5), JSON Lines, human
 //! diagnostics, and the summary counts. The reports are computed by
 //! [`crate::verify`]; this module only renders them.
 
@@ -87,7 +87,7 @@ impl Summary {
     }
 }
 
-/// Counts by finding code, in the order of DESIGN.md §5: "uncited 1,
+/// Counts by finding code, in the order of docs/contract.md §5: "uncited 1,
 /// value_mismatch 3".
 pub fn codes_text<N: std::fmt::Display>(counts: &BTreeMap<&'static str, N>) -> String {
     Code::ALL
