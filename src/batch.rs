@@ -483,6 +483,11 @@ fn check_text(number: u64, bytes: &[u8], job: &BatchJob<'_>) -> Done {
     match answer_from_line(text, origin) {
         Ok(answer) => {
             let report = job.verifier.verify(&answer, job.cache, job.sources_dir);
+            // A source that cannot be opened is an input error, like a line
+            // that is not an answer.
+            if let Some(error) = report.error {
+                return error_record(number, format!("answer {:?}: {error}", report.id));
+            }
             let json = serde_json::to_string(&Record {
                 line: number,
                 report: &report,

@@ -700,7 +700,7 @@ fn verify_command(args: VerifyArgs<'_>) -> anyhow::Result<ExitCode> {
     }
     out.flush().context("writing the output")?;
     let threshold = args.check.threshold();
-    Ok(if summary.malformed > 0 {
+    Ok(if summary.not_checked() > 0 {
         ExitCode::from(2)
     } else if reports.iter().any(|r| fails(r, threshold)) {
         ExitCode::from(1)

@@ -156,6 +156,23 @@ pub enum ReadError {
     },
 }
 
+impl ReadError {
+    /// The file could not be opened as a source at all: it is missing,
+    /// unreadable to this user, a folder, or of a type tickmark does not
+    /// read. That is a broken setup (an input error, exit 2), not a finding
+    /// about a citation. A file that opens but whose contents cannot be read
+    /// (password-protected, damaged, over a limit, a scanned page) is cited
+    /// as `unreadable_source`: a person looks.
+    pub fn is_unopenable(&self) -> bool {
+        matches!(
+            self,
+            ReadError::Open { .. }
+                | ReadError::UnknownFormat { .. }
+                | ReadError::Unsupported { .. }
+        )
+    }
+}
+
 /// Options for reading sources: the limits that keep a hostile file from
 /// taking the machine (docs/robustness.md).
 #[derive(Debug, Clone)]

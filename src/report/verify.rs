@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::check::{Code, Finding, Route};
 use crate::model::{CellRef, Coord, Document, Located, Table};
-use crate::verify::{AnswerReport, ClaimReport};
+use crate::verify::{AnswerReport, ClaimReport, NotChecked};
 
 /// Counts over a run: claims by route, findings by code.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -19,6 +19,8 @@ pub struct Summary {
     pub answers: usize,
     /// Answers that could not be read.
     pub malformed: usize,
+    /// Answers not checked because a source could not be opened at all.
+    pub source_errors: usize,
     /// Claims (operands not counted) by route.
     pub claims: BTreeMap<&'static str, usize>,
     /// Findings by code, operands included.
@@ -33,8 +35,10 @@ impl Summary {
     /// Adds an answer's counts.
     pub fn add(&mut self, report: &AnswerReport) {
         self.answers += 1;
-        if report.error.is_some() {
-            self.malformed += 1;
+        match report.error_kind {
+            Some(NotChecked::Malformed) => self.malformed += 1,
+            Some(NotChecked::Source) => self.source_errors += 1,
+            None => {}
         }
         for claim in &report.claims {
             *self.claims.entry(claim.route.name()).or_default() += 1;
@@ -44,6 +48,12 @@ impl Summary {
         }
         self.model_calls += report.model_calls;
         self.model_calls_saved += report.model_calls_saved;
+    }
+
+    /// Answers not checked at all: malformed, or a source could not be
+    /// opened (an input error: exit code 2).
+    pub fn not_checked(&self) -> usize {
+        self.malformed + self.source_errors
     }
 
     /// Total claims.
@@ -75,6 +85,12 @@ impl Summary {
         );
         if self.malformed > 0 {
             line.push_str(&format!("; {} malformed", self.malformed));
+        }
+        if self.source_errors > 0 {
+            line.push_str(&format!(
+                "; {} not checked (a source could not be opened)",
+                self.source_errors
+            ));
         }
         if !self.findings.is_empty() {
             line.push_str(&format!("; findings: {}", codes_text(&self.findings)));
@@ -131,7 +147,8 @@ pub fn write_human(
     docs: &dyn DocumentLookup,
 ) -> io::Result<()> {
     if let Some(error) = &report.error {
-        writeln!(out, "error[malformed]: {error}")?;
+        let kind = report.error_kind.unwrap_or(NotChecked::Malformed);
+        writeln!(out, "error[{}]: {error}", kind.name())?;
         writeln!(out, "  = note: answer {:?} was not checked", report.id)?;
         return writeln!(out);
     }

@@ -1,0 +1,128 @@
+//! The command line as a CI gate and a newcomer meet it: input errors told
+//! apart from wrong claims (exit 2 vs 1), errors that say the way out, and
+//! the same input flags on `verify` and `batch`.
+
+// Test code: a failed unwrap is a failed test, which is what it should be.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use assert_cmd::Command;
+
+fn tickmark() -> Command {
+    Command::cargo_bin("tickmark").unwrap()
+}
+
+/// Writes `text` as `name` in a fresh folder and returns the folder.
+fn answer_file(name: &str, text: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join(name), text).unwrap();
+    dir
+}
+
+const REVENUE: &str = r#"{"id": "k1", "value": "$4.2 billion", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}"#;
+
+/// An answer over `acme.xlsx` at `path`, with a revenue claim and a
+/// calculation whose two operands cite it too.
+fn answer_over(path: &str) -> String {
+    format!(
+        r#"{{"id": "a1", "sources": [{{"id": "acme.xlsx", "path": "{path}"}}], "claims": [{REVENUE},
+           {{"id": "k2", "value": "7.7%", "role": "revenue growth 2024", "calc": "(a - b) / b", "operands": [
+              {{"id": "a", "value": "4,200", "role": "Revenue 2024", "cite": "acme.xlsx#IS!B7"}},
+              {{"id": "b", "value": "3,900", "role": "Revenue 2023", "cite": "acme.xlsx#IS!C7"}}]}}]}}"#
+    )
+}
+
+fn run_verify(dir: &tempfile::TempDir, format: &str) -> std::process::Output {
+    tickmark()
+        .args(["verify", "--format", format, "--trace"])
+        .arg(dir.path().join("answer.json"))
+        .output()
+        .unwrap()
+}
+
+// Item 3: a source that cannot be opened is an input error.
+
+#[test]
+fn a_mistyped_source_path_is_an_input_error_with_one_message() {
+    let dir = answer_file("answer.json", &answer_over("no/such/acme.xlsx"));
+    let output = run_verify(&dir, "human");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{stdout}");
+    assert_eq!(
+        stdout.matches("cannot open").count(),
+        1,
+        "one message, not one per claim and operand: {stdout}"
+    );
+    assert!(
+        stdout.contains("error[source]: ")
+            && stdout.contains("acme.xlsx: cannot open: no such file"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("unreadable_source"), "{stdout}");
+    let json = run_verify(&dir, "json");
+    assert_eq!(json.status.code(), Some(2));
+    let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(report["error_kind"], "source", "{report}");
+    assert!(
+        report["error"]
+            .as_str()
+            .unwrap()
+            .contains("cannot open: no such file")
+    );
+    assert_eq!(report["claims"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn a_folder_or_an_unknown_file_type_as_a_source_is_an_input_error_too() {
+    for path in ["../", "notes.docx"] {
+        let dir = answer_file("answer.json", &answer_over(path));
+        std::fs::write(dir.path().join("notes.docx"), "x").unwrap();
+        let output = run_verify(&dir, "json");
+        assert_eq!(output.status.code(), Some(2), "{path}");
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(report["error_kind"], "source", "{path}: {report}");
+    }
+}
+
+#[test]
+fn near_miss_a_source_that_opens_but_has_an_unreadable_part_stays_a_finding() {
+    // A password-protected workbook opens as a file: its cites are
+    // unreadable_source (review), exit 1, and the other claims are checked.
+    let locked = std::fs::canonicalize("samples/answers/locked.xlsx").unwrap();
+    let acme = std::fs::canonicalize("samples/acme.xlsx").unwrap();
+    let text = format!(
+        r#"{{"id": "a1", "sources": [{{"id": "acme.xlsx", "path": "{}"}}, {{"id": "locked.xlsx", "path": "{}"}}],
+            "claims": [{REVENUE}, {{"id": "k2", "value": "$1.1 billion", "role": "Segment revenue", "cites": ["locked.xlsx#Segments!B4"]}}]}}"#,
+        acme.display(),
+        locked.display()
+    );
+    let dir = answer_file("answer.json", &text);
+    let output = run_verify(&dir, "json");
+    assert_eq!(output.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(report.get("error").is_none(), "{report}");
+    assert_eq!(report["claims"][0]["route"], "accept");
+    assert_eq!(
+        report["claims"][1]["findings"][0]["code"],
+        "unreadable_source"
+    );
+}
+
+#[test]
+fn batch_makes_an_unopenable_source_an_error_record_and_exits_2() {
+    let input = format!("{}\n", answer_over("missing.xlsx").replace('\n', " "));
+    let output = tickmark()
+        .args(["batch", "--traces", "-", "--sources", "samples"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let record: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(record["line"], 1);
+    let error = record["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("answer \"a1\": ")
+            && error.contains("missing.xlsx: cannot open: no such file"),
+        "{error}"
+    );
+}
