@@ -126,3 +126,159 @@ fn batch_makes_an_unopenable_source_an_error_record_and_exits_2() {
         "{error}"
     );
 }
+
+// Item 7: errors with a way out.
+
+fn extract(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = tickmark().arg("extract").args(args).output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn an_unknown_file_type_lists_every_supported_extension() {
+    let dir = answer_file("notes.docx", "x");
+    let path = dir.path().join("notes.docx");
+    let (code, _, stderr) = extract(&[path.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    for ext in [
+        ".xlsx", ".xlsm", ".xlsb", ".xls", ".ods", ".csv", ".tsv", ".pdf", ".htm", ".html",
+        ".xhtml",
+    ] {
+        assert!(stderr.contains(ext), "{ext} missing: {stderr}");
+    }
+}
+
+#[test]
+fn a_folder_says_it_is_a_folder_and_names_a_file_in_it() {
+    let (code, _, stderr) = extract(&["samples"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("samples: cannot open: it is a folder, expected a source file; name the files in it, such as samples/acme"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("unknown file type"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+#[test]
+fn extract_reads_one_table_by_its_reference() {
+    let (code, stdout, stderr) = extract(&["samples/acme.xlsx#IS", "--format", "jsonl"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let refs: Vec<String> = stdout
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["ref"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert!(!refs.is_empty());
+    assert!(
+        refs.iter().all(|r| r.starts_with("samples/acme.xlsx#IS!")),
+        "{refs:?}"
+    );
+    // A cell and a PDF table too.
+    let (code, stdout, _) = extract(&["samples/acme.xlsx#IS!B7", "--format", "jsonl"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert!(
+        stdout.contains("\"ref\":\"samples/acme.xlsx#IS!B7\""),
+        "{stdout}"
+    );
+    // Near miss: the whole file still reads every table.
+    let (_, whole, _) = extract(&["samples/acme.xlsx", "--format", "jsonl"]);
+    assert!(whole.contains("samples/acme.xlsx#BS!"));
+}
+
+#[test]
+fn a_missing_table_lists_the_tables_there_are() {
+    let (code, stdout, stderr) = extract(&["samples/acme.xlsx#Income!B7"]);
+    assert_eq!(code, Some(2), "{stdout}");
+    assert!(
+        stderr.contains("samples/acme.xlsx#Income!B7 does not exist in samples/acme.xlsx; its tables are Cover, IS, BS, CF"),
+        "{stderr}"
+    );
+}
+
+fn verify_one(claim: &str, sources: &str) -> serde_json::Value {
+    let acme = std::fs::canonicalize("samples").unwrap();
+    let text = format!(r#"{{"id": "a1", "sources": [{sources}], "claims": [{claim}]}}"#)
+        .replace("SAMPLES", acme.to_str().unwrap());
+    let dir = answer_file("answer.json", &text);
+    let output = run_verify(&dir, "json");
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+fn message(report: &serde_json::Value) -> String {
+    report["claims"][0]["findings"][0]["message"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+const ACME: &str = r#"{"id": "acme.xlsx", "path": "SAMPLES/acme.xlsx"}"#;
+
+#[test]
+fn a_cite_of_a_sheet_that_is_not_there_lists_the_sheets() {
+    let report = verify_one(
+        r#"{"id": "k1", "value": "4,200", "role": "Revenue 2024", "cites": ["acme.xlsx#Income!B7"]}"#,
+        ACME,
+    );
+    let m = message(&report);
+    assert!(
+        m.contains(
+            "acme.xlsx#Income!B7 does not exist in acme.xlsx; its tables are Cover, IS, BS, CF"
+        ),
+        "{m}"
+    );
+}
+
+#[test]
+fn a_pdf_page_cell_suggests_the_table_form() {
+    let report = verify_one(
+        r#"{"id": "k1", "value": "4,200", "role": "Revenue 2024", "cites": ["acme.pdf#p2!B6"]}"#,
+        r#"{"id": "acme.pdf", "path": "SAMPLES/acme.pdf"}"#,
+    );
+    let m = message(&report);
+    assert!(m.contains("did you mean acme.pdf#p2t1!B6?"), "{m}");
+}
+
+#[test]
+fn another_programs_reference_syntax_gets_a_did_you_mean() {
+    for (cite, meant) in [
+        ("IS:B7", "acme.xlsx#IS!B7"),
+        ("IS!B7", "acme.xlsx#IS!B7"),
+        ("acme.xlsx!IS!B7", "acme.xlsx#IS!B7"),
+    ] {
+        let claim = format!(
+            r#"{{"id": "k1", "value": "4,200", "role": "Revenue 2024", "cites": ["{cite}"]}}"#
+        );
+        let m = message(&verify_one(&claim, ACME));
+        assert!(m.contains(&format!("did you mean {meant}?")), "{cite}: {m}");
+    }
+    // Near miss: an invented chunk id gets no guess.
+    let m = message(&verify_one(
+        r#"{"id": "k1", "value": "4,200", "role": "Revenue 2024", "cites": ["c777"]}"#,
+        ACME,
+    ));
+    assert!(
+        m.contains("\"c777\" is not a chunk id") && !m.contains("did you mean"),
+        "{m}"
+    );
+}
+
+#[test]
+fn a_double_quoted_sheet_name_is_echoed_once_with_the_single_quote_form() {
+    let (code, _, stderr) = extract(&["samples/acme.xlsx#\"IS\"!B7"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("error: samples/acme.xlsx#\"IS\"!B7 does not exist in samples/acme.xlsx; sheet names are quoted with single quotes: did you mean samples/acme.xlsx#IS!B7?"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("'\""), "echoed with both quotes: {stderr}");
+}

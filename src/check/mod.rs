@@ -10,6 +10,7 @@
 pub mod arithmetic;
 pub mod cited;
 pub mod quote;
+pub mod ref_hint;
 pub mod resolve;
 pub mod role;
 pub mod support;

@@ -317,6 +317,12 @@ pub fn load_source(
     vocab: &Vocab,
     options: &ReadOptions,
 ) -> Result<Document, ReadError> {
+    if path.is_dir() {
+        return Err(ReadError::Open {
+            path: path.display().to_string(),
+            reason: folder_reason(path),
+        });
+    }
     source_kind(path)?;
     if let Ok(metadata) = std::fs::metadata(path)
         && metadata.is_file()
@@ -329,6 +335,26 @@ pub fn load_source(
         reason: io_reason(&e),
     })?;
     load_bytes(&bytes, path, id, vocab, options)
+}
+
+/// Why a folder is not a source, naming a source file in it when there is
+/// one, as the way out.
+fn folder_reason(path: &Path) -> String {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(path)
+        .into_iter()
+        .flatten()
+        .take(10_000)
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && source_kind(p).is_ok())
+        .collect();
+    files.sort();
+    match files.first() {
+        Some(file) => format!(
+            "it is a folder, expected a source file; name the files in it, such as {}",
+            file.display()
+        ),
+        None => "it is a folder, expected a source file (.xlsx, .xlsm, .xlsb, .xls, .ods, .csv, .tsv, .pdf, .htm, .html or .xhtml)".to_string(),
+    }
 }
 
 fn too_big(path: &Path, size: u64, options: &ReadOptions) -> ReadError {
