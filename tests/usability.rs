@@ -272,6 +272,63 @@ fn another_programs_reference_syntax_gets_a_did_you_mean() {
     );
 }
 
+// Item 2: decimal commas are never dropped silently.
+
+#[test]
+fn decimal_comma_fields_are_named_in_a_warning() {
+    let dir = answer_file(
+        "eu.csv",
+        "Line,2024\nRevenue,\"1.234,5\"\nCost,\"1,5\"\nOther,100\n",
+    );
+    let path = dir.path().join("eu.csv");
+    let (code, stdout, stderr) = extract(&[path.to_str().unwrap(), "--format", "jsonl"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout.lines().count(), 1, "only 100 is read: {stdout}");
+    assert!(
+        stderr.contains(
+            "2 fields written with a decimal comma were not read: B2 \"1.234,5\", B3 \"1,5\""
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_csv_of_decimal_commas_only_says_why_it_has_no_numbers() {
+    let dir = answer_file("eu.csv", "Line,2024\nRevenue,\"1.234,5\"\n");
+    let path = dir.path().join("eu.csv");
+    let (code, _, stderr) = extract(&[path.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("eu.csv: no numbers found: 1 field written with a decimal comma was not read: B2 \"1.234,5\""),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_cite_of_a_decimal_comma_cell_says_what_it_holds() {
+    let dir = answer_file("eu.csv", "Line,2024\nRevenue,\"1.234,5\"\nOther,100\n");
+    let text = r#"{"id": "a1", "sources": ["eu.csv"], "claims": [
+        {"id": "k1", "value": "1,234.5", "role": "Revenue 2024", "cites": ["eu.csv#B2"]}]}"#;
+    std::fs::write(dir.path().join("answer.json"), text).unwrap();
+    let report: serde_json::Value =
+        serde_json::from_slice(&run_verify(&dir, "json").stdout).unwrap();
+    let m = message(&report);
+    assert!(
+        m.contains("written with a decimal comma, which tickmark does not read"),
+        "{m}"
+    );
+}
+
+#[test]
+fn near_miss_thousands_separators_give_no_decimal_comma_warning() {
+    let dir = answer_file("us.csv", "Line,2024\nRevenue,\"1,234.5\"\nCost,\"1,500\"\n");
+    let path = dir.path().join("us.csv");
+    let (code, stdout, stderr) = extract(&[path.to_str().unwrap(), "--format", "jsonl"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(stdout.lines().count(), 2);
+    assert!(!stderr.contains("decimal comma"), "{stderr}");
+}
+
 #[test]
 fn a_double_quoted_sheet_name_is_echoed_once_with_the_single_quote_form() {
     let (code, _, stderr) = extract(&["samples/acme.xlsx#\"IS\"!B7"]);

@@ -61,12 +61,26 @@ pub fn value_and_role(
     let Some((cell, mut outcome)) = judged else {
         if checks.has(Check::Value) {
             let what = cited.document.text_in(cited.located);
+            let at = match cited.located {
+                Located::Cell(table, coord) => table
+                    .grid_value(
+                        (coord.row as usize).saturating_sub(1),
+                        (coord.col as usize).saturating_sub(1),
+                    )
+                    .map(|v| v.text().into_owned()),
+                _ => None,
+            };
+            let comma = if at.is_some_and(|t| crate::read::decimal_comma::is_decimal_comma(&t)) {
+                ": a number written with a decimal comma, which tickmark does not read"
+            } else {
+                ""
+            };
             findings.push(
                 Finding::new(
                     Code::ValueMismatch,
                     Route::Reanswer,
                     format!(
-                        "{} holds no number ({:?}); the claim states {written}",
+                        "{} holds no number ({:?}{comma}); the claim states {written}",
                         cited.reference,
                         what.trim()
                     ),

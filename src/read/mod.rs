@@ -7,6 +7,7 @@
 
 mod budget;
 mod csv;
+pub mod decimal_comma;
 mod gross_net;
 pub mod html;
 pub mod label;
@@ -487,9 +488,11 @@ fn finish(
         } else {
             tables
                 .iter()
-                .map(|t| match kind {
-                    SourceKind::Csv => empty_reason(t).to_string(),
-                    _ => format!("sheet {:?} {}", t.name(), empty_reason(t)),
+                .map(|t| match (kind, decimal_comma::warning(t)) {
+                    (SourceKind::Csv, Some(commas)) => commas,
+                    (SourceKind::Csv, None) => empty_reason(t).to_string(),
+                    (_, Some(commas)) => format!("sheet {:?}: {commas}", t.name()),
+                    (_, None) => format!("sheet {:?} {}", t.name(), empty_reason(t)),
                 })
                 .collect::<Vec<_>>()
                 .join("; ")
@@ -508,6 +511,13 @@ fn finish(
     for table in tables.iter().filter(|_| kind != SourceKind::Html) {
         if table.records.is_empty() {
             warnings.push(format!("{what} {:?} {}", table.name(), empty_reason(table)));
+        }
+        // Nothing a user gave is dropped silently.
+        if let Some(commas) = decimal_comma::warning(table) {
+            warnings.push(match table.part {
+                crate::model::TablePart::Only => commas,
+                _ => format!("{what} {:?}: {commas}", table.name()),
+            });
         }
     }
     Ok(Document {
