@@ -115,6 +115,7 @@ fn generate(cache: &mut SourceCache, vocab: &Vocab) -> Vec<Answer> {
             context: None,
             claims,
             origin: Origin::default(),
+            problems: Vec::new(),
         });
     }
     answers

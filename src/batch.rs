@@ -10,7 +10,7 @@
 //! length limit) yields an error record naming its line: nothing the user
 //! gave is dropped, and the output has exactly as many lines as the input.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -92,6 +92,10 @@ pub struct BatchSummary {
     pub answers: u64,
     /// Lines that were not answers (error records).
     pub errors: u64,
+    /// Answers checked whose input had an error their report names (a
+    /// claim that could not be read, a duplicate id, a context item that
+    /// names nothing): the run exits 2, as for error records.
+    pub input_errors: u64,
     /// Answers by route.
     pub answers_by_route: BTreeMap<&'static str, u64>,
     /// Claims (operands not counted) by route.
@@ -110,12 +114,16 @@ pub struct BatchSummary {
     pub seconds: f64,
     /// The worst claim route seen (`accept` when there was none).
     pub worst_route: Route,
+    /// Checks that did not run (`--checks`), by name: an accepted claim
+    /// was checked only by the others.
+    pub checks_skipped: Vec<&'static str>,
 }
 
 /// What one answer adds to the summary, counted on the worker thread that
 /// checked it, so that its report is dropped there too.
 struct Tally {
     route: Route,
+    input_error: bool,
     claims: [u64; Route::ALL.len()],
     findings: [u64; Code::ALL.len()],
     model_calls: u64,
@@ -126,6 +134,7 @@ impl Tally {
     fn of(report: &AnswerReport) -> Tally {
         let mut tally = Tally {
             route: report.route,
+            input_error: report.has_input_error(),
             claims: [0; Route::ALL.len()],
             findings: [0; Code::ALL.len()],
             model_calls: report.model_calls as u64,
@@ -156,6 +165,7 @@ impl Tally {
 impl BatchSummary {
     fn add(&mut self, tally: &Tally) {
         self.answers += 1;
+        self.input_errors += u64::from(tally.input_error);
         *self.answers_by_route.entry(tally.route.name()).or_default() += 1;
         // The answer's route: its claims', and a finding about the whole
         // answer (`no_checkable_claim`).
@@ -197,8 +207,13 @@ impl BatchSummary {
                 parts.join(", ")
             }
         };
+        let input_errors = if self.input_errors > 0 {
+            format!(" ({} with input errors)", self.input_errors)
+        } else {
+            String::new()
+        };
         let mut text = format!(
-            "{} lines: {} answers, {} error records\nanswers: {}\nclaims: {} ({})\n",
+            "{} lines: {} answers{input_errors}, {} error records\nanswers: {}\nclaims: {} ({})\n",
             self.lines,
             self.answers,
             self.errors,
@@ -209,6 +224,12 @@ impl BatchSummary {
         if !self.findings.is_empty() {
             let codes = crate::report::verify::codes_text(&self.findings);
             text.push_str(&format!("findings: {codes}\n"));
+        }
+        if !self.checks_skipped.is_empty() {
+            text.push_str(&format!(
+                "checks not run: {} (accepted claims were not fully checked)\n",
+                self.checks_skipped.join(", ")
+            ));
         }
         text.push_str(&format!(
             "model calls: {} made, {} saved\nsources read: {}\ntime: {:.2} s ({:.0} claims/s)\n",
@@ -272,7 +293,7 @@ pub fn run(
     let block = (workers * 256).clamp(256, 8192);
     let mut summary = BatchSummary::default();
     let mut bytes = 0u64;
-    let mut lines: Vec<(u64, Line)> = Vec::with_capacity(block);
+    let mut lines: Vec<(u64, Line, Option<String>)> = Vec::with_capacity(block);
     let mut at_end = false;
     let write = |out: &mut dyn Write, text: &str| out.write_all(text.as_bytes());
     if job.format == BatchFormat::Json {
@@ -281,12 +302,18 @@ pub fn run(
     // A read error ends the input: the lines read before it are still
     // checked and written, then the error is returned.
     let mut failure = None;
+    // Answer ids seen, with their lines: a later answer with the same id is
+    // reported with an input error (its claims are still checked).
+    let mut seen: HashMap<String, u64> = HashMap::new();
     while !at_end {
         lines.clear();
         while lines.len() < block {
             let number = summary.lines + lines.len() as u64 + 1;
             match read_line(input, &mut bytes, job.max_line_bytes) {
-                Ok(Some(line)) => lines.push((number, line)),
+                Ok(Some(line)) => {
+                    let problem = duplicate_id(&line, number, &mut seen, job);
+                    lines.push((number, line, problem));
+                }
                 Ok(None) => {
                     at_end = true;
                     break;
@@ -305,7 +332,11 @@ pub fn run(
         let done: Vec<Done> = pool.install(|| {
             lines
                 .par_iter()
-                .map(|(number, line)| contain_panic(*number, || check_line(*number, line, job)))
+                .map(|(number, line, problem)| {
+                    contain_panic(*number, || {
+                        check_line(*number, line, problem.as_deref(), job)
+                    })
+                })
                 .collect()
         });
         for done in done {
@@ -344,6 +375,12 @@ pub fn run(
     }
     summary.sources_read = job.cache.reads();
     summary.seconds = start.elapsed().as_secs_f64();
+    summary.checks_skipped = job
+        .verifier
+        .skipped_checks()
+        .into_iter()
+        .map(crate::check::Check::name)
+        .collect();
     if job.format == BatchFormat::Summary {
         let text =
             serde_json::to_string_pretty(&summary).map_err(|e| BatchError::Write(e.into()))?;
@@ -431,17 +468,56 @@ pub fn record(number: u64, line: &[u8], job: &BatchJob<'_>) -> String {
         if line.len() > job.max_line_bytes {
             too_long(number, line.len() as u64, job)
         } else {
-            check_text(number, line, job)
+            check_text(number, line, None, job)
         }
     })
     .json
 }
 
-/// Checks one line: an answer's report, or an error record.
-fn check_line(number: u64, line: &Line, job: &BatchJob<'_>) -> Done {
+/// Checks one line: an answer's report, or an error record. `problem`
+/// is an input problem found before (an id an earlier line has).
+fn check_line(number: u64, line: &Line, problem: Option<&str>, job: &BatchJob<'_>) -> Done {
     match line {
         Line::TooLong(length) => too_long(number, *length, job),
-        Line::Text(bytes) => check_text(number, bytes, job),
+        Line::Text(bytes) => check_text(number, bytes, problem, job),
+    }
+}
+
+/// The answer id a line gives (read without the rest of the answer).
+#[derive(serde::Deserialize)]
+struct IdOnly {
+    id: Option<serde_json::Value>,
+}
+
+/// The problem of a line whose answer id an earlier line has; remembers
+/// the line's id otherwise.
+fn duplicate_id(
+    line: &Line,
+    number: u64,
+    seen: &mut HashMap<String, u64>,
+    job: &BatchJob<'_>,
+) -> Option<String> {
+    let Line::Text(bytes) = line else {
+        return None;
+    };
+    let id = match serde_json::from_slice::<IdOnly>(bytes).ok()?.id? {
+        serde_json::Value::String(s) => s,
+        serde_json::Value::Number(n) => n.to_string(),
+        _ => return None,
+    };
+    match seen.get(&id) {
+        Some(first) => Some(crate::answer::input::duplicate_answer(
+            &id,
+            &Origin {
+                file: job.input_name.to_string(),
+                line: Some(*first),
+                index: 0,
+            },
+        )),
+        None => {
+            seen.insert(id, number);
+            None
+        }
     }
 }
 
@@ -456,7 +532,7 @@ fn too_long(number: u64, length: u64, job: &BatchJob<'_>) -> Done {
 }
 
 /// Checks the text of one line that is within the length limit.
-fn check_text(number: u64, bytes: &[u8], job: &BatchJob<'_>) -> Done {
+fn check_text(number: u64, bytes: &[u8], problem: Option<&str>, job: &BatchJob<'_>) -> Done {
     let text = match std::str::from_utf8(bytes) {
         Ok(text) => text,
         Err(e) => {
@@ -481,11 +557,14 @@ fn check_text(number: u64, bytes: &[u8], job: &BatchJob<'_>) -> Done {
         index: usize::try_from(number.saturating_sub(1)).unwrap_or(usize::MAX),
     };
     match answer_from_line(text, origin) {
-        Ok(answer) => {
+        Ok(mut answer) => {
+            answer.problems.extend(problem.map(str::to_string));
             let report = job.verifier.verify(&answer, job.cache, job.sources_dir);
             // A source that cannot be opened is an input error, like a line
             // that is not an answer.
-            if let Some(error) = report.error {
+            if report.error_kind == Some(crate::verify::NotChecked::Source)
+                && let Some(error) = &report.error
+            {
                 return error_record(number, format!("answer {:?}: {error}", report.id));
             }
             let json = serde_json::to_string(&Record {

@@ -15,6 +15,7 @@ pub mod judge;
 pub mod model;
 pub mod number;
 pub mod period;
+pub mod prose;
 pub mod read;
 pub mod report;
 mod text_pos;

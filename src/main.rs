@@ -174,14 +174,24 @@ struct CheckArgs {
     #[arg(long, value_enum, default_value_t = FailOn::Recite)]
     fail_on: FailOn,
     /// Run only these checks (comma-separated: resolve, quote, value, role, arithmetic, support).
+    /// For measuring: every report says which checks did not run, and the exit code is 1 unless
+    /// --allow-partial.
     #[arg(long, value_delimiter = ',', value_name = "CHECK,...")]
     checks: Vec<String>,
+    /// Exit 0 when every claim was accepted by the checks that ran, though --checks left some out.
+    #[arg(long)]
+    allow_partial: bool,
     /// Extra concept vocabulary.
     #[arg(long, value_name = "FILE")]
     vocab: Vec<PathBuf>,
     /// The longest calculation text checked, in bytes; a longer one is an arithmetic_mismatch.
     #[arg(long, value_name = "BYTES", default_value_t = tickmark::answer::calc::MAX_LEN)]
     max_calc_bytes: usize,
+    /// How far a stated amount may be from its cell, as a share of the cell's value, besides its
+    /// written rounding ("$1 billion" does not hold $602 million): a percentage such as 5% or a
+    /// fraction such as 0.05.
+    #[arg(long, value_name = "SHARE", default_value = "5%", value_parser = parse_share)]
+    tolerance: Decimal,
 }
 
 impl CheckArgs {
@@ -209,6 +219,7 @@ impl CheckArgs {
         let options = VerifyOptions {
             checks,
             max_calc_bytes: self.max_calc_bytes,
+            tolerance: self.tolerance,
         };
         Ok((vocab, store, options))
     }
@@ -275,6 +286,25 @@ fn parse_at_least_one(text: &str) -> Result<u64, String> {
             "expected a whole number of at least 1, found {text:?}"
         )),
     }
+}
+
+/// A share from 0 to 100%: "5%" or "0.05".
+fn parse_share(text: &str) -> Result<Decimal, String> {
+    let trimmed = text.trim();
+    let expected = || format!("expected a share such as 5% or 0.05, found {text:?}");
+    let share = match trimmed.strip_suffix('%') {
+        Some(percent) => percent
+            .trim()
+            .parse::<Decimal>()
+            .map_err(|_| expected())?
+            .checked_div(Decimal::ONE_HUNDRED)
+            .ok_or_else(expected)?,
+        None => trimmed.parse::<Decimal>().map_err(|_| expected())?,
+    };
+    if share < Decimal::ZERO || share > Decimal::ONE {
+        return Err(expected());
+    }
+    Ok(share)
 }
 
 /// A probability in [0, 1], read as a decimal.
@@ -683,7 +713,10 @@ fn verify_command(args: VerifyArgs<'_>) -> anyhow::Result<ExitCode> {
         let report = match answer {
             Ok(answer) => verifier.verify(&answer, &cache, &base_dir),
             Err(e) => {
-                AnswerReport::malformed(format!("answer-{}", e.origin.index + 1), e.to_string())
+                let id =
+                    e.id.clone()
+                        .unwrap_or_else(|| format!("answer-{}", e.origin.index + 1));
+                AnswerReport::malformed(id, e.to_string())
             }
         };
         summary.add(&report);
@@ -703,7 +736,9 @@ fn verify_command(args: VerifyArgs<'_>) -> anyhow::Result<ExitCode> {
     let threshold = args.check.threshold();
     Ok(if summary.not_checked() > 0 {
         ExitCode::from(2)
-    } else if reports.iter().any(|r| fails(r, threshold)) {
+    } else if reports.iter().any(|r| fails(r, threshold))
+        || (!summary.checks_skipped.is_empty() && !args.check.allow_partial)
+    {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -892,9 +927,11 @@ fn batch_command(args: BatchArgs<'_>) -> anyhow::Result<ExitCode> {
         Err(e) => return Err(e.into()),
     };
     eprint!("{}", summary.text());
-    Ok(if summary.errors > 0 {
+    Ok(if summary.errors > 0 || summary.input_errors > 0 {
         ExitCode::from(2)
-    } else if summary.worst_route >= args.check.threshold() {
+    } else if summary.worst_route >= args.check.threshold()
+        || (!summary.checks_skipped.is_empty() && !args.check.allow_partial)
+    {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

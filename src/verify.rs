@@ -15,7 +15,6 @@ use std::time::SystemTime;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use crate::answer::calc::{self, Calc, CalcError, Operand};
 use crate::answer::{Answer, Claim};
 use crate::check::cited::{self, Claimed};
 use crate::check::resolve::{AnswerScope, Resolved, SourceState, Store};
@@ -23,9 +22,10 @@ use crate::check::role::ClaimRole;
 use crate::check::support::{
     self, Evidence, Judge, JudgeRequest, JudgeVerdict, NoJudge, SupportReport,
 };
-use crate::check::value::{ValueOutcome, names_negative, parse_stated};
+use crate::check::value::{ValueOutcome, ValueRules, names_negative, parse_stated};
 use crate::check::{
-    CellSummary, Check, CheckSet, Code, Finding, Route, arithmetic, quote, role, value,
+    CellSummary, Check, CheckSet, Code, Finding, Route, arithmetic, formula, quote, role, sentence,
+    value,
 };
 use crate::model::{Amount, Cell, Document, Located};
 use crate::read::{ReadOptions, load_source};
@@ -39,6 +39,10 @@ pub struct VerifyOptions {
     /// The longest calculation text read, in bytes (`--max-calc-bytes`); a
     /// longer one is an `arithmetic_mismatch` that says so.
     pub max_calc_bytes: usize,
+    /// The relative tolerance a stated value is held to besides its
+    /// rounding (`--tolerance`, default 5%): "$1 billion" does not hold
+    /// $602 million.
+    pub tolerance: Decimal,
 }
 
 impl VerifyOptions {
@@ -47,6 +51,7 @@ impl VerifyOptions {
         VerifyOptions {
             checks,
             max_calc_bytes: crate::answer::calc::MAX_LEN,
+            tolerance: value::DEFAULT_TOLERANCE,
         }
     }
 }
@@ -78,6 +83,10 @@ pub struct ClaimReport {
     /// The operands of a calculation, each checked as a claim.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub operands: Vec<ClaimReport>,
+    /// Why the claim could not be read (a malformed field); it was not
+    /// checked, and the answer's other claims were.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
 }
 
 /// The verdict on one answer.
@@ -97,12 +106,17 @@ pub struct AnswerReport {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub findings: Vec<Finding>,
     /// Why the answer could not be checked (malformed input, a source that
-    /// cannot be opened), if so.
+    /// cannot be opened), or what is wrong with its input besides (a
+    /// duplicate id, a context item that names nothing), if so.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     /// What kind of input error `error` is.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error_kind: Option<NotChecked>,
+    /// Checks that did not run (`--checks`): an accepted claim was checked
+    /// only by the others.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub checks_skipped: Vec<Check>,
 }
 
 impl AnswerReport {
@@ -122,7 +136,18 @@ impl AnswerReport {
             findings: Vec::new(),
             error: Some(error),
             error_kind: Some(kind),
+            checks_skipped: Vec::new(),
         }
+    }
+
+    /// Whether the answer's input had an error: the answer's own (it was
+    /// malformed, or has a problem such as a duplicate id), or a claim's or
+    /// operand's that could not be read. Such a run exits 2.
+    pub fn has_input_error(&self) -> bool {
+        fn claim_error(claim: &ClaimReport) -> bool {
+            claim.error.is_some() || claim.operands.iter().any(claim_error)
+        }
+        self.error.is_some() || self.claims.iter().any(claim_error)
     }
 
     /// Every claim report, operands included.
@@ -418,10 +443,6 @@ impl<'a> Verifier<'a> {
             .iter()
             .map(|claim| {
                 let mut checked = self.check_claim(claim, scope);
-                if let Some(finding) = unheld_number(claim) {
-                    checked.report.route = checked.report.route.max(finding.route);
-                    checked.report.findings.push(finding);
-                }
                 if self.judge_claim(answer, claim, &mut checked) && self.judge.calls_a_model() {
                     model_calls += 1;
                 }
@@ -431,7 +452,7 @@ impl<'a> Verifier<'a> {
         // Failing closed: an answer that gave the code checks nothing to
         // hold is not "every claim accepted".
         let mut findings = Vec::new();
-        if !answer.claims.iter().any(checkable) {
+        if !answer.claims.iter().any(checkable) && answer.claims.iter().all(|c| c.error.is_none()) {
             findings.push(Finding::new(
                 Code::NoCheckableClaim,
                 Route::Review,
@@ -452,6 +473,15 @@ impl<'a> Verifier<'a> {
             .chain(findings.iter().map(|f| f.route))
             .max()
             .unwrap_or(Route::Accept);
+        // What is wrong with the input that did not stop the claims from
+        // being checked: reported as the answer's error (exit code 2).
+        let mut problems = answer.problems.clone();
+        problems.extend(scope.context_problems());
+        let route = if problems.is_empty() {
+            route
+        } else {
+            route.max(Route::Review)
+        };
         AnswerReport {
             id: answer.id.clone(),
             route,
@@ -459,31 +489,49 @@ impl<'a> Verifier<'a> {
             model_calls_saved: claims.len().saturating_sub(model_calls),
             claims,
             findings,
-            error: None,
-            error_kind: None,
+            error: (!problems.is_empty()).then(|| problems.join("; ")),
+            error_kind: (!problems.is_empty()).then_some(NotChecked::Malformed),
+            checks_skipped: self.skipped_checks(),
         }
     }
 
     /// Checks one claim (or operand).
-    fn check_claim(&self, claim: &Claim, scope: &AnswerScope<'_>) -> Checked {
+    fn check_claim<'s>(&self, claim: &Claim, scope: &AnswerScope<'s>) -> Checked<'s> {
         let checks = self.options.checks;
-        let stated = claim.value.as_deref().and_then(parse_stated);
+        if let Some(error) = &claim.error {
+            return Checked::unread(claim, error);
+        }
         let mut findings = Vec::new();
         let mut operands = Vec::new();
         let mut operand_evidence = Vec::new();
+        let written = claim.value.as_deref();
+        let mut stated = written.and_then(parse_stated);
+        if let Some(text) = written
+            && stated.is_none()
+        {
+            findings.push(Finding::new(
+                Code::NoCheckableClaim,
+                Route::Review,
+                format!(
+                    "expected a number in \"value\", found {text:?}: no check holds it to a cell"
+                ),
+            ));
+        }
 
         // 1. resolve
-        let mut resolved: Vec<Resolved<'_>> = Vec::new();
+        let mut resolved: Vec<Resolved<'s>> = Vec::new();
         for cite in &claim.cites {
             match scope.resolve(cite) {
                 Ok(r) => resolved.push(r),
                 Err(finding) => findings.push(*finding),
             }
         }
-        // The role is read when the role check runs or a cite names more
-        // than one cell (a range, row alias or table picks its cell by the
-        // role); the value check needs only the role's words.
+        // The role is read when the role check runs, a cite names more than
+        // one cell (a range, row alias or table picks its cell by the role),
+        // or a calculation's formula is judged; the value check needs only
+        // the role's words.
         let spec: Arc<ClaimRole> = if checks.has(Check::Role)
+            || (claim.calc.is_some() && checks.has(Check::Arithmetic))
             || resolved
                 .iter()
                 .any(|r| !matches!(r.located, Located::Cell(..)))
@@ -501,14 +549,55 @@ impl<'a> Verifier<'a> {
         let negative_named = names_negative(&spec.text)
             || claim.text.as_deref().is_some_and(names_negative)
             || spec.role.direction.is_some_and(|d| !d.positive);
-        if claim.cites.is_empty() && claim.calc.is_none() && stated.is_some() {
+        let rules = ValueRules {
+            negative_named,
+            tolerance: self.options.tolerance,
+            hedged: written.is_some_and(value::hedged),
+            fraction_ok: ratio_role(&spec, self.vocab),
+        };
+        // A claim without a value: the amount its sentence states, checked
+        // in its place (the one that holds at a cite, else the first).
+        let sentence = claim.text.as_deref().unwrap_or("");
+        let mut from_sentence = None;
+        if written.is_none() {
+            let amounts = sentence::stated_in(sentence);
+            let holds_somewhere = |amount: &Amount| {
+                let claimed = Claimed {
+                    written: "",
+                    stated: amount,
+                    role: &spec,
+                    rules,
+                };
+                resolved.iter().any(|r| {
+                    cited::pick(r, &claimed, self.vocab)
+                        .is_some_and(|cell| claimed.compare(&cell).holds())
+                })
+            };
+            from_sentence = if claim.calc.is_some() {
+                amounts
+                    .iter()
+                    .find(|w| w.amount.percent)
+                    .or(amounts.first())
+                    .cloned()
+            } else {
+                amounts
+                    .iter()
+                    .find(|w| holds_somewhere(&w.amount))
+                    .or(amounts.first())
+                    .cloned()
+            };
+            stated = from_sentence.as_ref().map(|w| w.amount);
+        }
+        let shown_value = match (&from_sentence, written) {
+            (Some(w), _) => w.text(sentence).to_string(),
+            (None, Some(text)) => text.to_string(),
+            (None, None) => String::new(),
+        };
+        if claim.cites.is_empty() && claim.calc.is_none() && written.is_some() && stated.is_some() {
             findings.push(Finding::new(
                 Code::Uncited,
                 Route::Recite,
-                format!(
-                    "the claim states {} and cites nothing",
-                    claim.value.as_deref().unwrap_or("")
-                ),
+                format!("the claim states {shown_value} and cites nothing"),
             ));
         }
 
@@ -525,7 +614,7 @@ impl<'a> Verifier<'a> {
                 Code::FabricatedQuote,
                 Route::Reanswer,
                 format!(
-                    "the quote {quote_text:?} is not in the cited scope of {} (matched exactly after normalizing whitespace, quotes, dashes and thousands separators; a reworded or shortened quote fails too)",
+                    "the quote {quote_text:?} is not in the cited scope of {} (matched at word and number boundaries after normalizing case, whitespace, quotes, dashes and thousands separators; a reworded or shortened quote fails too)",
                     cites.join(", ")
                 ),
             );
@@ -535,25 +624,28 @@ impl<'a> Verifier<'a> {
             findings.push(finding);
         }
 
-        // 3–4. value and role, at the cite that fits the claim best
-        let mut chosen: Option<Cell<'_>> = None;
+        // 3–4. value and role, at the cite that fits the claim best. A
+        // calculation's own cites are its inputs, checked as its operands.
+        let mut chosen: Option<Cell<'s>> = None;
+        let mut chosen_holds = false;
         if let Some(stated) = &stated
+            && claim.calc.is_none()
             && !resolved.is_empty()
             && (checks.has(Check::Value) || checks.has(Check::Role))
         {
             let claimed = Claimed {
-                written: claim.value.as_deref().unwrap_or(""),
+                written: &shown_value,
                 stated,
                 role: &spec,
-                negative_named,
+                rules,
             };
             // Each cite's cell with its value comparison, made once: it
             // chooses the cite and is the value check's verdict there.
-            let judged: Vec<(&Resolved<'_>, Option<(Cell<'_>, ValueOutcome)>)> = resolved
+            let judged: Vec<(&Resolved<'s>, Option<(Cell<'s>, ValueOutcome)>)> = resolved
                 .iter()
                 .map(|r| {
                     let judged = cited::pick(r, &claimed, self.vocab).map(|cell| {
-                        let outcome = value::compare(stated, &cell, negative_named);
+                        let outcome = claimed.compare(&cell);
                         (cell, outcome)
                     });
                     (r, judged)
@@ -572,32 +664,47 @@ impl<'a> Verifier<'a> {
             };
             if let Some((cited, judged)) = best {
                 chosen = judged.as_ref().map(|(cell, _)| *cell);
+                chosen_holds = judged.as_ref().is_some_and(|(_, outcome)| outcome.holds());
                 let assembled = scope.assembled();
                 findings.extend(cited::value_and_role(
-                    &claimed, cited, judged, &assembled, checks, self.vocab,
+                    &claimed,
+                    cited,
+                    judged,
+                    &cited::Context {
+                        assembled: &assembled,
+                        quote: claim.quote.as_deref(),
+                        checks,
+                        vocab: self.vocab,
+                    },
                 ));
             }
         }
 
         // 5. arithmetic
+        let mut unit_scale = chosen.as_ref().map(Cell::scale);
+        let mut arithmetic_ran = false;
         if let Some(calc_text) = &claim.calc {
-            let checked: Vec<Checked> = claim
+            let checked: Vec<Checked<'s>> = claim
                 .operands
                 .iter()
                 .map(|op| self.check_claim(op, scope))
                 .collect();
+            unit_scale = unit_scale.or_else(|| checked.iter().find_map(|c| c.unit_scale));
             // Arithmetic grades the operands' stated values in their cells'
             // units: it runs only once every operand resolved.
-            let resolved_all = checked
-                .iter()
-                .all(|c| c.report.findings.iter().all(|f| f.check != Check::Resolve));
-            if checks.has(Check::Arithmetic) && resolved_all {
-                findings.extend(arithmetic_findings(
+            let resolved_all = checked.iter().all(|c| {
+                c.report.error.is_none()
+                    && c.report.findings.iter().all(|f| f.check != Check::Resolve)
+            });
+            arithmetic_ran = checks.has(Check::Arithmetic) && resolved_all;
+            if arithmetic_ran {
+                findings.extend(self.arithmetic(
                     claim,
                     calc_text,
+                    &shown_value,
                     stated.as_ref(),
+                    &spec,
                     &checked,
-                    self.options.max_calc_bytes,
                 ));
             }
             for op in checked {
@@ -605,6 +712,29 @@ impl<'a> Verifier<'a> {
                 partial_source |= op.partial_source;
                 operands.push(op.report);
             }
+        }
+        // The sentence against the value it checks, once the value was
+        // checked against something (its cite, or its operands).
+        let value_checked = if claim.calc.is_some() {
+            arithmetic_ran
+        } else {
+            !resolved.is_empty()
+        };
+        if checks.has(Check::Value)
+            && value_checked
+            && let (Some(text), Some(value_text), Some(stated)) =
+                (claim.text.as_deref(), written, stated.as_ref())
+            && let Some(finding) = sentence::disagreement(text, stated, value_text, unit_scale)
+        {
+            findings.push(finding);
+        }
+        // A claim that gave no value is not accepted on a number it did not
+        // state as its value.
+        if written.is_none()
+            && let Some(finding) =
+                sentence::unheld(sentence, from_sentence.as_ref(), claim.calc.is_some())
+        {
+            findings.push(finding);
         }
 
         let route = findings
@@ -622,9 +752,11 @@ impl<'a> Verifier<'a> {
                 pending_support: false,
                 support: None,
                 operands,
+                error: None,
             },
             stated,
-            unit_scale: chosen.as_ref().map(Cell::scale),
+            unit_scale,
+            cell: chosen.filter(|_| chosen_holds),
             // Rendering a cell in its table costs; only a judge reads it.
             evidence: if self.judge.calls_a_model() && checks.has(Check::Support) {
                 chosen
@@ -637,6 +769,67 @@ impl<'a> Verifier<'a> {
             },
             partial_source,
         }
+    }
+
+    /// The arithmetic and formula findings of a calculation claim.
+    fn arithmetic(
+        &self,
+        claim: &Claim,
+        calc_text: &str,
+        written: &str,
+        stated: Option<&Amount>,
+        spec: &ClaimRole,
+        operands: &[Checked<'_>],
+    ) -> Vec<Finding> {
+        let calc = match arithmetic::parse(calc_text, self.options.max_calc_bytes) {
+            Ok(calc) => calc,
+            Err(finding) => return vec![*finding],
+        };
+        let inputs: Vec<arithmetic::Input<'_>> = claim
+            .operands
+            .iter()
+            .zip(operands)
+            .map(|(op, checked)| arithmetic::Input {
+                id: op.id.as_str(),
+                stated: checked.stated,
+                unit_scale: checked.unit_scale,
+                role: role_text(op),
+                cell: checked
+                    .cell
+                    .as_ref()
+                    .zip(checked.stated.as_ref())
+                    .and_then(|(cell, stated)| cell_in_base(cell, stated)),
+            })
+            .collect();
+        let mut findings = arithmetic::check(&calc, written, stated, &inputs);
+        if findings.iter().any(|f| f.code == Code::FormulaMismatch) {
+            return findings;
+        }
+        let roles: Vec<Arc<ClaimRole>> = claim.operands.iter().map(|op| self.role_of(op)).collect();
+        let formula_operands: Vec<formula::FormulaOperand<'_>> = claim
+            .operands
+            .iter()
+            .zip(operands)
+            .zip(&roles)
+            .filter_map(|((op, checked), role)| {
+                Some(formula::FormulaOperand {
+                    id: op.id.as_str(),
+                    stated: checked.stated.as_ref()?.value,
+                    role,
+                    cell: checked.cell,
+                })
+            })
+            .collect();
+        if formula_operands.len() == claim.operands.len() {
+            findings.extend(formula::check(
+                spec,
+                claim.role.is_none(),
+                &calc,
+                &formula_operands,
+                self.vocab,
+            ));
+        }
+        findings
     }
 
     /// Asks the judge about a claim every code check passed, when the
@@ -682,6 +875,20 @@ impl<'a> Verifier<'a> {
         true
     }
 
+    /// The checks that do not run: code checks left out of `--checks`, and
+    /// the support check when a judge is configured but left out.
+    pub fn skipped_checks(&self) -> Vec<Check> {
+        let checks = self.options.checks;
+        Check::ALL
+            .into_iter()
+            .filter(|c| match c {
+                Check::Resolve => false,
+                Check::Support => self.judge.calls_a_model() && !checks.has(Check::Support),
+                other => !checks.has(*other),
+            })
+            .collect()
+    }
+
     /// A claim's role, read once per distinct role text and sentence.
     fn role_of(&self, claim: &Claim) -> Arc<ClaimRole> {
         if matches!(claim.role, Some(crate::answer::Role::Structured { .. })) {
@@ -705,42 +912,72 @@ impl<'a> Verifier<'a> {
 }
 
 /// A checked claim, with what its parent calculation needs.
-struct Checked {
+struct Checked<'s> {
     report: ClaimReport,
     stated: Option<Amount>,
-    /// The scale of the table the claim resolved to.
+    /// The scale of the table the claim resolved to (a calculation's: its
+    /// first operand's).
     unit_scale: Option<Decimal>,
+    /// The cell the claim was checked against, when its stated value holds
+    /// there.
+    cell: Option<Cell<'s>>,
     /// The cells a judge would be shown: the chosen cell, and the operands'.
     evidence: Vec<Evidence>,
     /// A cited source (the claim's or an operand's) was read only in part.
     partial_source: bool,
 }
 
-/// A claim whose sentence states an amount ("$9.9 billion", "40%",
-/// "1,234", "1.2") that the claim does not give as its `value` (and that is
-/// no calculation): nothing holds that number to a cell, so the claim fails
-/// closed with `no_checkable_claim` (review) instead of passing on its cite.
-/// Years, dates and labels such as "FY2024" or "Q3" are not amounts.
-fn unheld_number(claim: &Claim) -> Option<Finding> {
-    static AMOUNT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(
-            r"(?i)[$€£¥]\s?\d|\d\s?%|\d,\d{3}\b|\d\.\d|\d\s*(?:thousand|million|billion|trillion|bn|mn)\b",
-        )
-        .ok()
-    });
-    if claim.value.is_some() || claim.calc.is_some() {
-        return None;
+impl Checked<'_> {
+    /// A claim that could not be read: reported with its error, unchecked.
+    fn unread(claim: &Claim, error: &str) -> Checked<'static> {
+        Checked {
+            report: ClaimReport {
+                id: claim.id.clone(),
+                route: Route::Review,
+                findings: Vec::new(),
+                cell: None,
+                pending_support: false,
+                support: None,
+                operands: Vec::new(),
+                error: Some(error.to_string()),
+            },
+            stated: None,
+            unit_scale: None,
+            cell: None,
+            evidence: Vec::new(),
+            partial_source: false,
+        }
     }
-    let text = claim.text.as_deref()?;
-    let found = AMOUNT.as_ref()?.find(text)?;
-    Some(Finding::new(
-        Code::NoCheckableClaim,
-        Route::Review,
-        format!(
-            "the claim's sentence states an amount ({:?}) but the claim gives no \"value\": no check holds that number to a cell",
-            found.as_str().trim()
-        ),
-    ))
+}
+
+/// A cell's value in base units with the sign its claim states (a cost
+/// shown (2,520) and stated 2,520 is 2,520; a percentage as a fraction).
+fn cell_in_base(cell: &Cell<'_>, stated: &Amount) -> Option<Decimal> {
+    let base = if cell.percent() {
+        cell.value().checked_div(Decimal::ONE_HUNDRED)?
+    } else {
+        cell.value_base()?
+    };
+    Some(if stated.value.is_sign_negative() {
+        -base.abs()
+    } else {
+        base.abs()
+    })
+}
+
+/// Whether a claim's role is a ratio or a margin (a fraction then states a
+/// percentage cell): its unit says so, or its concept is measured so.
+fn ratio_role(spec: &ClaimRole, vocab: &Vocab) -> bool {
+    use crate::model::RoleUnit;
+    matches!(spec.role.unit, Some(RoleUnit::Ratio | RoleUnit::Percent))
+        || spec.role.concept.as_ref().is_some_and(|c| {
+            vocab.info(c.as_str()).is_some_and(|i| {
+                matches!(
+                    i.measure,
+                    crate::model::Measure::Percent | crate::model::Measure::Ratio
+                )
+            })
+        })
 }
 
 /// Whether a code check has anything to hold a claim to: a stated value,
@@ -750,98 +987,6 @@ fn checkable(claim: &Claim) -> bool {
         || !claim.cites.is_empty()
         || claim.quote.is_some()
         || claim.calc.is_some()
-}
-
-/// A stated amount in base units: its scale word, else the cited table's
-/// scale (a percentage as a fraction).
-fn base_value(stated: &Amount, table_scale: Option<Decimal>) -> Option<Decimal> {
-    if let Some(scale) = stated.scale() {
-        return stated.value.checked_mul(scale);
-    }
-    if stated.percent {
-        return stated.value.checked_div(Decimal::ONE_HUNDRED);
-    }
-    stated
-        .value
-        .checked_mul(table_scale.unwrap_or(Decimal::ONE))
-}
-
-fn arithmetic_findings(
-    claim: &Claim,
-    calc_text: &str,
-    stated: Option<&Amount>,
-    operands: &[Checked],
-    max_calc_bytes: usize,
-) -> Vec<Finding> {
-    let calc = match Calc::parse_within(calc_text, max_calc_bytes) {
-        Ok(calc) => calc,
-        Err(e) => {
-            let raise = if matches!(e, CalcError::TooLong { .. }) {
-                "; raise --max-calc-bytes to check it"
-            } else {
-                ""
-            };
-            return vec![Finding::new(
-                Code::ArithmeticMismatch,
-                Route::Reanswer,
-                format!(
-                    "the calculation {:?} cannot be read: {e}{raise}",
-                    calc::clip(calc_text)
-                ),
-            )];
-        }
-    };
-    let roles: Vec<String> = claim.operands.iter().map(role_text).collect();
-    let values: Vec<Operand<'_>> = claim
-        .operands
-        .iter()
-        .zip(operands)
-        .zip(&roles)
-        .filter_map(|((op, checked), role)| {
-            Some(Operand {
-                id: op.id.as_str(),
-                stated: checked.stated.as_ref()?.value,
-                base: base_value(checked.stated.as_ref()?, checked.unit_scale)?,
-                role: role.as_str(),
-            })
-        })
-        .collect();
-    let evaluation = match calc.evaluate(&values) {
-        Ok(evaluation) => evaluation,
-        Err(e) => {
-            return vec![Finding::new(
-                Code::ArithmeticMismatch,
-                Route::Reanswer,
-                format!("the calculation {calc_text:?} cannot be evaluated: {e}"),
-            )];
-        }
-    };
-    let Some(stated) = stated else {
-        return Vec::new();
-    };
-    let unit_scale = operands.iter().find_map(|o| o.unit_scale);
-    if arithmetic::result_matches(stated, evaluation.value, unit_scale) {
-        return Vec::new();
-    }
-    let result = if stated.percent {
-        evaluation
-            .value
-            .checked_mul(Decimal::ONE_HUNDRED)
-            .map_or_else(String::new, |p| {
-                format!("{}%", p.round_dp(stated.decimals + 2).normalize())
-            })
-    } else {
-        evaluation.value.round_dp(6).normalize().to_string()
-    };
-    vec![Finding::new(
-        Code::ArithmeticMismatch,
-        Route::Reanswer,
-        format!(
-            "the claim states {}, but {calc_text} over the operands' stated values gives {result} ({})",
-            claim.value.as_deref().unwrap_or(""),
-            evaluation.steps.join("; ")
-        ),
-    )]
 }
 
 /// A cell as a judge is shown it: labeled, and in its table.

@@ -289,16 +289,20 @@ fn a_long_calculation_names_its_flag_and_a_raised_limit_checks_it() {
 fn an_answers_file_over_the_verify_limit_is_refused_by_name() {
     let dir = tempfile::tempdir().unwrap();
     let samples = std::fs::canonicalize("samples").unwrap();
-    let answer = serde_json::json!({
-        "id": "a", "sources": [{"id": "acme.xlsx", "path": samples.join("acme.xlsx")}],
-        "claims": [{"id": "k1", "text": "Revenue was $4.2 billion in 2024.", "value": "$4.2 billion",
-                    "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}]
-    })
-    .to_string();
+    let answer = |n: usize| {
+        serde_json::json!({
+            "id": format!("a{n}"), "sources": [{"id": "acme.xlsx", "path": samples.join("acme.xlsx")}],
+            "claims": [{"id": "k1", "text": "Revenue was $4.2 billion in 2024.", "value": "$4.2 billion",
+                        "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}]
+        })
+        .to_string()
+    };
     let trace = dir.path().join("big.jsonl");
     let mut file = std::fs::File::create(&trace).unwrap();
+    let mut n = 0;
     while file.metadata().unwrap().len() < 1_200_000 {
-        writeln!(file, "{answer}").unwrap();
+        n += 1;
+        writeln!(file, "{}", answer(n)).unwrap();
     }
     drop(file);
     let verify = |limit_mb: &str| {
@@ -324,4 +328,107 @@ fn an_answers_file_over_the_verify_limit_is_refused_by_name() {
     );
     let output = verify("2");
     assert_eq!(output.status.code(), Some(0));
+}
+
+/// Malformed claims are their claims' errors: every answer is reported with
+/// its own id, its good claims checked, one line per input line, by verify
+/// and by batch alike.
+#[test]
+fn a_malformed_claim_loses_no_other_claim() {
+    let trace = "tests/bad/malformed_claims.jsonl";
+    let input_lines = std::fs::read_to_string(trace).unwrap().lines().count();
+    let output = tickmark()
+        .args(["verify", "--format", "jsonl", "--trace", trace])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let reports: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(reports.len(), input_lines);
+    let ids: Vec<&str> = reports.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["numbers", "nulls", "words", "shapes", "numbers"]);
+    for report in &reports {
+        assert_eq!(report["claims"][0]["route"], "accept", "{report}");
+    }
+    let claim = |answer: usize, id: &str| {
+        reports[answer]["claims"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["id"] == id)
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    assert!(
+        claim(0, "k2")[0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("must be a string")
+    );
+    assert_eq!(
+        claim(1, "k3")[0]["findings"][0]["code"],
+        "value_mismatch",
+        "n/a for 12"
+    );
+    assert_eq!(claim(2, "k2")[0]["route"], "accept", "negative $9 million");
+    assert_eq!(
+        claim(2, "k3")[0]["findings"][0]["code"],
+        "no_checkable_claim"
+    );
+    assert!(
+        claim(3, "k4")[0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("given twice")
+    );
+    assert!(
+        claim(3, "k1")[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("ids must be unique")
+    );
+    assert!(
+        reports[4]["error"]
+            .as_str()
+            .unwrap()
+            .contains("also the id of the answer at line 1")
+    );
+
+    let batch = tickmark()
+        .args(["batch", "--sources", "tests/bad", "--traces", trace])
+        .output()
+        .unwrap();
+    assert_eq!(batch.status.code(), Some(2));
+    let records: Vec<serde_json::Value> = String::from_utf8_lossy(&batch.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), input_lines, "one record per input line");
+    for (n, record) in records.iter().enumerate() {
+        assert_eq!(record["line"], n + 1);
+        assert_eq!(record["id"], ids[n]);
+    }
+    assert!(records[4]["error"].as_str().unwrap().contains("line 1"));
+}
+
+/// A source whose content is not its extension's format is unreadable,
+/// never an unknown reference.
+#[test]
+fn a_mislabeled_source_is_unreadable_not_unknown() {
+    let output = tickmark()
+        .args([
+            "verify",
+            "--format",
+            "json",
+            "--trace",
+            "tests/bad/mislabeled.json",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("unreadable_source"), "{stdout}");
+    assert!(!stdout.contains("unknown_ref"), "{stdout}");
 }

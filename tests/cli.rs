@@ -518,6 +518,8 @@ fn verify_exit_codes_and_fail_on() {
         .collect();
     assert_eq!(lines.len(), 2, "one output line per input line");
     assert!(lines[0].contains("\"route\":\"accept\""));
+    // The malformed claim is the claim's error: the answer keeps its id.
+    assert!(lines[1].contains("\"id\":\"b\""), "{}", lines[1]);
     assert!(
         lines[1].contains("mixed.jsonl line 2: claim \\\"k1\\\": \\\"value\\\" must be a string"),
         "{}",

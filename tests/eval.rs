@@ -75,8 +75,26 @@ fn the_full_pipeline_catches_every_class_and_no_clean_answer() {
             report["malformed"]
         );
         // One claim per answer; a judge would read only what code accepted.
-        assert_eq!(report["claims"], 40 * 12);
+        let answers: u64 = report["classes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["answers"].as_u64().unwrap())
+            .sum();
+        assert_eq!(report["claims"], answers);
+        assert!(answers >= 40 * 14, "{answers}");
         assert_eq!(report["to_judge"], 40);
+        // The calculation and coarse-rounding classes are there.
+        for class in [
+            "formula_mismatch",
+            "wrong_operand_period",
+            "coarse_rounding",
+        ] {
+            assert!(
+                row(&report, class)["answers"].as_u64().unwrap() > 0,
+                "{class}"
+            );
+        }
     }
 }
 

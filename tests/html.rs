@@ -226,9 +226,10 @@ fn a_claim_may_name_the_concept_by_its_qname() {
 #[test]
 fn batch_reads_a_filing_once_for_every_answer() {
     let dir = tempfile::tempdir().unwrap();
-    let line = format!(r#"{{"id": "a", "sources": ["{FIXTURE}"], "claims": [{NET_SALES}]}}"#);
+    let line =
+        |n: u32| format!(r#"{{"id": "a{n}", "sources": ["{FIXTURE}"], "claims": [{NET_SALES}]}}"#);
     let traces = dir.path().join("answers.jsonl");
-    std::fs::write(&traces, format!("{line}\n{line}\n{line}\n")).unwrap();
+    std::fs::write(&traces, format!("{}\n{}\n{}\n", line(1), line(2), line(3))).unwrap();
     let out = Command::cargo_bin("tickmark")
         .unwrap()
         .args([

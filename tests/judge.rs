@@ -357,6 +357,16 @@ fn without_the_support_check_the_judge_is_not_run() {
     let bench = Bench::new();
     let answer = bench.answer(&[revenue("k1", "Revenue was $4.2 billion (contradict).")]);
     let (report, code) = bench.verify(&answer, &["--checks", "resolve,value,role"]);
+    // Not every check ran: not plainly accepted.
+    assert_eq!(code, 1);
+    assert_eq!(
+        report["checks_skipped"],
+        serde_json::json!(["quote", "arithmetic", "support"])
+    );
+    let (_, code) = bench.verify(
+        &answer,
+        &["--checks", "resolve,value,role", "--allow-partial"],
+    );
     assert_eq!(code, 0);
     assert_eq!(report["model_calls"], 0);
     assert!(bench.requests().is_empty());

@@ -86,6 +86,7 @@ fn the_samples_show_every_code_check_finding() {
         "period_mismatch",
         "ambiguous_role",
         "arithmetic_mismatch",
+        "formula_mismatch",
     ] {
         assert!(seen.contains(code), "no sample answer shows {code}");
     }

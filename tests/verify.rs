@@ -394,8 +394,20 @@ fn an_answer_with_nothing_to_check_is_not_all_accepted() {
 
 #[test]
 fn a_sentence_stating_an_amount_with_no_value_is_not_accepted_on_its_cite() {
+    // The sentence's amount is checked in the value's place: a wrong one is
+    // found for what it is, and the claim is never accepted on it.
     let report = verify(&acme(
         r#"{"text": "Revenue rose to a record $9.9 billion in 2024.", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}"#,
+    ));
+    assert_eq!(claim(&report).route, Route::Reanswer);
+    assert_eq!(
+        codes(claim(&report)),
+        ["value_mismatch", "no_checkable_claim"]
+    );
+    let message = &claim(&report).findings[1].message;
+    assert!(message.contains("\"$9.9 billion\""), "{message}");
+    let report = verify(&acme(
+        r#"{"text": "Revenue rose to $4.2 billion in 2024.", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}"#,
     ));
     assert_eq!(claim(&report).route, Route::Review);
     assert_eq!(codes(claim(&report)), ["no_checkable_claim"]);

@@ -32,6 +32,8 @@ pub struct InputError {
 pub struct AnswerError {
     /// Where the answer is.
     pub origin: Origin,
+    /// The answer's id, when it could be read before the error.
+    pub id: Option<String>,
     /// What is wrong, naming the claim and field.
     pub message: String,
 }
@@ -118,6 +120,36 @@ pub fn read_answers_within(path: &Path, max_bytes: u64) -> Result<Answers, Input
 /// Lines; otherwise the text is one JSON value (object or array), falling back
 /// to JSON Lines when it holds several values.
 pub fn read_answers_str(text: &str, file: &str, jsonl: bool) -> Result<Answers, InputError> {
+    let mut answers = read_answers_unchecked(text, file, jsonl)?;
+    mark_duplicate_answers(&mut answers.items);
+    Ok(answers)
+}
+
+/// Gives each answer whose id an earlier answer of the input has a problem
+/// saying so (its claims are still checked): reports are found by id, and
+/// two with one id cannot be told apart.
+pub fn mark_duplicate_answers(items: &mut [Result<Answer, AnswerError>]) {
+    let mut seen: std::collections::HashMap<String, Origin> = std::collections::HashMap::new();
+    for answer in items.iter_mut().flatten() {
+        match seen.get(&answer.id) {
+            Some(first) => answer.problems.push(duplicate_answer(&answer.id, first)),
+            None => {
+                seen.insert(answer.id.clone(), answer.origin.clone());
+            }
+        }
+    }
+}
+
+/// The problem of an answer whose id the answer at `first` has too.
+pub fn duplicate_answer(id: &str, first: &Origin) -> String {
+    let at = match first.line {
+        Some(line) => format!("line {line}"),
+        None => format!("answer {}", first.index + 1),
+    };
+    format!("answer id {id:?} is also the id of the answer at {at}: ids must be unique")
+}
+
+fn read_answers_unchecked(text: &str, file: &str, jsonl: bool) -> Result<Answers, InputError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
         return Err(InputError {
@@ -148,6 +180,7 @@ pub fn read_answers_str(text: &str, file: &str, jsonl: bool) -> Result<Answers, 
             Err(e) if text.lines().filter(|l| !l.trim().is_empty()).count() <= 1 => {
                 return Ok(Answers {
                     items: vec![Err(AnswerError {
+                        id: None,
                         origin: Origin {
                             file: file.to_string(),
                             line: Some(e.line() as u64),
@@ -214,6 +247,7 @@ fn read_array(text: &str, file: &str) -> Result<Vec<Result<Answer, AnswerError>>
             match serde_json::from_str::<Value>(raw.get()) {
                 Ok(value) => answer_from_value(value, origin),
                 Err(e) => Err(AnswerError {
+                    id: None,
                     origin,
                     message: format!("invalid JSON: {}", json_reason(&e)),
                 }),
@@ -243,6 +277,7 @@ pub fn answer_from_line(line: &str, origin: Origin) -> Result<Answer, AnswerErro
     match serde_json::from_str::<Value>(line) {
         Ok(value) => answer_from_value(value, origin),
         Err(e) => Err(AnswerError {
+            id: None,
             origin,
             message: format!("invalid JSON at column {}: {}", e.column(), json_reason(&e)),
         }),
@@ -251,12 +286,13 @@ pub fn answer_from_line(line: &str, origin: Origin) -> Result<Answer, AnswerErro
 
 /// Builds an answer from a parsed JSON value, or says what is wrong with it.
 pub fn answer_from_value(value: Value, origin: Origin) -> Result<Answer, AnswerError> {
-    let fail = |message: String| AnswerError {
+    let fail_without_id = |message: String| AnswerError {
         origin: origin.clone(),
+        id: None,
         message,
     };
     let Value::Object(object) = value else {
-        return Err(fail(format!(
+        return Err(fail_without_id(format!(
             "expected an answer object, found {}",
             kind(&value)
         )));
@@ -266,11 +302,17 @@ pub fn answer_from_value(value: Value, origin: Origin) -> Result<Answer, AnswerE
         Some(Value::String(s)) => s.clone(),
         Some(Value::Number(n)) => n.to_string(),
         Some(other) => {
-            return Err(fail(format!(
+            return Err(fail_without_id(format!(
                 "\"id\" must be a string, found {}",
                 kind(other)
             )));
         }
+    };
+    // Past here the answer's own id names it in its error report.
+    let fail = |message: String| AnswerError {
+        origin: origin.clone(),
+        id: Some(id.clone()),
+        message,
     };
     let sources = source_list(&object).map_err(&fail)?;
     let context = match object.get("context") {
@@ -292,12 +334,16 @@ pub fn answer_from_value(value: Value, origin: Origin) -> Result<Answer, AnswerE
     };
     let claims = match object.get("claims") {
         None | Some(Value::Null) => Vec::new(),
-        Some(Value::Array(items)) => items
-            .iter()
-            .enumerate()
-            .map(|(i, item)| claim(item, &format!("k{}", i + 1), "claim", true))
-            .collect::<Result<Vec<_>, String>>()
-            .map_err(&fail)?,
+        Some(Value::Array(items)) => {
+            let mut claims: Vec<Claim> = items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| claim(item, &format!("k{}", i + 1), "claim", 0))
+                .collect();
+            mark_duplicates(&mut claims, "claim");
+            locate_errors(&mut claims, &origin);
+            claims
+        }
         Some(other) => {
             return Err(fail(format!(
                 "\"claims\" must be a list, found {}",
@@ -311,6 +357,7 @@ pub fn answer_from_value(value: Value, origin: Origin) -> Result<Answer, AnswerE
         context,
         claims,
         origin,
+        problems: Vec::new(),
     })
 }
 
@@ -451,8 +498,65 @@ fn role(object: &Map<String, Value>, prefix: &str) -> Result<Option<Role>, Strin
     }
 }
 
-/// A claim (or, with `with_calc` false, an operand).
-fn claim(item: &Value, default_id: &str, what: &str, with_calc: bool) -> Result<Claim, String> {
+/// The deepest calculations nest (an operand that is itself a
+/// calculation counts one level).
+pub const MAX_NESTING: usize = 8;
+
+/// Gives every claim (or operand) whose id an earlier one has an error
+/// saying so: two claims with one id cannot be told apart in a report, and
+/// two operands with one id make a calculation ambiguous.
+fn mark_duplicates(claims: &mut [Claim], what: &str) {
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for (i, claim) in claims.iter_mut().enumerate() {
+        match seen.get(&claim.id) {
+            Some(first) if claim.error.is_none() => {
+                claim.error = Some(format!(
+                    "{what} {:?}: the id is also {what} {}'s; ids must be unique",
+                    claim.id,
+                    first + 1
+                ));
+            }
+            Some(_) => {}
+            None => {
+                seen.insert(claim.id.clone(), i);
+            }
+        }
+    }
+}
+
+/// Puts the answer's place first in its claims' and operands' errors
+/// (`answers.jsonl line 14: claim "k2": ...`).
+fn locate_errors(claims: &mut [Claim], origin: &Origin) {
+    for claim in claims {
+        if let Some(error) = &mut claim.error {
+            *error = format!("{origin}: {error}");
+        }
+        locate_errors(&mut claim.operands, origin);
+    }
+}
+
+/// A claim (an operand at `depth` > 0). What is wrong with it is its
+/// `error`, never the answer's: the answer's other claims are still read.
+fn claim(item: &Value, default_id: &str, what: &str, depth: usize) -> Claim {
+    let id = match item {
+        Value::Object(object) => match object.get("id") {
+            Some(Value::String(s)) => s.clone(),
+            Some(Value::Number(n)) => n.to_string(),
+            _ => default_id.to_string(),
+        },
+        _ => default_id.to_string(),
+    };
+    match claim_fields(item, default_id, what, depth) {
+        Ok(claim) => claim,
+        Err(error) => Claim {
+            id,
+            error: Some(error),
+            ..Claim::default()
+        },
+    }
+}
+
+fn claim_fields(item: &Value, default_id: &str, what: &str, depth: usize) -> Result<Claim, String> {
     let Value::Object(object) = item else {
         return Err(format!(
             "{what} {default_id}: expected an object, found {}",
@@ -473,11 +577,16 @@ fn claim(item: &Value, default_id: &str, what: &str, with_calc: bool) -> Result<
     let prefix = format!("{what} {id:?}: ");
     let mut cites = string_list(object, "cites", &prefix)?;
     cites.extend(string_list(object, "cite", &prefix)?);
-    let (calc, operands) = if with_calc {
-        let calc = optional_string(object, "calc", &prefix)?;
-        let operands = match object.get("operands") {
-            None | Some(Value::Null) => Vec::new(),
-            Some(Value::Array(items)) => items
+    let calc = optional_string(object, "calc", &prefix)?;
+    let operands = match object.get("operands") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(_)) if depth >= MAX_NESTING => {
+            return Err(format!(
+                "{prefix}operands nest deeper than {MAX_NESTING} calculations"
+            ));
+        }
+        Some(Value::Array(items)) => {
+            let operands: Vec<Claim> = items
                 .iter()
                 .enumerate()
                 .map(|(i, op)| {
@@ -485,32 +594,38 @@ fn claim(item: &Value, default_id: &str, what: &str, with_calc: bool) -> Result<
                         op,
                         &format!("o{}", i + 1),
                         &format!("{what} {id:?}: operand"),
-                        false,
+                        depth + 1,
                     )
                 })
-                .collect::<Result<Vec<_>, String>>()?,
-            Some(other) => {
+                .collect();
+            let mut seen = std::collections::HashSet::new();
+            if let Some(twice) = operands.iter().find(|o| !seen.insert(o.id.as_str())) {
                 return Err(format!(
-                    "{prefix}\"operands\" must be a list, found {}",
-                    kind(other)
+                    "{prefix}operand id {:?} is given twice: the calculation cannot tell which is meant",
+                    twice.id
                 ));
             }
-        };
-        if calc.is_some() && operands.is_empty() {
-            return Err(format!("{prefix}\"calc\" needs \"operands\""));
+            operands
         }
-        (calc, operands)
-    } else {
-        (None, Vec::new())
+        Some(other) => {
+            return Err(format!(
+                "{prefix}\"operands\" must be a list, found {}",
+                kind(other)
+            ));
+        }
     };
-    let value = optional_string(object, "value", &prefix)?;
-    if let Some(v) = &value
-        && crate::check::value::parse_stated(v).is_none()
-    {
+    if calc.is_some() && operands.is_empty() {
+        return Err(format!("{prefix}\"calc\" needs \"operands\""));
+    }
+    if calc.is_none() && !operands.is_empty() {
         return Err(format!(
-            "{prefix}expected a number in \"value\", found {v:?}"
+            "{prefix}\"operands\" are given without a \"calc\" to compute with them"
         ));
     }
+    // A value must be a string: a JSON number has lost how it was written
+    // (its rounding, "4.20" against "4.2"). Text that is not a number is
+    // the claim's finding, not an input error.
+    let value = optional_string(object, "value", &prefix)?;
     Ok(Claim {
         text: optional_string(object, "text", &prefix)?,
         value,
@@ -520,6 +635,7 @@ fn claim(item: &Value, default_id: &str, what: &str, with_calc: bool) -> Result<
         calc,
         operands,
         id,
+        error: None,
     })
 }
 
@@ -578,15 +694,22 @@ mod tests {
             "a.json line 3: \"claims\" must be a list, found the number 3"
         );
 
-        let lines = "{\"id\": \"a\"}\n\n{\"id\": \"b\", \"claims\": [{\"id\": \"k2\", \"value\": 4.2}]}\n{oops\n";
+        let lines = "{\"id\": \"a\"}\n\n{\"id\": \"b\", \"claims\": [{\"id\": \"k2\", \"value\": 4.2}, {\"id\": \"k3\", \"value\": \"4.2\"}]}\n{oops\n";
         let answers = read_answers_str(lines, "answers.jsonl", true)
             .unwrap()
             .items;
         assert_eq!(answers.len(), 3);
+        // A malformed claim is that claim's error; the answer and its other
+        // claims are read.
+        let b = answers[1].as_ref().unwrap();
+        assert_eq!(b.id, "b");
         assert_eq!(
-            answers[1].as_ref().unwrap_err().to_string(),
-            "answers.jsonl line 3: claim \"k2\": \"value\" must be a string, found the number 4.2"
+            b.claims[0].error.as_deref(),
+            Some(
+                "answers.jsonl line 3: claim \"k2\": \"value\" must be a string, found the number 4.2"
+            )
         );
+        assert_eq!(b.claims[1].error, None);
         assert!(
             answers[2]
                 .as_ref()
@@ -602,6 +725,28 @@ mod tests {
 
     #[test]
     fn reports_fields_precisely() {
+        // Errors of the answer itself.
+        let cases = [
+            (
+                r#"{"context": ["acme.xlsx#IS!"]}"#,
+                "context item 1: invalid cell reference \"acme.xlsx#IS!\"",
+            ),
+            (
+                r#"{"context": [{"id": "c1"}]}"#,
+                "context item 1: alias \"c1\" needs a \"ref\"",
+            ),
+            (r#"[1]"#, "expected an answer object, found the number 1"),
+            (
+                r#"{"id": "q", "claims": 3}"#,
+                "\"claims\" must be a list, found the number 3",
+            ),
+        ];
+        for (text, message) in cases {
+            let answers = read_answers_str(text, "a.json", false).unwrap().items;
+            let err = answers[0].as_ref().unwrap_err().to_string();
+            assert!(err.contains(message), "{text}: {err}");
+        }
+        // Errors of one claim: the claim's, with the answer read.
         let cases = [
             (
                 r#"{"claims": [{"id": "k1", "cites": [1]}]}"#,
@@ -616,28 +761,47 @@ mod tests {
                 "claim \"k1\": \"calc\" needs \"operands\"",
             ),
             (
-                r#"{"context": ["acme.xlsx#IS!"]}"#,
-                "context item 1: invalid cell reference \"acme.xlsx#IS!\"",
-            ),
-            (
-                r#"{"context": [{"id": "c1"}]}"#,
-                "context item 1: alias \"c1\" needs a \"ref\"",
-            ),
-            (r#"[1]"#, "expected an answer object, found the number 1"),
-            (
-                r#"{"claims": [{"id": "k2", "value": "n/m"}]}"#,
-                "claim \"k2\": expected a number in \"value\", found \"n/m\"",
+                r#"{"claims": [{"operands": [{"id": "a"}]}]}"#,
+                "claim \"k1\": \"operands\" are given without a \"calc\"",
             ),
             (
                 r#"{"claims": [{"id": "k9", "operands": [{"value": 3}], "calc": "x"}]}"#,
                 "claim \"k9\": operand \"o1\": \"value\" must be a string, found the number 3",
             ),
+            (
+                r#"{"claims": [{"id": "k9", "operands": [{"id": "a"}, {"id": "a"}], "calc": "a"}]}"#,
+                "claim \"k9\": operand id \"a\" is given twice",
+            ),
+            (
+                r#"{"claims": [7]}"#,
+                "claim k1: expected an object, found the number 7",
+            ),
+            (
+                r#"{"claims": [{"id": "k1"}, {"id": "k1"}]}"#,
+                "claim \"k1\": the id is also claim 1's",
+            ),
         ];
         for (text, message) in cases {
             let answers = read_answers_str(text, "a.json", false).unwrap().items;
-            let err = answers[0].as_ref().unwrap_err().to_string();
-            assert!(err.contains(message), "{text}: {err}");
+            let answer = answers[0]
+                .as_ref()
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
+            let errors: Vec<String> = answer
+                .claims
+                .iter()
+                .flat_map(|c| std::iter::once(c).chain(&c.operands))
+                .filter_map(|c| c.error.clone())
+                .collect();
+            assert!(
+                errors.iter().any(|e| e.contains(message)),
+                "{text}: {errors:?}"
+            );
         }
+        // A value that is not a number is the claim's finding, not an error.
+        let answers = read_answers_str(r#"{"claims": [{"value": "n/m"}]}"#, "a.json", false)
+            .unwrap()
+            .items;
+        assert_eq!(answers[0].as_ref().unwrap().claims[0].error, None);
         assert!(read_answers_str("  ", "a.json", false).is_err());
         assert!(read_answers_str("[{\"id\": 1}, oops]", "a.json", false).is_err());
     }

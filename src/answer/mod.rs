@@ -31,6 +31,10 @@ pub struct Answer {
     pub claims: Vec<Claim>,
     /// Where the answer was read from, for messages.
     pub origin: Origin,
+    /// What is wrong with the answer that does not stop its claims from
+    /// being checked (an id another answer of the input has too): reported
+    /// as the answer's error, with its claims checked.
+    pub problems: Vec<String>,
 }
 
 /// A source an answer names: `"acme.xlsx"` (id and path alike), or
@@ -105,6 +109,10 @@ pub struct Claim {
     pub calc: Option<String>,
     /// The operands of `calc`.
     pub operands: Vec<Claim>,
+    /// Why the claim could not be read (a malformed field), if so: the
+    /// claim is reported with this error and not checked; the answer's
+    /// other claims are.
+    pub error: Option<String>,
 }
 
 /// A claim's role: free text ("Revenue, FY2023") or a concept and a period.

@@ -2,28 +2,358 @@
 //! `Decimal` from its operands' stated values (in base units) and compared
 //! with the claim's stated result within the rounding it wrote. Each operand
 //! is checked against its own cell like a claim, so a wrong pointer and wrong
-//! arithmetic are told apart.
+//! arithmetic are told apart. Whether the calculation is the metric its role
+//! names is the formula half of this check (`formula.rs`).
 //!
 //! How the result is compared: a percentage claim ("7.2%") against the
 //! result × 100; a claim with a scale word ("$300 million") against the
 //! result in base units; a plain number against the result as a ratio, or in
 //! the units of the first operand's table — whichever the claim can mean.
+//!
+//! Rounded operands: an operand written "$4 billion" stands for anything
+//! from $3.5 to $4.5 billion. The stated result must lie in the range the
+//! calculation takes over its operands' written rounding (found at the
+//! corners of that box, for up to [`MAX_CORNER_OPERANDS`] operands), and —
+//! when every operand was checked against a numeric cell — the result
+//! recomputed from the cells' own values (each with the sign its operand
+//! states) must be the stated result within its rounding: "$4 billion" and
+//! "$4 billion" giving 0% growth do not launder cells that give 7.7%.
+//!
+//! What a calculation may be made of: operand ids, and constants. A FinQA
+//! program's number that matches no operand's stated value is a
+//! `formula_mismatch` (the program computes with a number nobody cited),
+//! unless it is a conventional constant ([`is_constant`]); so is an
+//! expression of constants only.
 
 use rust_decimal::Decimal;
 
 use super::value::within;
-use super::{Check, Code, CodeDoc};
+use super::{Check, Code, CodeDoc, Finding, Route};
+use crate::answer::calc::{self, Calc, CalcError, Evaluation, Operand};
 use crate::model::Amount;
 
 /// The codes of this check, documented.
 pub const DOCS: &[CodeDoc] = &[CodeDoc {
     code: Code::ArithmeticMismatch,
     check: Check::Arithmetic,
-    what: "Recomputing the claim's calculation from its operands' stated values gives a result outside the rounding the claim wrote (\"7.7%\" covers 7.65–7.75%). Also raised when the calculation cannot be evaluated (an unknown operand, division by zero).",
+    what: "Recomputing the claim's calculation from its operands' stated values gives a result outside the rounding the claim wrote (\"7.7%\" covers 7.65–7.75%), over every value the operands' own rounding allows; or the cited cells' own values give a result outside it (coarse operands — \"$4 billion\" and \"$4 billion\" giving 0% growth — do not launder cells that give 7.7%). Also raised when the calculation cannot be evaluated (an unknown operand, division by zero).",
     why: "Every input can be cited correctly and the arithmetic still be wrong; only recomputing shows it, and it costs no model call.",
     example: "\"Revenue grew 8.2% in 2024\" with calc `(r24 - r23) / r23` over 4,200 and 3,900 (7.69%).",
     route: "reanswer.",
 }];
+
+/// The most operands whose rounding box is searched corner by corner
+/// (2^n evaluations); with more, the stated values alone are used.
+pub const MAX_CORNER_OPERANDS: usize = 8;
+
+/// One operand as the arithmetic sees it.
+#[derive(Debug, Clone)]
+pub struct Input<'a> {
+    /// Its id in the calculation.
+    pub id: &'a str,
+    /// The amount it states.
+    pub stated: Option<Amount>,
+    /// The scale of the table it resolved to (a plain stated amount is in
+    /// those units).
+    pub unit_scale: Option<Decimal>,
+    /// Its role text, searched by `table_*` selectors.
+    pub role: String,
+    /// The value of the cell it was checked against, in base units, with
+    /// the sign the operand states (a cost shown (2,520) and stated 2,520
+    /// is 2,520): `None` when it resolved to no numeric cell.
+    pub cell: Option<Decimal>,
+}
+
+/// A stated amount in base units: its scale word, else the cited table's
+/// scale (a percentage as a fraction).
+pub fn base_value(stated: &Amount, table_scale: Option<Decimal>) -> Option<Decimal> {
+    if let Some(scale) = stated.scale() {
+        return stated.value.checked_mul(scale);
+    }
+    if stated.percent {
+        return stated.value.checked_div(Decimal::ONE_HUNDRED);
+    }
+    stated
+        .value
+        .checked_mul(table_scale.unwrap_or(Decimal::ONE))
+}
+
+/// Half a unit of an amount's last written digit, in base units.
+fn half_in_base(stated: &Amount, table_scale: Option<Decimal>) -> Option<Decimal> {
+    let half = Decimal::new(5, stated.decimals.saturating_add(1).min(28));
+    base_value(
+        &Amount {
+            value: half,
+            ..*stated
+        },
+        table_scale,
+    )
+    .map(|h| h.abs())
+}
+
+/// Numbers a FinQA program may write without citing them: powers of ten
+/// and the counts of averaging and annualising (2, 3, 4, 12, 360, 365).
+pub fn is_constant(value: Decimal) -> bool {
+    let v = value.abs().normalize();
+    if [2, 3, 4, 12, 360, 365]
+        .iter()
+        .any(|c| v == Decimal::from(*c))
+    {
+        return true;
+    }
+    // 1, 10, 100, … and 0.1, 0.01, …
+    let text = v.to_string();
+    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+    digits.trim_matches('0') == "1"
+}
+
+/// The calculation, read; or the finding that it cannot be.
+pub fn parse(calc_text: &str, max_calc_bytes: usize) -> Result<Calc, Box<Finding>> {
+    Calc::parse_within(calc_text, max_calc_bytes).map_err(|e| {
+        let raise = if matches!(e, CalcError::TooLong { .. }) {
+            "; raise --max-calc-bytes to check it"
+        } else {
+            ""
+        };
+        Box::new(Finding::new(
+            Code::ArithmeticMismatch,
+            Route::Reanswer,
+            format!(
+                "the calculation {:?} cannot be read: {e}{raise}",
+                calc::clip(calc_text)
+            ),
+        ))
+    })
+}
+
+/// The arithmetic findings of a calculation claim: what it is made of, and
+/// its result against `stated` (when the claim states one).
+pub fn check(
+    calc: &Calc,
+    written: &str,
+    stated: Option<&Amount>,
+    inputs: &[Input<'_>],
+) -> Vec<Finding> {
+    let calc_text = calc.source().trim();
+    let operands: Vec<Operand<'_>> = inputs
+        .iter()
+        .filter_map(|input| {
+            let stated = input.stated.as_ref()?;
+            Some(Operand {
+                id: input.id,
+                stated: stated.value,
+                base: base_value(stated, input.unit_scale)?,
+                role: input.role.as_str(),
+            })
+        })
+        .collect();
+    let evaluation = match calc.evaluate(&operands) {
+        Ok(evaluation) => evaluation,
+        Err(e) => {
+            return vec![Finding::new(
+                Code::ArithmeticMismatch,
+                Route::Reanswer,
+                format!("the calculation {calc_text:?} cannot be evaluated: {e}"),
+            )];
+        }
+    };
+    let mut findings = Vec::new();
+    if let Some(finding) = made_of(calc, &evaluation, inputs) {
+        findings.push(finding);
+    }
+    let Some(stated) = stated else {
+        return findings;
+    };
+    let unit_scale = inputs.iter().find_map(|i| i.unit_scale);
+    let point_ok = result_matches(stated, evaluation.value, unit_scale);
+    let range_ok = point_ok || range_reaches(calc, stated, inputs, &operands, unit_scale);
+    if !range_ok {
+        findings.push(Finding::new(
+            Code::ArithmeticMismatch,
+            Route::Reanswer,
+            format!(
+                "the claim states {written}, but {calc_text} over the operands' stated values gives {} ({})",
+                shown(stated, evaluation.value),
+                evaluation.steps.join("; ")
+            ),
+        ));
+        return findings;
+    }
+    // The cited cells' own values, when every operand has one.
+    let cells: Option<Vec<Operand<'_>>> = inputs
+        .iter()
+        .map(|input| {
+            Some(Operand {
+                id: input.id,
+                stated: input.stated.as_ref()?.value,
+                base: input.cell?,
+                role: input.role.as_str(),
+            })
+        })
+        .collect();
+    if let Some(cells) = cells
+        && !cells.is_empty()
+        && let Ok(from_cells) = calc.evaluate(&cells)
+        && !result_matches(stated, from_cells.value, unit_scale)
+    {
+        // The stated operands reach the claim only over their rounding
+        // intervals: say so when their point result is the cells' too.
+        let message = if point_ok {
+            format!(
+                "the claim states {written}; {calc_text} over the operands as stated gives {}, but over the cited cells' own values it gives {} ({}): the operands are rounded too coarsely to carry the result",
+                shown(stated, evaluation.value),
+                shown(stated, from_cells.value),
+                from_cells.steps.join("; ")
+            )
+        } else {
+            format!(
+                "the claim states {written}, but {calc_text} over the cited cells' own values gives {} ({}); only the operands' written rounding could reach the claim",
+                shown(stated, from_cells.value),
+                from_cells.steps.join("; ")
+            )
+        };
+        findings.push(Finding::new(
+            Code::ArithmeticMismatch,
+            Route::Reanswer,
+            message,
+        ));
+    }
+    findings
+}
+
+/// A FinQA number that matches no operand, or an expression of constants.
+fn made_of(calc: &Calc, evaluation: &Evaluation, inputs: &[Input<'_>]) -> Option<Finding> {
+    let stated: Vec<String> = inputs
+        .iter()
+        .filter_map(|i| {
+            Some(format!(
+                "{} = {}",
+                i.id,
+                i.stated.as_ref()?.value.normalize()
+            ))
+        })
+        .collect();
+    let stray: Vec<String> = evaluation
+        .unmatched_literals
+        .iter()
+        .filter(|v| !is_constant(**v))
+        .map(|v| v.normalize().to_string())
+        .collect();
+    if !stray.is_empty() {
+        return Some(Finding::new(
+            Code::FormulaMismatch,
+            Route::Reanswer,
+            format!(
+                "the calculation {:?} computes with {} that no operand states (the operands state {}): a number nobody cited",
+                calc::clip(calc.source()),
+                stray.join(", "),
+                if stated.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    stated.join(", ")
+                }
+            ),
+        ));
+    }
+    if evaluation.operands_used.is_empty() {
+        return Some(Finding::new(
+            Code::FormulaMismatch,
+            Route::Reanswer,
+            format!(
+                "the calculation {:?} uses none of the claim's operands: it is made of constants only, so no cited number goes into it",
+                calc::clip(calc.source())
+            ),
+        ));
+    }
+    None
+}
+
+/// Whether the stated result's interval meets the range the calculation
+/// takes over the operands' rounding (the corners of the box).
+fn range_reaches(
+    calc: &Calc,
+    stated: &Amount,
+    inputs: &[Input<'_>],
+    operands: &[Operand<'_>],
+    unit_scale: Option<Decimal>,
+) -> bool {
+    let halves: Vec<Decimal> = inputs
+        .iter()
+        .filter_map(|input| {
+            let stated = input.stated.as_ref()?;
+            base_value(stated, input.unit_scale)?;
+            half_in_base(stated, input.unit_scale)
+        })
+        .collect();
+    if halves.len() != operands.len() || operands.len() > MAX_CORNER_OPERANDS {
+        return false;
+    }
+    let mut low: Option<Decimal> = None;
+    let mut high: Option<Decimal> = None;
+    for corner in 0u32..(1 << operands.len()) {
+        let moved: Vec<Operand<'_>> = operands
+            .iter()
+            .zip(&halves)
+            .enumerate()
+            .map(|(k, (op, half))| Operand {
+                base: if corner & (1 << k) == 0 {
+                    op.base - *half
+                } else {
+                    op.base + *half
+                },
+                ..*op
+            })
+            .collect();
+        let Ok(value) = calc.evaluate(&moved).map(|e| e.value) else {
+            // A corner where a divisor crosses zero: no range to speak of.
+            return false;
+        };
+        low = Some(low.map_or(value, |l| l.min(value)));
+        high = Some(high.map_or(value, |h| h.max(value)));
+    }
+    let (Some(low), Some(high)) = (low, high) else {
+        return false;
+    };
+    // The stated interval [s − h, s + h] against [low, high], in the unit
+    // the claim can mean (percent, base units, ratio or table units).
+    let half = Decimal::new(5, stated.decimals.saturating_add(1).min(28));
+    let meets = |s: Decimal, h: Decimal, lo: Decimal, hi: Decimal| s - h <= hi && lo <= s + h;
+    if stated.percent {
+        return match (
+            low.checked_mul(Decimal::ONE_HUNDRED),
+            high.checked_mul(Decimal::ONE_HUNDRED),
+        ) {
+            (Some(lo), Some(hi)) => meets(stated.value, half, lo, hi),
+            _ => false,
+        };
+    }
+    if let Some(scale) = stated.scale() {
+        return match (stated.value.checked_mul(scale), half.checked_mul(scale)) {
+            (Some(s), Some(h)) => meets(s, h, low, high),
+            _ => false,
+        };
+    }
+    meets(stated.value, half, low, high)
+        || unit_scale.is_some_and(|scale| {
+            match (stated.value.checked_mul(scale), half.checked_mul(scale)) {
+                (Some(s), Some(h)) => meets(s, h, low, high),
+                _ => false,
+            }
+        })
+}
+
+/// A result as the claim would write it ("7.69%" for a percentage claim).
+fn shown(stated: &Amount, value: Decimal) -> String {
+    if stated.percent {
+        value
+            .checked_mul(Decimal::ONE_HUNDRED)
+            .map_or_else(String::new, |p| {
+                format!("{}%", p.round_dp(stated.decimals + 2).normalize())
+            })
+    } else {
+        value.round_dp(6).normalize().to_string()
+    }
+}
 
 /// Whether a computed result (base units, or unitless for ratios) is the
 /// stated amount within its rounding. `unit_scale` is the scale of the first
@@ -60,9 +390,12 @@ mod tests {
         parse_stated(text).unwrap()
     }
 
+    fn d(s: &str) -> Decimal {
+        s.parse().unwrap()
+    }
+
     #[test]
     fn results_compare_as_the_claim_wrote_them() {
-        let d = |s: &str| s.parse::<Decimal>().unwrap();
         let growth = d("300000000") / d("3900000000");
         assert!(result_matches(&value_of("7.7%"), growth, None));
         assert!(!result_matches(&value_of("8.2%"), growth, None));
@@ -82,5 +415,90 @@ mod tests {
             d("300000000"),
             Some(d("1000000"))
         ));
+    }
+
+    fn input<'a>(id: &'a str, stated: &str, cell: Option<&str>) -> Input<'a> {
+        Input {
+            id,
+            stated: Some(value_of(stated)),
+            unit_scale: Some(Decimal::from(1_000_000)),
+            role: String::new(),
+            cell: cell.map(d),
+        }
+    }
+
+    fn codes(calc: &str, stated: &str, inputs: &[Input<'_>]) -> Vec<Code> {
+        let calc = Calc::parse(calc).unwrap();
+        check(&calc, stated, Some(&value_of(stated)), inputs)
+            .iter()
+            .map(|f| f.code)
+            .collect()
+    }
+
+    #[test]
+    fn coarse_operands_do_not_launder_the_cells() {
+        let r24 = input("r24", "$4 billion", Some("4200000000"));
+        let r23 = input("r23", "$4 billion", Some("3900000000"));
+        assert_eq!(
+            codes("(r24 - r23) / r23", "0%", &[r24.clone(), r23.clone()]),
+            [Code::ArithmeticMismatch]
+        );
+        // The true growth is within what the coarse operands allow, and the
+        // cells give it: accepted.
+        assert!(codes("(r24 - r23) / r23", "7.7%", &[r24, r23]).is_empty());
+        // Exact operands: the stated result must be theirs.
+        let e24 = input("r24", "4,200", Some("4200000000"));
+        let e23 = input("r23", "3,900", Some("3900000000"));
+        assert!(codes("(r24 - r23) / r23", "7.7%", &[e24.clone(), e23.clone()]).is_empty());
+        assert_eq!(
+            codes("(r24 - r23) / r23", "8.2%", &[e24, e23]),
+            [Code::ArithmeticMismatch]
+        );
+    }
+
+    #[test]
+    fn numbers_nobody_cited_are_found() {
+        let n24 = input("n24", "447", None);
+        let n23 = input("n23", "380", None);
+        assert!(
+            codes(
+                "subtract(447, 390), divide(#0, 390)",
+                "14.6%",
+                &[n24.clone(), n23.clone()]
+            )
+            .contains(&Code::FormulaMismatch)
+        );
+        assert!(
+            codes(
+                "subtract(447, 380), divide(#0, 380)",
+                "17.6%",
+                &[n24.clone(), n23.clone()]
+            )
+            .is_empty()
+        );
+        // A conventional constant is not a stray number.
+        assert!(
+            codes(
+                "subtract(447, 380), divide(#0, 380), multiply(#1, 100)",
+                "17.6",
+                &[n24.clone(), n23.clone()]
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            codes("4200 / 3900 - 1", "7.7%", &[n24.clone(), n23.clone()]),
+            [Code::FormulaMismatch]
+        );
+        assert!(codes("n24 / n23 * 100 - 100", "17.6", &[n24, n23]).is_empty());
+    }
+
+    #[test]
+    fn constants() {
+        for c in ["1", "10", "100", "1000000", "0.01", "2", "12", "365"] {
+            assert!(is_constant(d(c)), "{c}");
+        }
+        for c in ["390", "181315", "5", "110"] {
+            assert!(!is_constant(d(c)), "{c}");
+        }
     }
 }

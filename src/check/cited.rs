@@ -11,9 +11,10 @@
 
 use rust_decimal::Decimal;
 
+use super::page;
 use super::resolve::Resolved;
 use super::role::{self, ClaimRole, Resolution, Verdict};
-use super::value::{self, ValueOutcome};
+use super::value::{self, ValueOutcome, ValueRules};
 use super::{Check, CheckSet, Code, Finding, Route};
 use crate::model::{Amount, Cell, Document, Located};
 use crate::vocab::Vocab;
@@ -26,8 +27,16 @@ pub struct Claimed<'r> {
     pub stated: &'r Amount,
     /// The claim's role, read.
     pub role: &'r ClaimRole,
-    /// The claim names a negative direction ("loss", "used in").
-    pub negative_named: bool,
+    /// How the stated value is held to a cell (the claim's negative
+    /// words, the tolerance, a hedge, a fraction for a ratio).
+    pub rules: ValueRules,
+}
+
+impl Claimed<'_> {
+    /// The value check's verdict at a cell.
+    pub fn compare(&self, cell: &Cell<'_>) -> ValueOutcome {
+        value::compare(self.stated, cell, &self.rules)
+    }
 }
 
 /// The cell of a resolved cite the claim is about.
@@ -35,14 +44,26 @@ pub fn pick<'a>(resolved: &Resolved<'a>, claimed: &Claimed<'_>, vocab: &Vocab) -
     if let Located::Cell(table, coord) = resolved.located {
         return table.cell_at(coord);
     }
-    let holds =
-        |cell: &Cell<'_>| value::compare(claimed.stated, cell, claimed.negative_named).holds();
+    let holds = |cell: &Cell<'_>| claimed.compare(cell).holds();
     role::pick_cell(
         claimed.role,
         resolved.document.cells_in(resolved.located),
         vocab,
         &holds,
     )
+}
+
+/// What the value and role checks see besides the claim and its cite.
+pub struct Context<'c, 'a> {
+    /// Every loaded document and scope of the assembled context.
+    pub assembled: &'c [(&'a Document, Located<'a>)],
+    /// The claim's quote, if any (on a page of prose it says where the
+    /// value is).
+    pub quote: Option<&'c str>,
+    /// The checks that run.
+    pub checks: CheckSet,
+    /// The vocabulary.
+    pub vocab: &'c Vocab,
 }
 
 /// The value and role findings for a claim at its chosen cite. `judged` is
@@ -52,13 +73,22 @@ pub fn value_and_role(
     claimed: &Claimed<'_>,
     cited: &Resolved<'_>,
     judged: Option<(Cell<'_>, ValueOutcome)>,
-    assembled: &[(&Document, Located<'_>)],
-    checks: CheckSet,
-    vocab: &Vocab,
+    context: &Context<'_, '_>,
 ) -> Vec<Finding> {
+    let Context {
+        assembled,
+        checks,
+        vocab,
+        ..
+    } = *context;
     let written = claimed.written;
     let mut findings = Vec::new();
     let Some((cell, mut outcome)) = judged else {
+        if let Located::Page(page) = cited.located
+            && !page.text.trim().is_empty()
+        {
+            return page::on_page(claimed, cited, &page.text, context);
+        }
         if checks.has(Check::Value) {
             let what = cited.document.text_in(cited.located);
             let at = match cited.located {
@@ -82,7 +112,7 @@ pub fn value_and_role(
                     format!(
                         "{} holds no number ({:?}{comma}); the claim states {written}",
                         cited.reference,
-                        what.trim()
+                        crate::answer::calc::clip(what.trim())
                     ),
                 )
                 .cite(&cited.cite),
@@ -90,14 +120,42 @@ pub fn value_and_role(
         }
         return findings;
     };
+    // A currency the claim names against a cell that names none: the
+    // table's or the document's currency, else US dollars (the filings
+    // tickmark reads state theirs, or are American).
+    if outcome.holds()
+        && checks.has(Check::Value)
+        && let Some(said) = claimed.stated.currency
+        && cell.currency().is_none()
+    {
+        let held = value::table_currency(cited.document, cell.table());
+        if held.unwrap_or(crate::model::Currency::USD) != said {
+            let shown = describe_cell(&cell);
+            let why = match held {
+                Some(c) => format!("its table is in {c}"),
+                None => "its source names no currency, so it is read as US dollars".to_string(),
+            };
+            findings.push(
+                Finding::new(
+                    Code::ValueMismatch,
+                    Route::Reanswer,
+                    format!("the claim states {written} ({said}), but {shown} and {why}"),
+                )
+                .cite(&cited.cite)
+                .cell(&cell),
+            );
+            outcome = ValueOutcome::CurrencyMismatch;
+        }
+    }
     // A direction the claim names against the one the cell's sign has.
     let flipped = direction_flipped(claimed, &cell, vocab);
     if flipped && outcome.holds() {
         outcome = ValueOutcome::SignFlip;
     }
     let value_outcome = checks.has(Check::Value).then_some(outcome.clone());
+    let currency_reported = outcome == ValueOutcome::CurrencyMismatch && !findings.is_empty();
     let holds = value_outcome.as_ref().is_none_or(ValueOutcome::holds) && !flipped;
-    let holds_at = |c: &Cell<'_>| value::compare(claimed.stated, c, claimed.negative_named).holds();
+    let holds_at = |c: &Cell<'_>| claimed.compare(c).holds();
     let resolution: Option<Resolution<'_>> = checks
         .has(Check::Role)
         .then(|| role::resolve(claimed.role, &cell, assembled, vocab, &holds_at));
@@ -108,7 +166,7 @@ pub fn value_and_role(
         _ => (None, Route::Reanswer),
     };
     let shown = describe_cell(&cell);
-    if let Some(outcome) = &value_outcome {
+    if let Some(outcome) = value_outcome.as_ref().filter(|_| !currency_reported) {
         let finding = match outcome {
             ValueOutcome::Match | ValueOutcome::Presentation => None,
             ValueOutcome::SignFlip if flipped => Some(Finding::new(

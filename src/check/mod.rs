@@ -9,10 +9,13 @@
 
 pub mod arithmetic;
 pub mod cited;
+pub mod formula;
+pub mod page;
 pub mod quote;
 pub mod ref_hint;
 pub mod resolve;
 pub mod role;
+pub mod sentence;
 pub mod support;
 pub mod value;
 
@@ -160,6 +163,8 @@ pub enum Code {
     AmbiguousRole,
     /// The recomputed result is outside the stated rounding.
     ArithmeticMismatch,
+    /// The calculation is not the metric its role names.
+    FormulaMismatch,
     /// The judge found the cited evidence silent on the claim.
     Unsupported,
     /// The judge found the cited evidence contradicts the claim.
@@ -192,7 +197,7 @@ pub struct CodeDoc {
 
 impl Code {
     /// Every code, in the order of docs/contract.md §5.
-    pub const ALL: [Code; 18] = [
+    pub const ALL: [Code; 19] = [
         Code::Uncited,
         Code::UnknownRef,
         Code::OutsideContext,
@@ -207,6 +212,7 @@ impl Code {
         Code::PeriodMismatch,
         Code::AmbiguousRole,
         Code::ArithmeticMismatch,
+        Code::FormulaMismatch,
         Code::Unsupported,
         Code::Contradicted,
         Code::BelowGate,
@@ -229,6 +235,7 @@ impl Code {
             Code::PeriodMismatch => "period_mismatch",
             Code::AmbiguousRole => "ambiguous_role",
             Code::ArithmeticMismatch => "arithmetic_mismatch",
+            Code::FormulaMismatch => "formula_mismatch",
             Code::Unsupported => "unsupported",
             Code::Contradicted => "contradicted",
             Code::BelowGate => "below_gate",
@@ -245,6 +252,7 @@ impl Code {
             .chain(value::DOCS)
             .chain(role::DOCS)
             .chain(arithmetic::DOCS)
+            .chain(formula::DOCS)
             .chain(support::DOCS);
         docs.copied().find(|d| d.code == self).unwrap_or(CodeDoc {
             code: self,

@@ -171,6 +171,16 @@ impl<'a> AnswerScope<'a> {
             .iter()
             .filter_map(|item| match item {
                 ContextItem::Alias { id, reference } => Some((id.as_str(), reference)),
+                // A chunk id of the store, written bare: that chunk is
+                // assembled.
+                ContextItem::Ref(reference)
+                    if matches!(reference.target, crate::model::Target::Source)
+                        && !sources.contains_key(&*reference.source) =>
+                {
+                    store
+                        .get(&reference.source)
+                        .map(|stored| (&*reference.source, stored))
+                }
                 ContextItem::Ref(_) => None,
             })
             .collect();
@@ -180,6 +190,36 @@ impl<'a> AnswerScope<'a> {
             aliases,
             store,
         }
+    }
+
+    /// What is wrong with the assembled context: an item that names no
+    /// source of the answer, no alias and no chunk id of the store, or a
+    /// place its loaded source does not have.
+    pub fn context_problems(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        for (i, item) in self.context.unwrap_or(&[]).iter().enumerate() {
+            let ContextItem::Ref(reference) = item else {
+                continue;
+            };
+            match self.sources.get(&*reference.source) {
+                None if self.aliases.contains_key(&*reference.source) => {}
+                None => problems.push(format!(
+                    "context item {} {:?} is not a reference into one of the answer's sources, an {{\"id\", \"ref\"}} alias or a chunk id of the store",
+                    i + 1,
+                    reference.to_string()
+                )),
+                Some(SourceState::Loaded(doc)) if doc.locate(reference).is_none() => {
+                    problems.push(format!(
+                        "context item {} {:?}: {} has no such sheet, table, page or cell",
+                        i + 1,
+                        reference.to_string(),
+                        reference.source
+                    ));
+                }
+                Some(_) => {}
+            }
+        }
+        problems
     }
 
     /// True when a reference lies in the assembled context.

@@ -14,7 +14,7 @@
 use rust_decimal::Decimal;
 
 use super::{Check, Code, CodeDoc};
-use crate::model::{Amount, Cell};
+use crate::model::{Amount, Cell, Currency, Document, Table};
 use crate::number::parse_amount;
 
 /// The codes of this check, documented.
@@ -46,53 +46,163 @@ pub const DOCS: &[CodeDoc] = &[
 ];
 
 /// Reads a stated value as an amount: the number parser's forms, plus a
-/// hedge before it ("approximately $4.2 billion") and a unit word after it
-/// ("4.2 billion dollars", "190 million shares", "$2.35 per diluted share").
+/// hedge before it ("approximately $4.2 billion"), a sign word ("negative
+/// $9 million"), a currency or unit word after it ("4.2 billion euros",
+/// "190 million shares", "$2.35 per diluted share"), and the words tables
+/// print for nil ("n/a", "nil", "none": zero, like a dash).
 pub fn parse_stated(text: &str) -> Option<Amount> {
-    let mut rest = text.trim().trim_end_matches(['.', ';']);
+    let mut rest = text.trim().trim_end_matches(['.', ';']).trim_end();
+    if NIL_WORDS.iter().any(|w| rest.eq_ignore_ascii_case(w)) {
+        let mut nil = Amount::plain(Decimal::ZERO, 0);
+        nil.dash = true;
+        return Some(nil);
+    }
     if let Some(amount) = parse_amount(rest) {
         return Some(amount);
     }
-    for hedge in [
-        "approximately",
-        "approx.",
-        "about",
-        "around",
-        "roughly",
-        "nearly",
-        "~",
-        "c.",
-    ] {
+    for hedge in HEDGES {
         if let Some(stripped) = strip_prefix_ci(rest, hedge) {
+            // A whole word only ("about", not "aboutness").
+            if hedge.chars().all(char::is_alphabetic)
+                && stripped.chars().next().is_some_and(char::is_alphanumeric)
+            {
+                continue;
+            }
             rest = stripped.trim_start();
             break;
         }
     }
-    if let Some(amount) = parse_amount(rest) {
-        return Some(amount);
+    let mut negative = false;
+    for sign in ["negative", "minus"] {
+        if let Some(stripped) = strip_prefix_ci(rest, sign)
+            && stripped.starts_with(char::is_whitespace)
+        {
+            rest = stripped.trim_start();
+            negative = true;
+            break;
+        }
     }
-    for unit in [
-        "per diluted share",
-        "per basic share",
-        "per share",
-        "a share",
-        "dollars",
-        "dollar",
-        "euros",
-        "euro",
-        "pounds",
-        "shares",
-        "percentage points",
+    let negate = |mut amount: Amount| {
+        if negative && !amount.value.is_sign_negative() {
+            amount.value = -amount.value;
+        }
+        amount
+    };
+    if let Some(amount) = parse_amount(rest) {
+        return Some(negate(amount));
+    }
+    for (unit, code) in [
+        ("per diluted share", None),
+        ("per basic share", None),
+        ("per share", None),
+        ("a share", None),
+        ("us dollars", Some("USD")),
+        ("u.s. dollars", Some("USD")),
+        ("dollars", Some("USD")),
+        ("dollar", Some("USD")),
+        ("euros", Some("EUR")),
+        ("euro", Some("EUR")),
+        ("pounds sterling", Some("GBP")),
+        ("pounds", Some("GBP")),
+        ("pound", Some("GBP")),
+        ("sterling", Some("GBP")),
+        ("yen", Some("JPY")),
+        ("shares", None),
+        ("percentage points", None),
     ] {
         if let Some(stripped) = strip_suffix_ci(rest, unit) {
             let mut amount = parse_amount(stripped.trim_end())?;
             if unit == "percentage points" {
                 amount.percent = true;
             }
-            return Some(amount);
+            if let Some(code) = code {
+                let named = Currency::from_code(code);
+                if amount.currency.is_some_and(|c| Some(c) != named) {
+                    return None;
+                }
+                amount.currency = named;
+            }
+            return Some(negate(amount));
         }
     }
     None
+}
+
+/// Words a value may be hedged with; a hedged value is held to
+/// [`HEDGED_TOLERANCE`] instead of its written rounding.
+const HEDGES: [&str; 11] = [
+    "approximately",
+    "approx.",
+    "approx",
+    "about",
+    "around",
+    "roughly",
+    "nearly",
+    "almost",
+    "~",
+    "c.",
+    "circa",
+];
+
+/// What tables and answers write for "nothing here": read as nil (zero),
+/// like a dash.
+const NIL_WORDS: [&str; 10] = [
+    "n/a",
+    "na",
+    "n.a.",
+    "nil",
+    "none",
+    "not applicable",
+    "n/m",
+    "nm",
+    "not meaningful",
+    "null",
+];
+
+/// Whether a stated value is hedged ("about $4 billion").
+pub fn hedged(text: &str) -> bool {
+    let text = text.trim();
+    HEDGES.iter().any(|h| {
+        strip_prefix_ci(text, h).is_some_and(|rest| {
+            !h.chars().all(char::is_alphabetic) || !rest.starts_with(char::is_alphanumeric)
+        })
+    })
+}
+
+/// The relative tolerance a stated value is held to by default (5% of the
+/// cell's value), on top of its written rounding (`--tolerance`).
+pub const DEFAULT_TOLERANCE: Decimal = Decimal::from_parts(5, 0, 0, false, 2);
+
+/// The tolerance of a hedged value ("about $4.2 billion"): 10% of the
+/// cell's value, whatever its written rounding.
+pub const HEDGED_TOLERANCE: Decimal = Decimal::from_parts(10, 0, 0, false, 2);
+
+/// How a stated value is held to a cell, besides its written rounding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ValueRules {
+    /// The claim names a negative direction ("loss", "decrease", "outflow").
+    pub negative_named: bool,
+    /// The relative tolerance: a stated amount more than this share of the
+    /// cell's value away from it does not hold, even when its rounding
+    /// covers the cell ("$1 billion" for $602 million). Percentages are
+    /// held to their written decimals only.
+    pub tolerance: Decimal,
+    /// The value was hedged ("about"): held to [`HEDGED_TOLERANCE`].
+    pub hedged: bool,
+    /// The claim's role is a ratio or a margin: a fraction (0.381) states a
+    /// percentage cell (38.1%).
+    pub fraction_ok: bool,
+}
+
+impl Default for ValueRules {
+    fn default() -> ValueRules {
+        ValueRules {
+            negative_named: false,
+            tolerance: DEFAULT_TOLERANCE,
+            hedged: false,
+            fraction_ok: false,
+        }
+    }
 }
 
 fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
@@ -191,9 +301,8 @@ pub fn within(stated: Decimal, half: Decimal, x: Decimal) -> bool {
     }
 }
 
-/// Compares a stated amount with a cell. `negative_named` says whether the
-/// claim itself names a negative direction ("loss", "decrease", "outflow").
-pub fn compare(stated: &Amount, cell: &Cell<'_>, negative_named: bool) -> ValueOutcome {
+/// Compares a stated amount with a cell under `rules`.
+pub fn compare(stated: &Amount, cell: &Cell<'_>, rules: &ValueRules) -> ValueOutcome {
     if let (Some(a), Some(b)) = (stated.currency, cell.currency())
         && a != b
     {
@@ -207,27 +316,70 @@ pub fn compare(stated: &Amount, cell: &Cell<'_>, negative_named: bool) -> ValueO
     else {
         return ValueOutcome::Mismatch;
     };
-    if within(s, half, c) {
+    let held = |x: Decimal| holds_within(stated, s, half, x, rules);
+    if held(c) {
         return ValueOutcome::Match;
     }
-    if within(s, half, -c) {
+    if held(-c) && !c.is_zero() {
         let presentation = c.is_sign_negative()
             && !s.is_sign_negative()
-            && (shown_negative_by_convention(cell) || negative_named);
+            && (shown_negative_by_convention(cell) || rules.negative_named);
         return if presentation {
             ValueOutcome::Presentation
         } else {
             ValueOutcome::SignFlip
         };
     }
+    // Nil and zero have no digits to put at another scale.
+    if s.is_zero() || c.is_zero() {
+        return ValueOutcome::Mismatch;
+    }
     for factor in scale_factors() {
         if let Some(scaled) = c.checked_mul(factor)
             && within(s, half, scaled)
         {
+            // A ratio stated as a fraction of a percentage cell (0.381 for 38.1%).
+            if rules.fraction_ok
+                && !stated.percent
+                && cell.percent()
+                && factor == Decimal::new(1, 2)
+            {
+                return ValueOutcome::Match;
+            }
             return ValueOutcome::ScaleMismatch { factor };
         }
     }
     ValueOutcome::Mismatch
+}
+
+/// Whether `x` (the cell, in the stated units) is the stated quantity `s`:
+/// within the written rounding and the relative tolerance; a hedged value
+/// within [`HEDGED_TOLERANCE`] of the cell.
+fn holds_within(
+    stated: &Amount,
+    s: Decimal,
+    half: Decimal,
+    x: Decimal,
+    rules: &ValueRules,
+) -> bool {
+    let off = (s - x).abs();
+    let share = |tolerance: Decimal| off <= tolerance.checked_mul(x.abs()).unwrap_or(Decimal::MAX);
+    if rules.hedged {
+        return share(rules.tolerance.max(HEDGED_TOLERANCE))
+            || (stated.percent && within(s, half, x));
+    }
+    within(s, half, x) && (stated.percent || share(rules.tolerance))
+}
+
+/// The currency a table's amounts are in when its cells name none: the
+/// first a cell or the unit line of the table names, else of its document.
+pub fn table_currency(document: &Document, table: &Table) -> Option<Currency> {
+    let of = |t: &Table| {
+        t.unit
+            .currency
+            .or_else(|| t.cells().find_map(|c| c.amount().currency))
+    };
+    of(table).or_else(|| document.tables.iter().find_map(of))
 }
 
 /// Thousand-steps and percent/fraction: the factors a scale slip multiplies by.
@@ -248,30 +400,8 @@ fn scale_factors() -> [Decimal; 8] {
 /// outflows. A net line that can go either way ("Other income (expense),
 /// net", "Gain (loss)") is not one of them.
 pub fn shown_negative_by_convention(cell: &Cell<'_>) -> bool {
-    if let Some(concept) = cell.concept() {
-        let id = concept.as_str();
-        if id.starts_with("PaymentsTo")
-            || id.starts_with("PaymentsFor")
-            || id.starts_with("PaymentsOf")
-            || id.starts_with("RepaymentsOf")
-            || matches!(
-                id,
-                "CostOfRevenue"
-                    | "CostsAndExpenses"
-                    | "OperatingExpenses"
-                    | "ResearchAndDevelopmentExpense"
-                    | "SellingGeneralAndAdministrativeExpense"
-                    | "SellingAndMarketingExpense"
-                    | "GeneralAndAdministrativeExpense"
-                    | "SellingExpense"
-                    | "InterestExpense"
-                    | "IncomeTaxExpenseBenefit"
-                    | "DepreciationDepletionAndAmortization"
-                    | "RestructuringCharges"
-            )
-        {
-            return true;
-        }
+    if cell.concept().is_some_and(|c| outflow_concept(c.as_str())) {
+        return true;
     }
     let label = cell.row_label().unwrap_or("").to_lowercase();
     let words: Vec<&str> = label
@@ -307,6 +437,30 @@ pub fn shown_negative_by_convention(cell: &Cell<'_>) -> bool {
     .iter()
     .any(|w| has(w))
         || label.contains("dividends paid")
+}
+
+/// Concepts of lines that statements conventionally print as negatives:
+/// costs, expenses, payments.
+pub fn outflow_concept(id: &str) -> bool {
+    id.starts_with("PaymentsTo")
+        || id.starts_with("PaymentsFor")
+        || id.starts_with("PaymentsOf")
+        || id.starts_with("RepaymentsOf")
+        || matches!(
+            id,
+            "CostOfRevenue"
+                | "CostsAndExpenses"
+                | "OperatingExpenses"
+                | "ResearchAndDevelopmentExpense"
+                | "SellingGeneralAndAdministrativeExpense"
+                | "SellingAndMarketingExpense"
+                | "GeneralAndAdministrativeExpense"
+                | "SellingExpense"
+                | "InterestExpense"
+                | "IncomeTaxExpenseBenefit"
+                | "DepreciationDepletionAndAmortization"
+                | "RestructuringCharges"
+        )
 }
 
 /// True when claim text names a negative direction ("net loss", "cash used
@@ -372,7 +526,13 @@ mod tests {
             assert_eq!(a.scale_exp, exp, "{text}");
             assert_eq!(a.percent, percent, "{text}");
         }
-        for text in ["n/m", "", "about", "over $4 billion", "4.2 billion widgets"] {
+        for text in [
+            "",
+            "about",
+            "over $4 billion",
+            "4.2 billion widgets",
+            "aboutness 4",
+        ] {
             assert!(parse_stated(text).is_none(), "{text}");
         }
     }

@@ -20,6 +20,9 @@
 //! | `period_mismatch` | it cites the same row in another period, which holds another number |
 //! | `role_mismatch` | it cites another row (another concept) in the same column, which holds another number |
 //! | `arithmetic_mismatch` | a growth calculation whose operands are right and whose stated result is 1 to 3 points off |
+//! | `formula_mismatch` | a growth calculation on the wrong base — `(a - b) / a`, divided by the later amount — whose stated result is what that computes |
+//! | `wrong_operand_period` | a growth between two periods the sentence names, whose base operand is a third period of the row (stated and cited as what it is), the result what that computes; expects `formula_mismatch` |
+//! | `coarse_rounding` | a monetary cell stated in the scale word above its size, rounded to a whole number ("1 billion" for 602 million, "0 billion" for 48 million): within the written rounding, more than 10% off; expects `value_mismatch` |
 //!
 //! Cells are picked with a seeded generator ([`super::rng`]): one seed, one
 //! corpus. A class is sampled without replacement; when the sources offer
@@ -36,7 +39,7 @@ use super::rng::Rng;
 use crate::check::Code;
 use crate::check::quote;
 use crate::check::value::{names_negative, shown_negative_by_convention};
-use crate::model::{Cell, CellRef, Document, Measure, TablePart};
+use crate::model::{Cell, CellRef, Document, Measure, Period, TablePart};
 use crate::vocab::Vocab;
 
 /// What an answer of the corpus truly is.
@@ -66,11 +69,17 @@ pub enum DefectClass {
     RoleMismatch,
     /// States a calculation's result wrongly.
     ArithmeticMismatch,
+    /// Computes a growth on the wrong base.
+    FormulaMismatch,
+    /// Computes a growth over another period than the one it names.
+    WrongOperandPeriod,
+    /// States a cell rounded so coarsely that it is far from it.
+    CoarseRounding,
 }
 
 impl DefectClass {
     /// Every class, in report order.
-    pub const ALL: [DefectClass; 12] = [
+    pub const ALL: [DefectClass; 15] = [
         DefectClass::Clean,
         DefectClass::Uncited,
         DefectClass::UnknownRef,
@@ -83,13 +92,21 @@ impl DefectClass {
         DefectClass::PeriodMismatch,
         DefectClass::RoleMismatch,
         DefectClass::ArithmeticMismatch,
+        DefectClass::FormulaMismatch,
+        DefectClass::WrongOperandPeriod,
+        DefectClass::CoarseRounding,
     ];
 
-    /// The class's name: the finding code it should produce, or `clean`.
+    /// The class's name: the finding code it should produce (`clean` for
+    /// none), or what it is when another class expects that code too.
     pub fn name(self) -> &'static str {
-        match self.expected_code() {
-            Some(code) => code.name(),
-            None => "clean",
+        match self {
+            DefectClass::WrongOperandPeriod => "wrong_operand_period",
+            DefectClass::CoarseRounding => "coarse_rounding",
+            _ => match self.expected_code() {
+                Some(code) => code.name(),
+                None => "clean",
+            },
         }
     }
 
@@ -108,6 +125,8 @@ impl DefectClass {
             DefectClass::PeriodMismatch => Code::PeriodMismatch,
             DefectClass::RoleMismatch => Code::RoleMismatch,
             DefectClass::ArithmeticMismatch => Code::ArithmeticMismatch,
+            DefectClass::FormulaMismatch | DefectClass::WrongOperandPeriod => Code::FormulaMismatch,
+            DefectClass::CoarseRounding => Code::ValueMismatch,
         })
     }
 
@@ -371,6 +390,40 @@ fn candidates<'a>(
                     && a.period() != b.period()
             })
         }
+        // Two periods of a row that a growth can run between (of an
+        // amount: a percentage's change is in points).
+        DefectClass::FormulaMismatch => pairs(Partners::SameTable, &|(sa, ta, a), (sb, tb, b)| {
+            !a.percent()
+                && sa == sb
+                && ta == tb
+                && a.coord().row == b.coord().row
+                && a.coord().col < b.coord().col
+                && a.period() != b.period()
+                && comparable_periods(a.period(), b.period())
+                && a.value() != b.value()
+        }),
+        // A row with a third period besides the pair: the pair is the
+        // first cell and its next comparable period (found when written).
+        DefectClass::WrongOperandPeriod => {
+            pairs(Partners::SameTable, &|(sa, ta, a), (sb, tb, c)| {
+                !a.percent()
+                    && sa == sb
+                    && ta == tb
+                    && a.coord().row == c.coord().row
+                    && a.coord().col < c.coord().col
+                    && comparable_periods(a.period(), c.period())
+                    && a.table().cells().any(|b| {
+                        b.coord().row == a.coord().row
+                            && a.coord().col < b.coord().col
+                            && b.coord().col < c.coord().col
+                            && usable(&b)
+                            && comparable_periods(a.period(), b.period())
+                            && b.period() != a.period()
+                            && b.period() != c.period()
+                    })
+            })
+        }
+        DefectClass::CoarseRounding => single(&|(_, _, c)| coarse(c).is_some()),
     }
 }
 
@@ -512,6 +565,28 @@ impl Writer<'_> {
                 let off = if rng.below(2) == 0 { points } else { -points };
                 claim = growth(&cell, &second, off, self.vocab);
             }
+            DefectClass::FormulaMismatch => {
+                let (_, _, second) = other?;
+                claim = growth_over(&cell, &second, &second, "(a - b) / a", self.vocab);
+            }
+            DefectClass::WrongOperandPeriod => {
+                let (_, _, third) = other?;
+                let named = cell.table().cells().find(|b| {
+                    b.coord().row == cell.coord().row
+                        && cell.coord().col < b.coord().col
+                        && b.coord().col < third.coord().col
+                        && usable(b)
+                        && comparable_periods(cell.period(), b.period())
+                        && b.period() != cell.period()
+                        && b.period() != third.period()
+                })?;
+                claim = growth_over(&cell, &third, &named, "(a - b) / b", self.vocab);
+            }
+            DefectClass::CoarseRounding => {
+                let stated = coarse(&cell)?;
+                set(&mut claim, "text", json!(sentence(&role, &stated)));
+                set(&mut claim, "value", json!(stated));
+            }
         }
         let sources: Vec<Value> = self
             .sources
@@ -526,14 +601,37 @@ impl Writer<'_> {
         Some(answer)
     }
 
-    /// Another period of a cell's row, not zero (the base of a growth rate).
+    /// Another period of a cell's row, not zero, of the same length and
+    /// not a change column (the base of a growth rate).
     fn second_period<'a>(&self, cell: &Cell<'a>) -> Option<Cell<'a>> {
         cell.table().cells().find(|c| {
             c.coord().row == cell.coord().row
                 && c.coord().col != cell.coord().col
                 && usable(c)
                 && c.period() != cell.period()
+                && comparable_periods(c.period(), cell.period())
         })
+    }
+}
+
+/// Two periods a growth can run between: spans of one length, or two
+/// balances; not a change column.
+fn comparable_periods(a: Option<&Period>, b: Option<&Period>) -> bool {
+    let months = |p: &Period| match p {
+        Period::Duration {
+            months,
+            quarter,
+            half,
+            ..
+        } => months.or(quarter.map(|_| 3)).or(half.map(|_| 6)),
+        _ => None,
+    };
+    match (a, b) {
+        (Some(x @ Period::Duration { .. }), Some(y @ Period::Duration { .. })) => {
+            months(x).is_some() && months(x) == months(y)
+        }
+        (Some(Period::Instant { .. }), Some(Period::Instant { .. })) => true,
+        _ => false,
     }
 }
 
@@ -554,6 +652,60 @@ fn growth(a: &Cell<'_>, b: &Cell<'_>, off: Decimal, vocab: &Vocab) -> Value {
            "operands": [
                {"id": "a", "value": a.text(), "role": role_of(a, vocab), "cite": a.reference().to_string()},
                {"id": "b", "value": b.text(), "role": role_of(b, vocab), "cite": b.reference().to_string()}]})
+}
+
+/// A growth claim over cells `a` and `b` computed with `calc` (over ids
+/// `a` and `b`), stated as what that computes, its sentence naming the
+/// periods of `a` and `named` ("from 2023 to 2024"): a growth on the wrong
+/// base, or over another period than the one it names.
+fn growth_over(a: &Cell<'_>, b: &Cell<'_>, named: &Cell<'_>, calc: &str, vocab: &Vocab) -> Value {
+    let (x, y) = (a.value(), b.value());
+    let base = if calc == "(a - b) / a" { x } else { y };
+    let rate = (x - y)
+        .checked_div(base)
+        .and_then(|r| r.checked_mul(Decimal::ONE_HUNDRED))
+        .unwrap_or_default();
+    let stated = format!("{}%", rate.round_dp(1));
+    let label = a.row_label().unwrap_or("").trim();
+    json!({"id": "k1",
+           "text": format!("{label} changed by {stated} from {} to {}.", period_name(named), period_name(a)),
+           "value": stated,
+           "role": format!("{label} growth"),
+           "calc": calc,
+           "operands": [
+               {"id": "a", "value": a.text(), "role": role_of(a, vocab), "cite": a.reference().to_string()},
+               {"id": "b", "value": b.text(), "role": role_of(b, vocab), "cite": b.reference().to_string()}]})
+}
+
+/// A monetary cell stated in the scale word above its size, rounded to a
+/// whole number ("1 billion" for 602 million, "0 billion" for 48 million),
+/// when that is more than 10% off the cell.
+fn coarse(cell: &Cell<'_>) -> Option<String> {
+    if cell.measure() != Measure::Monetary || cell.percent() {
+        return None;
+    }
+    let value = cell.value_base()?;
+    let size = value.abs();
+    let (scale, word) = [
+        (1_000u64, "thousand"),
+        (1_000_000, "million"),
+        (1_000_000_000, "billion"),
+        (1_000_000_000_000, "trillion"),
+    ]
+    .into_iter()
+    .map(|(n, w)| (Decimal::from(n), w))
+    .find(|(n, _)| size < *n)?;
+    let whole = size.checked_div(scale)?.round();
+    let off = (whole * scale - size).abs();
+    if off * Decimal::TEN <= size {
+        return None;
+    }
+    let sign = if value.is_sign_negative() && !whole.is_zero() {
+        "-"
+    } else {
+        ""
+    };
+    Some(format!("{sign}{whole} {word}"))
 }
 
 fn period_name(cell: &Cell<'_>) -> String {

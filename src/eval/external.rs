@@ -1001,6 +1001,7 @@ fn trace(
             ..Claim::default()
         }],
         origin: Origin::default(),
+        problems: Vec::new(),
     }
 }
 

@@ -539,6 +539,40 @@ impl Families {
     }
 }
 
+/// The balance-sheet concept an equity statement's component balance is:
+/// a `StockholdersEquity` fact on the equity components axis with the
+/// retained earnings member is the retained earnings balance (the
+/// taxonomy's own reading of the member).
+fn component_balance(fact: &TaggedFact) -> Option<&'static str> {
+    const COMPONENTS: &[(&str, &str)] = &[
+        (
+            "CommonStockIncludingAdditionalPaidInCapitalMember",
+            "CommonStocksIncludingAdditionalPaidInCapital",
+        ),
+        (
+            "RetainedEarningsMember",
+            "RetainedEarningsAccumulatedDeficit",
+        ),
+        (
+            "AccumulatedOtherComprehensiveIncomeMember",
+            "AccumulatedOtherComprehensiveIncomeLossNetOfTax",
+        ),
+        ("CommonStockMember", "CommonStockValue"),
+    ];
+    let local = |name: &str| name.rsplit(':').next().unwrap_or(name).to_string();
+    let [(axis, member)] = fact.dims.as_slice() else {
+        return None;
+    };
+    if local(axis) != "StatementEquityComponentsAxis" {
+        return None;
+    }
+    let member = local(member);
+    COMPONENTS
+        .iter()
+        .find(|(m, _)| *m == member)
+        .map(|(_, concept)| *concept)
+}
+
 /// Compares tickmark's concept id with the fact's concept.
 pub fn compare_concept(
     cell: Option<&str>,
@@ -551,6 +585,9 @@ pub fn compare_concept(
     let local = fact.local_name();
     if cell == local {
         return ConceptVerdict::Exact;
+    }
+    if local == "StockholdersEquity" && component_balance(fact) == Some(cell) {
+        return ConceptVerdict::Family;
     }
     match (families.display(cell), families.display(local)) {
         (Some(a), Some(b)) if a == b => ConceptVerdict::Family,
@@ -723,6 +760,33 @@ mod tests {
         assert_eq!(
             compare_concept(Some("Revenues"), &g, &families),
             ConceptVerdict::Exact
+        );
+    }
+
+    #[test]
+    fn an_equity_component_balance_is_its_balance_sheet_line() {
+        let families = Families::default();
+        let mut f = fact("us-gaap:StockholdersEquity", 2022, 5562);
+        f.dims = vec![(
+            "us-gaap:StatementEquityComponentsAxis".to_string(),
+            "us-gaap:RetainedEarningsMember".to_string(),
+        )];
+        assert_eq!(
+            compare_concept(Some("RetainedEarningsAccumulatedDeficit"), &f, &families),
+            ConceptVerdict::Family
+        );
+        assert_eq!(
+            compare_concept(
+                Some("AccumulatedOtherComprehensiveIncomeLossNetOfTax"),
+                &f,
+                &families
+            ),
+            ConceptVerdict::Wrong
+        );
+        f.dims.clear();
+        assert_eq!(
+            compare_concept(Some("RetainedEarningsAccumulatedDeficit"), &f, &families),
+            ConceptVerdict::Wrong
         );
     }
 }

@@ -148,11 +148,22 @@ impl GridValue {
     }
 
     /// The value as a reader of the sheet sees it: text trimmed, and a
-    /// native negative number formatted with parentheses shown as "(482)".
+    /// native number as its format prints it: a negative in parentheses
+    /// "(482)", a currency symbol "$ 184512".
     pub fn shown(&self) -> std::borrow::Cow<'_, str> {
+        let symbol = |amount: &Amount| match amount.currency.map(Currency::code) {
+            Some("USD") => "$ ",
+            Some("EUR") => "€ ",
+            Some("GBP") => "£ ",
+            Some("JPY") => "¥ ",
+            _ => "",
+        };
         match self {
             GridValue::Number(amount) if amount.parens => {
-                format!("({})", amount.value.abs()).into()
+                format!("{}({})", symbol(amount), amount.value.abs()).into()
+            }
+            GridValue::Number(amount) if amount.currency.is_some() && !amount.percent => {
+                format!("{}{}", symbol(amount), amount.value).into()
             }
             GridValue::Text { text, .. } | GridValue::Other(text) => text.trim().into(),
             other => other.text(),

@@ -366,6 +366,7 @@ pub(crate) fn label_raw(
         tags: Vec::new(),
     };
     super::gross_net::apply(&mut table);
+    super::equity_balances::apply(&mut table, vocab);
     super::row_periods::apply(&mut table);
     if let Some(note) = super::share_scale::infer(&mut table) {
         table.notes.push(note);

@@ -8,6 +8,7 @@
 mod budget;
 mod csv;
 pub mod decimal_comma;
+mod equity_balances;
 mod gross_net;
 pub mod html;
 pub mod label;

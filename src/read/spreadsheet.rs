@@ -18,7 +18,7 @@ use rust_decimal::Decimal;
 use super::budget::{Budget, CHECK_EVERY};
 use super::label::Labeled;
 use super::{Merge, RawTable, ReadError};
-use crate::model::{Amount, Coord, GridValue, SourceKind, Table, TablePart};
+use crate::model::{Amount, Coord, Currency, GridValue, SourceKind, Table, TablePart};
 use crate::number::decimal_from_f64;
 
 type Tables = (Vec<Table>, Vec<String>);
@@ -153,6 +153,8 @@ struct StyleFlags {
     indent: u8,
     percent: bool,
     parens: bool,
+    /// The currency the number format prints (`"$ "#,##0`, `[$€-407]#,##0`).
+    currency: Option<Currency>,
 }
 
 impl StyleFlags {
@@ -171,8 +173,41 @@ impl StyleFlags {
             indent,
             percent: positive.contains('%'),
             parens: negative.contains('('),
+            currency: format_currency(code),
         }
     }
+}
+
+/// The currency a number format prints before or after its positive
+/// numbers: a symbol in a quoted literal or bare (`"$ "#,##0`, `$#,##0`),
+/// or a locale tag (`[$€-407]`, `[$USD]`).
+fn format_currency(code: &str) -> Option<Currency> {
+    let positive = code.split(';').next().unwrap_or("");
+    let mut chars = positive.chars().peekable();
+    let mut in_quotes = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => in_quotes = !in_quotes,
+            '\\' if !in_quotes => {
+                if let Some(next) = chars.next()
+                    && let Some(found) = crate::number::currency(&next.to_string())
+                {
+                    return Some(found);
+                }
+            }
+            '[' if !in_quotes && chars.peek() == Some(&'$') => {
+                chars.next();
+                let tag: String = chars.by_ref().take_while(|c| *c != ']').collect();
+                let symbol = tag.split('-').next().unwrap_or("");
+                if let Some(found) = crate::number::currency(symbol) {
+                    return Some(found);
+                }
+            }
+            '$' | '€' | '£' | '¥' => return crate::number::currency(&c.to_string()),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// A number format code without its quoted literals and escapes.
@@ -539,6 +574,7 @@ fn number(value: Decimal, decimals: u32, flags: StyleFlags) -> GridValue {
     };
     let mut amount = Amount::plain(value, decimals);
     amount.percent = flags.percent;
+    amount.currency = flags.currency.filter(|_| !flags.percent);
     amount.parens = flags.parens && value.is_sign_negative() && !value.is_zero();
     GridValue::Number(amount)
 }

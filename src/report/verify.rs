@@ -17,7 +17,8 @@ use crate::verify::{AnswerReport, ClaimReport, NotChecked};
 pub struct Summary {
     /// Answers reported.
     pub answers: usize,
-    /// Answers that could not be read.
+    /// Answers that could not be read, or that were read with an input
+    /// error (a malformed claim, a duplicate id): the run exits 2.
     pub malformed: usize,
     /// Answers not checked because a source could not be opened at all.
     pub source_errors: usize,
@@ -29,16 +30,20 @@ pub struct Summary {
     pub model_calls: usize,
     /// Model calls saved.
     pub model_calls_saved: usize,
+    /// Claims every code check passed that wait for a support judge.
+    pub pending_support: usize,
+    /// Checks that did not run (`--checks`), by name.
+    pub checks_skipped: Vec<&'static str>,
 }
 
 impl Summary {
     /// Adds an answer's counts.
     pub fn add(&mut self, report: &AnswerReport) {
         self.answers += 1;
-        match report.error_kind {
-            Some(NotChecked::Malformed) => self.malformed += 1,
-            Some(NotChecked::Source) => self.source_errors += 1,
-            None => {}
+        if report.error_kind == Some(NotChecked::Source) {
+            self.source_errors += 1;
+        } else if report.has_input_error() {
+            self.malformed += 1;
         }
         for claim in &report.claims {
             *self.claims.entry(claim.route.name()).or_default() += 1;
@@ -48,6 +53,12 @@ impl Summary {
         }
         self.model_calls += report.model_calls;
         self.model_calls_saved += report.model_calls_saved;
+        self.pending_support += report.claims.iter().filter(|c| c.pending_support).count();
+        for check in &report.checks_skipped {
+            if !self.checks_skipped.contains(&check.name()) {
+                self.checks_skipped.push(check.name());
+            }
+        }
     }
 
     /// Answers not checked at all: malformed, or a source could not be
@@ -99,6 +110,18 @@ impl Summary {
             "; model calls {} (saved {})",
             self.model_calls, self.model_calls_saved
         ));
+        if self.pending_support > 0 {
+            line.push_str(&format!(
+                "; {} accepted by the code checks, support not judged",
+                self.pending_support
+            ));
+        }
+        if !self.checks_skipped.is_empty() {
+            line.push_str(&format!(
+                "; checks not run: {} (accepted claims were not fully checked)",
+                self.checks_skipped.join(", ")
+            ));
+        }
         line
     }
 }
@@ -148,9 +171,17 @@ pub fn write_human(
 ) -> io::Result<()> {
     if let Some(error) = &report.error {
         let kind = report.error_kind.unwrap_or(NotChecked::Malformed);
-        writeln!(out, "error[{}]: {error}", kind.name())?;
-        writeln!(out, "  = note: answer {:?} was not checked", report.id)?;
-        return writeln!(out);
+        writeln!(out, "error[{}]: {}", kind.name(), clean(error))?;
+        if report.claims.is_empty() {
+            writeln!(out, "  = note: answer {:?} was not checked", report.id)?;
+            return writeln!(out);
+        }
+        writeln!(
+            out,
+            "  = note: the claims of answer {:?} were checked",
+            report.id
+        )?;
+        writeln!(out)?;
     }
     for finding in &report.findings {
         write_finding(out, &report.id, finding, docs)?;
@@ -163,16 +194,50 @@ pub fn write_human(
         .iter()
         .filter(|c| c.route == Route::Accept)
         .count();
+    // What "accepted" stands on: the code checks that ran; a judge only
+    // when one was asked.
+    let mut how = Vec::new();
+    if report.claims.iter().any(|c| c.pending_support) {
+        how.push("by the code checks; support not judged".to_string());
+    }
+    if !report.checks_skipped.is_empty() {
+        let skipped: Vec<&str> = report.checks_skipped.iter().map(|c| c.name()).collect();
+        how.push(format!("{} not run", skipped.join(", ")));
+    }
+    let how = if how.is_empty() || accepted == 0 {
+        String::new()
+    } else {
+        format!(" {}", how.join("; "))
+    };
     writeln!(
         out,
-        "{}: {} ({} of {} claim{} accepted)",
-        report.id,
+        "{}: {} ({} of {} claim{} accepted{how})",
+        clean(&report.id),
         report.route.name(),
         accepted,
         report.claims.len(),
         plural(report.claims.len())
     )?;
     writeln!(out)
+}
+
+/// User-supplied text as a terminal may show it: control characters
+/// (escape sequences, line breaks, tabs) written as `\u{1b}`, `\n`, so
+/// that no id or message can move the cursor or forge a line.
+pub fn clean(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<String>()
+        .into()
 }
 
 fn write_claim(
@@ -186,6 +251,12 @@ fn write_claim(
         Some(p) => format!("{} › {p} › operand {}", report.id, claim.id),
         None => format!("{} › {}", report.id, claim.id),
     };
+    if let Some(error) = &claim.error {
+        writeln!(out, "error[malformed]: {}", clean(&name))?;
+        writeln!(out, "  {}", clean(error))?;
+        writeln!(out, "  = note: this claim was not checked; the others were")?;
+        writeln!(out)?;
+    }
     for finding in &claim.findings {
         write_finding(out, &name, finding, docs)?;
     }
@@ -206,28 +277,28 @@ fn write_finding(
         Route::Review => "review",
         Route::Recite | Route::Accept => "recite",
     };
-    writeln!(out, "{level}[{}]: {}", finding.code.name(), name)?;
-    writeln!(out, "  {}", finding.message)?;
+    writeln!(out, "{level}[{}]: {}", finding.code.name(), clean(name))?;
+    writeln!(out, "  {}", clean(&finding.message))?;
     if let Some(cell) = &finding.cell {
         let via = match &finding.cite {
             Some(cite) if *cite != cell.reference => format!(" (cited as {cite})"),
             _ => String::new(),
         };
-        writeln!(out, "  --> {}{via}", cell.reference)?;
+        writeln!(out, "  --> {}{}", clean(&cell.reference), clean(&via))?;
         if let Ok(reference) = CellRef::parse(&cell.reference)
             && let Some(doc) = docs.document(&reference.source)
             && let Some(Located::Cell(table, coord)) = doc.locate(&reference)
         {
             for line in excerpt(table, coord) {
-                writeln!(out, "   {line}")?;
+                writeln!(out, "   {}", clean(&line))?;
             }
         }
     } else if let Some(cite) = &finding.cite {
-        writeln!(out, "  --> {cite}")?;
+        writeln!(out, "  --> {}", clean(cite))?;
     }
     writeln!(out, "  = route: {}", finding.route.name())?;
     if let Some(suggest) = &finding.suggest {
-        writeln!(out, "  = help: cite {suggest} instead")?;
+        writeln!(out, "  = help: cite {} instead", clean(suggest))?;
     }
     writeln!(out)
 }

@@ -14,6 +14,7 @@ mod file;
 pub mod gaap;
 pub mod lexicon;
 mod matcher;
+pub mod metrics;
 mod normalize;
 
 use std::ops::Range;

@@ -1,0 +1,971 @@
+//! Check 5, arithmetic, its formula half: a calculation claim whose role
+//! names a metric the vocabulary knows (`src/vocab/metrics.toml`: gross
+//! margin, effective tax rate, current ratio, growth, decline, …) must
+//! compute that metric, from inputs whose roles are the metric's inputs, in
+//! the periods the claim names, of one company. "Gross margin 60%" computed
+//! as cost of revenue over revenue, "growth 2024 vs 2023" over 2024 and
+//! 2022, "declined 3.8%" on the later base and a margin over two companies'
+//! cells are `formula_mismatch`, even when the arithmetic is right; so is
+//! "organic revenue growth" (or an adjusted, pro forma or segment metric)
+//! computed from operands none of which carries the qualifier.
+//!
+//! How a calculation is held to a formula: each operand stands for the
+//! concept and period its own role names (its cited cell's, when the role
+//! names none); the calculation is that metric when it gives the same
+//! result as one of the metric's formulas for every value of the inputs —
+//! tested by evaluating both, in `Decimal`, at two fixed sets of input
+//! values. A cost or payment stated negative, as statements print it
+//! ("(2,520)"), stands for the negative of its input, so `(rev + cor) /
+//! rev` is a gross margin over it; any other sign is the number's own. A
+//! result stated in percent may compute the ratio or the ratio × 100.
+//!
+//! What is not judged (the arithmetic still is): a role that names no
+//! metric of the table; a change of a derived metric ("gross margin
+//! change"); an operand whose role and cell name no concept (nothing to hold
+//! it to: the operand's own role check speaks for it).
+
+use std::sync::LazyLock;
+
+use rust_decimal::Decimal;
+
+use super::role::ClaimRole;
+use super::{Check, Code, CodeDoc, Finding, Route};
+use crate::answer::calc::{Calc, Operand};
+use crate::model::Qualifier;
+use crate::model::{Cell, Period};
+use crate::period::{Agreement, periods_agree};
+use crate::vocab::Vocab;
+use crate::vocab::lexicon::{CellOnly, Lexicon};
+use crate::vocab::metrics::Metrics;
+
+/// The codes of this check, documented.
+pub const DOCS: &[CodeDoc] = &[CodeDoc {
+    code: Code::FormulaMismatch,
+    check: Check::Arithmetic,
+    what: "The claim's role names a metric tickmark knows (gross, operating, net and EBITDA margin, growth, decline, change, EPS, free cash flow, current and quick ratio, debt-to-equity, net debt, ROE, ROA, effective tax rate, payout ratio, days sales outstanding; `src/vocab/metrics.toml`), and its calculation is not that metric: an operand's role is not one of the metric's inputs, an operand's period is not the one the claim names (\"growth 2024 vs 2023\" over 2024 and 2022; a FY2024 margin over a FY2023 operand), a decline is divided by the later amount, the operands are two companies' figures, or the role names a qualified measure (organic, adjusted, pro forma, core, segment: \"organic revenue growth\") that no operand's role, concept or row carries. Also raised when a FinQA program's number matches no operand (`subtract(4300, 3800)` with operands 4,200 and 3,900), or an expression is made of constants only.",
+    why: "Every operand can be cited correctly and the arithmetic be exact while the calculation computes something else: cost over revenue is a cost ratio, not a gross margin. Only a check that knows what the metric is made of sees it.",
+    example: "\"Gross margin was 60.0% in 2024\" with calc `cor / rev` over cost of revenue 2,520 and revenue 4,200 (gross margin is (4,200 − 2,520) / 4,200 = 40.0%).",
+    route: "reanswer.",
+}];
+
+/// One operand of a calculation, as the formula check sees it.
+#[derive(Debug, Clone, Copy)]
+pub struct FormulaOperand<'a> {
+    /// Its id in the calculation.
+    pub id: &'a str,
+    /// The number it states, in table units (FinQA literals match it).
+    pub stated: Decimal,
+    /// Its role, read.
+    pub role: &'a ClaimRole,
+    /// The cell it was checked against, when one was chosen.
+    pub cell: Option<Cell<'a>>,
+}
+
+/// What an operand stands for: its concept and period, read from its role,
+/// else its cell.
+#[derive(Debug, Clone)]
+struct Input<'a> {
+    id: &'a str,
+    stated: Decimal,
+    concept: Option<String>,
+    words: String,
+    period: Option<Period>,
+    label: String,
+    /// A line statements print negative by convention (a cost, a
+    /// payment): stated negative, it is added where a formula subtracts it.
+    outflow: bool,
+    /// The measure words of its cell's row label.
+    row_words: Vec<Box<str>>,
+    /// The qualifiers its role and its cell's row state or imply.
+    qualifiers: Vec<Qualifier>,
+}
+
+/// The formula findings for a calculation claim (none when its role names
+/// no metric of the table, or when the calculation is that metric).
+pub fn check(
+    claim_role: &ClaimRole,
+    sentence_only: bool,
+    calc: &Calc,
+    operands: &[FormulaOperand<'_>],
+    vocab: &Vocab,
+) -> Vec<Finding> {
+    // Only a metric is one company's, and has a formula; a comparison
+    // across companies ("Acme's revenue is 22 times Birchwood's") is not.
+    let inputs: Vec<Input<'_>> = operands.iter().map(|o| input_of(o, vocab)).collect();
+    let concepts: Vec<Option<String>> = inputs.iter().map(|i| i.concept.clone()).collect();
+    let Some(wanted) = wanted(claim_role, sentence_only, vocab, &concepts) else {
+        return Vec::new();
+    };
+    let mut findings = Vec::new();
+    if let Some(finding) = companies_differ(operands) {
+        findings.push(finding);
+    }
+    if let Some(finding) = qualifier_unmet(claim_role, &inputs) {
+        findings.push(finding);
+    } else if let Some(finding) = metric_mismatch(claim_role, &wanted, calc, &inputs) {
+        findings.push(finding);
+    }
+    findings
+}
+
+fn input_of<'a>(operand: &FormulaOperand<'a>, vocab: &Vocab) -> Input<'a> {
+    let role = &operand.role.role;
+    let cell_period = || {
+        operand.cell.and_then(|cell| {
+            super::role::cell_periods(&cell, super::role::roles_of(cell.table(), vocab))
+                .into_iter()
+                .next()
+        })
+    };
+    let row = operand
+        .cell
+        .and_then(|c| c.row_label())
+        .map(|label| super::role::read(label, vocab, super::role::Mode::Role).role);
+    Input {
+        id: operand.id,
+        stated: operand.stated,
+        concept: role
+            .concept
+            .as_ref()
+            .or_else(|| operand.cell.as_ref().and_then(|c| c.concept()))
+            .map(|c| c.as_str().to_string()),
+        words: role.words.join(" "),
+        period: role.periods.first().cloned().or_else(cell_period),
+        label: operand.role.text.trim().to_string(),
+        outflow: role
+            .concept
+            .as_ref()
+            .is_some_and(|c| super::value::outflow_concept(c.as_str()))
+            || operand
+                .cell
+                .as_ref()
+                .is_some_and(super::value::shown_negative_by_convention),
+        row_words: row.as_ref().map(|r| r.words.clone()).unwrap_or_default(),
+        qualifiers: role
+            .qualifiers
+            .iter()
+            .chain(&role.implied)
+            .chain(
+                row.iter()
+                    .flat_map(|r| r.qualifiers.iter().chain(&r.implied)),
+            )
+            .copied()
+            .collect(),
+    }
+}
+
+/// The formulas a role asks for, with what each identifier stands for.
+enum Wanted {
+    /// A change of `base` (`None`: the measure is not a known concept),
+    /// whose measure words are `words`.
+    Change {
+        name: &'static str,
+        base: Option<String>,
+        words: Vec<Box<str>>,
+        formulas: &'static [Calc],
+    },
+    /// A metric named by a concept.
+    Metric {
+        concept: String,
+        formulas: &'static [Calc],
+    },
+}
+
+/// The built-in formulas, parsed once, in the table's order.
+struct Parsed {
+    changes: Vec<(&'static str, Vec<Calc>)>,
+    metrics: Vec<(&'static str, Vec<Calc>)>,
+}
+
+static PARSED: LazyLock<Parsed> = LazyLock::new(|| {
+    let table = Metrics::builtin();
+    let parse = |formulas: &[String]| -> Vec<Calc> {
+        formulas
+            .iter()
+            .filter_map(|f| Calc::parse(f).ok())
+            .collect()
+    };
+    Parsed {
+        changes: table
+            .changes
+            .iter()
+            .map(|c| (c.name.as_str(), parse(&c.formulas)))
+            .collect(),
+        metrics: table
+            .metrics
+            .iter()
+            .map(|m| (m.concept.as_str(), parse(&m.formulas)))
+            .collect(),
+    }
+});
+
+/// The metric a claim's role names: a change word first ("net income
+/// growth"), read over the role without it; else the role's concept.
+/// `operands` are the concepts the operands name: when change words could
+/// be the measure's own ("Increase (decrease) in accounts receivable
+/// growth"), the reading whose measure is the operands' wins.
+fn wanted(
+    claim_role: &ClaimRole,
+    sentence_only: bool,
+    vocab: &Vocab,
+    operands: &[Option<String>],
+) -> Option<Wanted> {
+    let text = claim_role.text.as_str();
+    let table = Metrics::builtin();
+    // Change words inside the phrase of a statement line are that line's
+    // ("Increase (decrease) in accounts receivable"), not a change of it.
+    let line = vocab
+        .find_in_text(text)
+        .filter(|(_, id)| vocab.info(id.as_str()).is_some_and(|i| !i.derived))
+        .map(|(range, _)| range);
+    let found = table.change_in(text).map(|mut found| {
+        if let Some(line) = &line {
+            found
+                .spans
+                .retain(|s| s.end <= line.start || s.start >= line.end);
+        }
+        found
+    });
+    if let Some(found) = found.filter(|f| !f.spans.is_empty()) {
+        let mode = if sentence_only {
+            super::role::Mode::Sentence
+        } else {
+            super::role::Mode::Role
+        };
+        let lex = Lexicon::builtin();
+        // Take out every change word, or only the later ones (the earlier
+        // may be the measure's own words).
+        let readings: Vec<super::role::Reading> = (0..found.spans.len())
+            .map(|keep| {
+                let mut rest = String::with_capacity(text.len());
+                let mut at = 0;
+                for span in found.spans.iter().skip(keep) {
+                    rest.push_str(text.get(at..span.start).unwrap_or(""));
+                    rest.push(' ');
+                    at = span.end;
+                }
+                rest.push_str(text.get(at..).unwrap_or(""));
+                super::role::read(&rest, vocab, mode)
+            })
+            .collect();
+        let operands_measure = |c: &crate::vocab::ConceptId| {
+            operands
+                .iter()
+                .flatten()
+                .any(|o| lex.same_family(o, c.as_str()))
+        };
+        let chosen = readings
+            .iter()
+            .find(|r| r.role.concept.as_ref().is_some_and(operands_measure))
+            .or(readings.first());
+        let base = chosen.and_then(|r| r.role.concept.clone());
+        let words = chosen.map(|r| r.role.words.clone()).unwrap_or_default();
+        // A change of a derived metric (a margin's change) is not judged.
+        if base
+            .as_ref()
+            .is_some_and(|c| vocab.info(c.as_str()).is_some_and(|i| i.derived))
+        {
+            return None;
+        }
+        let (name, formulas) = PARSED
+            .changes
+            .iter()
+            .find(|(name, _)| *name == found.change.name)?;
+        return Some(Wanted::Change {
+            name,
+            base: base.map(|c| c.as_str().to_string()),
+            words,
+            formulas,
+        });
+    }
+    let concept = claim_role.role.concept.as_ref()?;
+    let (_, formulas) = PARSED
+        .metrics
+        .iter()
+        .find(|(id, _)| *id == concept.as_str())?;
+    Some(Wanted::Metric {
+        concept: concept.as_str().to_string(),
+        formulas,
+    })
+}
+
+/// The same span a year earlier (a balance: the same day a year earlier).
+pub fn year_before(period: &Period) -> Option<Period> {
+    let back = |d: jiff::civil::Date| d.checked_sub(jiff::Span::new().years(1)).ok();
+    match period {
+        Period::Duration {
+            fy,
+            quarter,
+            half,
+            months,
+            to_quarter,
+            start,
+            end,
+        } => Some(Period::Duration {
+            fy: fy.map(|y| y - 1),
+            quarter: *quarter,
+            half: *half,
+            months: *months,
+            to_quarter: *to_quarter,
+            start: match start {
+                Some(d) => Some(back(*d)?),
+                None => None,
+            },
+            end: match end {
+                Some(d) => Some(back(*d)?),
+                None => None,
+            },
+        }),
+        Period::Instant { date, fy } => Some(Period::Instant {
+            date: match date {
+                Some(d) => Some(back(*d)?),
+                None => None,
+            },
+            fy: fy.map(|y| y - 1),
+        }),
+        Period::Change { .. } => None,
+    }
+}
+
+/// The balance at the end of a period (a balance is its own end).
+fn close_of(period: &Period) -> Option<Period> {
+    match period {
+        Period::Duration { fy, end, .. } => Some(Period::Instant {
+            date: *end,
+            fy: if end.is_some() { None } else { *fy },
+        }),
+        Period::Instant { .. } => Some(period.clone()),
+        Period::Change { .. } => None,
+    }
+}
+
+/// Whether an operand's period is `wanted`: a balance against a span is
+/// the span's closing balance.
+fn in_period(have: &Period, wanted: &Period) -> bool {
+    let target = match (have, wanted) {
+        (Period::Instant { .. }, Period::Duration { .. }) => match close_of(wanted) {
+            Some(close) => close,
+            None => return false,
+        },
+        _ => wanted.clone(),
+    };
+    periods_agree(&target, have) == Agreement::Yes
+}
+
+/// A slot of a formula: which period of the claim an identifier is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    /// The claim's period (a balance: at its end).
+    Own,
+    /// The balance at the start of the claim's period.
+    Open,
+    /// The same span a year earlier.
+    Prior,
+}
+
+/// A formula identifier: a concept (or the change's measure) in a slot.
+#[derive(Debug, Clone)]
+struct Ident {
+    name: String,
+    concept: Option<String>,
+    slot: Slot,
+}
+
+fn ident(name: &str) -> Ident {
+    let (concept, slot) = if let Some(c) = name.strip_suffix("__open") {
+        (Some(c.to_string()), Slot::Open)
+    } else if let Some(c) = name.strip_suffix("__prior") {
+        (Some(c.to_string()), Slot::Prior)
+    } else if name == "cur" {
+        (None, Slot::Own)
+    } else if name == "prior" {
+        (None, Slot::Prior)
+    } else {
+        (Some(name.to_string()), Slot::Own)
+    };
+    Ident {
+        name: name.to_string(),
+        concept,
+        slot,
+    }
+}
+
+/// The claim's own period and the one before it, as the claim names them:
+/// a change column's two ends, two periods (either way round), or one
+/// period and the same span a year before. Empty when the claim names none.
+fn period_pairs(role: &ClaimRole) -> Vec<(Period, Period)> {
+    let periods = &role.role.periods;
+    match periods.first() {
+        Some(Period::Change {
+            from: Some(from),
+            to: Some(to),
+            ..
+        }) => vec![((**to).clone(), (**from).clone())],
+        Some(first) if periods.len() >= 2 => {
+            let second = periods.get(1).cloned().unwrap_or_else(|| first.clone());
+            vec![(first.clone(), second.clone()), (second, first.clone())]
+        }
+        Some(first) => year_before(first)
+            .map(|prior| vec![(first.clone(), prior)])
+            .unwrap_or_default(),
+        None => Vec::new(),
+    }
+}
+
+/// Fixed input values for the equivalence test: far from each other and
+/// from simple ratios of each other.
+const PROBES: [[i64; 12]; 2] = [
+    [
+        1013, 2377, 3541, 4789, 5923, 7177, 8311, 9437, 10_631, 11_867, 13_001, 14_143,
+    ],
+    [
+        9973, 6361, 4447, 3331, 8087, 2221, 7043, 5501, 1409, 12_301, 10_993, 15_607,
+    ],
+];
+
+/// The value a probe gives the `k`-th identifier (unmatched operands take
+/// the values past the identifiers').
+fn probe(set: usize, k: usize) -> Decimal {
+    let row = PROBES.get(set).copied().unwrap_or(PROBES[0]);
+    let base = row.get(k % row.len()).copied().unwrap_or(1);
+    // Past the table, values keep growing: never equal to an earlier one.
+    Decimal::new(base, 2) + Decimal::from(k / row.len()) * Decimal::ONE_THOUSAND
+}
+
+/// Whether two results are equal: exactly, or to 1 part in 10^12 (the
+/// divisions round at 28 digits), or the first is the second × 100.
+fn same_result(calc: Decimal, formula: Decimal) -> bool {
+    let close = |a: Decimal, b: Decimal| {
+        let scale = a.abs().max(b.abs()).max(Decimal::ONE);
+        (a - b).abs() <= scale * Decimal::new(1, 12)
+    };
+    close(calc, formula)
+        || formula
+            .checked_mul(Decimal::ONE_HUNDRED)
+            .is_some_and(|f| close(calc, f))
+}
+
+/// Which identifier of a formula an input stands for, if any.
+fn matches(
+    input: &Input<'_>,
+    ident: &Ident,
+    base: (Option<&str>, &[Box<str>]),
+    own: Option<&Period>,
+    prior: Option<&Period>,
+) -> bool {
+    let lex = Lexicon::builtin();
+    let (base, base_words) = base;
+    // The claim names the operands' line by its own label ("Accounts
+    // receivable growth" over the cash flow's "Accounts receivable" line).
+    let by_label = ident.concept.is_none()
+        && !base_words.is_empty()
+        && input.row_words.as_slice() == base_words;
+    let concept_ok = match (ident.concept.as_deref().or(base), input.concept.as_deref()) {
+        _ if by_label => true,
+        (Some(want), Some(have)) => lex.same_family(want, have),
+        // The change of a measure the vocabulary does not name: its
+        // operands must be one measure (checked by the caller).
+        (None, _) => true,
+        (Some(_), None) => false,
+    };
+    if !concept_ok {
+        return false;
+    }
+    let (Some(own), Some(have)) = (own, input.period.as_ref()) else {
+        // No period to hold it to: the operand's own role check speaks.
+        return true;
+    };
+    let target = match ident.slot {
+        Slot::Own => Some(own.clone()),
+        Slot::Prior => prior.cloned().or_else(|| year_before(own)),
+        Slot::Open => year_before(own).and_then(|p| close_of(&p)),
+    };
+    target.is_some_and(|t| in_period(have, &t))
+}
+
+/// Whether the calculation, each input standing for the identifier it
+/// matches, equals `formula` at every probe.
+fn equivalent(
+    calc: &Calc,
+    formula: &Calc,
+    inputs: &[Input<'_>],
+    assigned: &[Option<usize>],
+    idents: &[Ident],
+    signs: bool,
+) -> bool {
+    (0..PROBES.len()).all(|set| {
+        let calc_operands: Vec<Operand<'_>> = inputs
+            .iter()
+            .zip(assigned)
+            .enumerate()
+            .map(|(i, (input, slot))| {
+                let value = probe(set, slot.unwrap_or(idents.len() + i));
+                Operand {
+                    id: input.id,
+                    stated: input.stated,
+                    // A cost stated as the statement prints it, (2,520),
+                    // is added where the formula subtracts it.
+                    base: if signs && input.outflow && input.stated.is_sign_negative() {
+                        -value
+                    } else {
+                        value
+                    },
+                    role: "",
+                }
+            })
+            .collect();
+        let formula_operands: Vec<Operand<'_>> = idents
+            .iter()
+            .enumerate()
+            .map(|(k, ident)| Operand {
+                id: ident.name.as_str(),
+                stated: Decimal::ZERO,
+                base: probe(set, k),
+                role: "",
+            })
+            .collect();
+        match (
+            calc.evaluate(&calc_operands),
+            formula.evaluate(&formula_operands),
+        ) {
+            (Ok(a), Ok(b)) => same_result(a.value, b.value),
+            _ => false,
+        }
+    })
+}
+
+fn metric_mismatch(
+    claim_role: &ClaimRole,
+    wanted: &Wanted,
+    calc: &Calc,
+    inputs: &[Input<'_>],
+) -> Option<Finding> {
+    let (formulas, base, what) = match wanted {
+        Wanted::Change {
+            name,
+            base,
+            formulas,
+            ..
+        } => (
+            *formulas,
+            base.clone(),
+            format!(
+                "a {name} of {}",
+                base.as_deref().unwrap_or("the claim's measure")
+            ),
+        ),
+        Wanted::Metric { concept, formulas } => (*formulas, None, concept.clone()),
+    };
+    if formulas.is_empty() {
+        return None;
+    }
+    let base_words: &[Box<str>] = match wanted {
+        Wanted::Change { words, .. } => words,
+        Wanted::Metric { .. } => &[],
+    };
+    // A change of an unnamed measure: its operands must be one measure.
+    if base.is_none() && matches!(wanted, Wanted::Change { .. }) {
+        let measures: Vec<(&Option<String>, &str)> = inputs
+            .iter()
+            .map(|i| (&i.concept, i.words.as_str()))
+            .collect();
+        if measures.windows(2).any(|w| w.first() != w.get(1)) {
+            return None;
+        }
+    }
+    // The periods the claim names; without any, the operands' own.
+    let mut pairs = period_pairs(claim_role);
+    if pairs.is_empty() {
+        let mut seen: Vec<Period> = Vec::new();
+        for p in inputs.iter().filter_map(|i| i.period.clone()) {
+            if !seen.contains(&p) {
+                seen.push(p);
+            }
+        }
+        match &wanted {
+            Wanted::Change { .. } => {
+                for a in &seen {
+                    for b in &seen {
+                        if a != b {
+                            pairs.push((a.clone(), b.clone()));
+                        }
+                    }
+                }
+            }
+            Wanted::Metric { .. } => {
+                pairs.extend(
+                    seen.iter()
+                        .map(|p| (p.clone(), year_before(p).unwrap_or_else(|| p.clone()))),
+                );
+            }
+        }
+    }
+    let periods: Vec<(Option<&Period>, Option<&Period>)> = if pairs.is_empty() {
+        vec![(None, None)]
+    } else {
+        pairs.iter().map(|(a, b)| (Some(a), Some(b))).collect()
+    };
+    for formula in formulas {
+        let idents: Vec<Ident> = formula.operand_ids().into_iter().map(ident).collect();
+        for (own, prior) in &periods {
+            let assigned: Vec<Option<usize>> = inputs
+                .iter()
+                .map(|input| {
+                    idents.iter().position(|id| {
+                        matches(input, id, (base.as_deref(), base_words), *own, *prior)
+                    })
+                })
+                .collect();
+            let signs = matches!(wanted, Wanted::Metric { .. });
+            if equivalent(calc, formula, inputs, &assigned, &idents, signs) {
+                return None;
+            }
+        }
+    }
+    // An operand that names no concept cannot be held to an input (the
+    // change of an unnamed measure excepted: its operands were compared).
+    let unnamed_change = base.is_none() && matches!(wanted, Wanted::Change { .. });
+    if !unnamed_change && inputs.iter().any(|i| i.concept.is_none()) {
+        return None;
+    }
+    let shown: Vec<String> = inputs
+        .iter()
+        .map(|i| {
+            let concept = i.concept.as_deref().unwrap_or("an unnamed measure");
+            match &i.period {
+                Some(p) => format!("{} = {concept}, {p}", i.id),
+                None => format!("{} = {concept}", i.id),
+            }
+        })
+        .collect();
+    let wanted_periods = match pairs.first() {
+        Some((own, prior)) if matches!(wanted, Wanted::Change { .. }) => {
+            format!(" of {own} against {prior}")
+        }
+        Some((own, _)) => format!(" for {own}"),
+        None => String::new(),
+    };
+    let formulas_text: Vec<String> = formulas
+        .iter()
+        .map(|f| {
+            let text = f.to_string();
+            match &base {
+                Some(b) => text
+                    .replace("cur", &format!("{b} now"))
+                    .replace("prior", &format!("{b} before")),
+                None => text,
+            }
+        })
+        .collect();
+    let labels: Vec<String> = inputs
+        .iter()
+        .filter(|i| !i.label.is_empty())
+        .map(|i| format!("{}: {:?}", i.id, i.label))
+        .collect();
+    Some(Finding::new(
+        Code::FormulaMismatch,
+        Route::Reanswer,
+        format!(
+            "the claim's role names {what}{wanted_periods}, which is {}; the calculation {} is over {} ({}), which is none of them",
+            formulas_text.join(" or "),
+            calc.source().trim(),
+            shown.join("; "),
+            labels.join(", ")
+        ),
+    ))
+}
+
+/// The company a cell's table is about: its title line naming a company
+/// ("Harrow Industries, Inc.", "Acme Corp"), without the legal form.
+pub fn company_of(cell: &Cell<'_>) -> Option<String> {
+    const FORMS: &[&str] = &[
+        "inc",
+        "incorporated",
+        "corp",
+        "corporation",
+        "plc",
+        "ltd",
+        "limited",
+        "llc",
+        "lp",
+        "holdings",
+        "holding",
+        "group",
+        "co",
+        "company",
+        "sa",
+        "ag",
+        "nv",
+        "se",
+        "gmbh",
+        "spa",
+        "ab",
+        "asa",
+        "oyj",
+    ];
+    for line in &cell.table().title {
+        let words: Vec<String> = line
+            .split(|c: char| !c.is_alphanumeric() && c != '&')
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect();
+        let Some(last) = words.iter().rposition(|w| FORMS.contains(&w.as_str())) else {
+            continue;
+        };
+        let name: Vec<&str> = words
+            .iter()
+            .take(last)
+            .map(String::as_str)
+            .filter(|w| !FORMS.contains(w))
+            .collect();
+        if !name.is_empty() && name.len() <= 6 {
+            return Some(name.join(" "));
+        }
+    }
+    None
+}
+
+/// A metric over two companies' figures ("net margin" of one company's net
+/// income over another's revenue).
+/// A strict qualifier the claim's role states ("organic revenue growth",
+/// "adjusted EBITDA margin", "segment operating margin") that no operand
+/// carries, in its role, its concept or its cell's row: the calculation
+/// computes the plain metric, not the qualified one the claim names.
+fn qualifier_unmet(claim_role: &ClaimRole, inputs: &[Input<'_>]) -> Option<Finding> {
+    let def = claim_role.role.qualifiers.iter().find_map(|q| {
+        let def = q.def()?;
+        let carried = inputs.iter().any(|i| {
+            i.qualifiers
+                .iter()
+                .any(|c| c.def().is_some_and(|d| d.value == def.value))
+                || i.concept.as_deref().is_some_and(|c| def.marks(c))
+        });
+        (def.cell_only == CellOnly::Strict && !carried).then_some(def)
+    })?;
+    let value = def.value.replace('_', " ");
+    let ids: Vec<&str> = inputs.iter().map(|i| i.id).collect();
+    Some(Finding::new(
+        Code::FormulaMismatch,
+        Route::Reanswer,
+        format!(
+            "the claim's role names a {value} measure, but none of its operands ({}) is {value}: the calculation computes the reported figure, not the {value} one",
+            ids.join(", ")
+        ),
+    ))
+}
+
+fn companies_differ(operands: &[FormulaOperand<'_>]) -> Option<Finding> {
+    let found: Vec<(&str, String, String)> = operands
+        .iter()
+        .filter_map(|o| {
+            let cell = o.cell?;
+            Some((o.id, company_of(&cell)?, cell.reference().to_string()))
+        })
+        .collect();
+    let first = found.first()?;
+    let other = found.iter().find(|(_, company, _)| *company != first.1)?;
+    Some(Finding::new(
+        Code::FormulaMismatch,
+        Route::Reanswer,
+        format!(
+            "the claim's role names a metric of one company, but its operands are two companies' figures: {} is {}'s ({}), {} is {}'s ({})",
+            first.0, first.1, first.2, other.0, other.1, other.2
+        ),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::answer::{Claim, Role};
+
+    fn role(text: &str) -> ClaimRole {
+        let claim = Claim {
+            role: Some(Role::Text(text.to_string())),
+            ..Claim::default()
+        };
+        super::super::role::read_claim(&claim, &Vocab::builtin())
+    }
+
+    fn run(claim: &str, calc: &str, ops: &[(&str, &str, &str)]) -> Vec<Finding> {
+        let roles: Vec<ClaimRole> = ops.iter().map(|(_, _, r)| role(r)).collect();
+        let operands: Vec<FormulaOperand<'_>> = ops
+            .iter()
+            .zip(&roles)
+            .map(|((id, stated, _), role)| FormulaOperand {
+                id,
+                stated: stated.parse().unwrap(),
+                role,
+                cell: None,
+            })
+            .collect();
+        let calc = Calc::parse(calc).unwrap();
+        check(&role(claim), false, &calc, &operands, &Vocab::builtin())
+    }
+
+    #[test]
+    fn a_margin_must_be_its_numerator_over_revenue() {
+        let cor = ("cor", "2520", "Cost of revenue 2024");
+        let rev = ("rev", "4200", "Revenue 2024");
+        let gp = ("gp", "1680", "Gross profit 2024");
+        let wrong = run("gross margin FY2024", "cor / rev", &[cor, rev]);
+        assert_eq!(wrong.len(), 1, "{wrong:?}");
+        assert_eq!(wrong[0].code, Code::FormulaMismatch);
+        assert!(
+            wrong[0].message.contains("CostOfRevenue"),
+            "{}",
+            wrong[0].message
+        );
+        assert!(run("gross margin FY2024", "(rev - cor) / rev", &[rev, cor]).is_empty());
+        assert!(run("gross margin FY2024", "gp / rev", &[gp, rev]).is_empty());
+        assert!(run("gross margin FY2024", "gp / rev * 100", &[gp, rev]).is_empty());
+        assert!(run("gross margin FY2024", "1 - cor / rev", &[cor, rev]).is_empty());
+        // A cost stated negative, as the statement prints it, is added.
+        let neg = ("cor", "-2520", "Cost of revenue 2024");
+        assert!(run("gross margin FY2024", "(rev + cor) / rev", &[rev, neg]).is_empty());
+        assert_eq!(
+            run("gross margin FY2024", "(rev - cor) / rev", &[rev, neg]).len(),
+            1
+        );
+        let oi = ("oi", "602", "Operating income 2024");
+        assert_eq!(run("net margin 2024", "oi / rev", &[oi, rev]).len(), 1);
+        assert!(run("operating margin 2024", "oi / rev", &[oi, rev]).is_empty());
+        // Another year's revenue under a FY2024 margin.
+        let rev23 = ("rev", "3900", "Revenue 2023");
+        assert_eq!(
+            run("operating margin 2024", "oi / rev", &[oi, rev23]).len(),
+            1
+        );
+    }
+
+    #[test]
+    fn growth_compares_the_periods_the_claim_names() {
+        let r24 = ("r24", "4200", "Revenue 2024");
+        let r23 = ("r23", "3900", "Revenue 2023");
+        let r22 = ("r22", "3560", "Revenue 2022");
+        assert!(
+            run(
+                "revenue growth 2024 vs 2023",
+                "(r24 - r23) / r23",
+                &[r24, r23]
+            )
+            .is_empty()
+        );
+        assert!(run("revenue growth 2024", "(r24 - r23) / r23", &[r24, r23]).is_empty());
+        assert!(run("revenue growth 2024 vs 2023", "r24 / r23 - 1", &[r24, r23]).is_empty());
+        let wrong = run(
+            "revenue growth 2024 vs 2023",
+            "(r24 - r22) / r22",
+            &[r24, r22],
+        );
+        assert_eq!(wrong.len(), 1);
+        assert!(wrong[0].message.contains("FY2022"), "{}", wrong[0].message);
+        // The wrong base.
+        assert_eq!(
+            run(
+                "revenue growth 2024 vs 2023",
+                "(r24 - r23) / r24",
+                &[r24, r23]
+            )
+            .len(),
+            1
+        );
+        let n24 = ("n24", "447", "Net income 2024");
+        let n23 = ("n23", "380", "Net income 2023");
+        assert!(run("net income growth 2024", "(n24 - n23) / n23", &[n24, n23]).is_empty());
+        assert_eq!(
+            run("net income growth 2024", "(r24 - r23) / r23", &[r24, r23]).len(),
+            1
+        );
+    }
+
+    #[test]
+    fn a_qualified_metric_needs_qualified_operands() {
+        let r24 = ("r24", "4200", "Revenue 2024");
+        let r23 = ("r23", "3900", "Revenue 2023");
+        let calc = "(r24 - r23) / r23";
+        let wrong = run("organic revenue growth 2024", calc, &[r24, r23]);
+        assert_eq!(wrong.len(), 1, "{wrong:?}");
+        assert_eq!(wrong[0].code, Code::FormulaMismatch);
+        assert!(wrong[0].message.contains("organic"), "{}", wrong[0].message);
+        let o24 = ("r24", "4100", "Organic revenue 2024");
+        let o23 = ("r23", "3900", "Organic revenue 2023");
+        assert!(run("organic revenue growth 2024", calc, &[o24, o23]).is_empty());
+        assert!(run("revenue growth 2024", calc, &[r24, r23]).is_empty());
+        let oi = ("oi", "602", "Adjusted operating income 2024");
+        let rev = ("rev", "4200", "Revenue 2024");
+        assert!(run("adjusted operating margin 2024", "oi / rev", &[oi, rev]).is_empty());
+        let oi = ("oi", "602", "Operating income 2024");
+        assert_eq!(
+            run("adjusted operating margin 2024", "oi / rev", &[oi, rev]).len(),
+            1
+        );
+    }
+
+    #[test]
+    fn a_decline_is_on_the_earlier_base() {
+        let i23 = ("i23", "5106", "Interest expense Q3 2023");
+        let i24 = ("i24", "4812", "Interest expense Q3 2024");
+        let claim = "interest expense decline Q3 2024 vs Q3 2023";
+        assert!(run(claim, "(i23 - i24) / i23", &[i23, i24]).is_empty());
+        assert_eq!(run(claim, "(i23 - i24) / i24", &[i23, i24]).len(), 1);
+        // A FinQA program, its literals matched to the operands.
+        assert!(run(claim, "subtract(5106, 4812), divide(#0, 5106)", &[i23, i24]).is_empty());
+    }
+
+    #[test]
+    fn ratios_and_cash_flow_metrics() {
+        let ca = ("ca", "1963", "Total current assets Dec 31 2024");
+        let cl = ("cl", "863", "Total current liabilities Dec 31 2024");
+        assert!(run("current ratio December 31, 2024", "ca / cl", &[ca, cl]).is_empty());
+        assert_eq!(
+            run("current ratio December 31, 2024", "cl / ca", &[ca, cl]).len(),
+            1
+        );
+        let cfo = (
+            "cfo",
+            "626",
+            "Net cash provided by operating activities 2024",
+        );
+        let capex = ("capex", "-210", "Purchases of property and equipment 2024");
+        assert!(run("free cash flow 2024", "cfo + capex", &[cfo, capex]).is_empty());
+        let tax = ("tax", "119", "Provision for income taxes 2024");
+        let pti = ("pti", "566", "Income before income taxes 2024");
+        let ni = ("ni", "447", "Net income 2024");
+        assert!(run("effective tax rate 2024", "tax / pti", &[tax, pti]).is_empty());
+        assert_eq!(
+            run("effective tax rate 2024", "tax / ni", &[tax, ni]).len(),
+            1
+        );
+    }
+
+    #[test]
+    fn a_role_naming_no_metric_is_not_judged() {
+        let rd = ("rd", "490", "R&D 2024");
+        let rev = ("rev", "4200", "Revenue 2024");
+        assert!(
+            run(
+                "R&D as a percentage of revenue, 2024",
+                "rd / rev",
+                &[rd, rev]
+            )
+            .is_empty()
+        );
+        assert!(run("Revenue 2024", "rd + rev", &[rd, rev]).is_empty());
+    }
+
+    #[test]
+    fn years_before() {
+        let q3 = crate::period::parse_period(
+            "Three Months Ended September 30, 2024",
+            Default::default(),
+        )
+        .unwrap();
+        let before = year_before(&q3).unwrap();
+        assert_eq!(before.to_string(), "3M ended 2023-09-30");
+        assert_eq!(
+            year_before(&Period::fiscal_year(2024)),
+            Some(Period::fiscal_year(2023))
+        );
+    }
+}

@@ -1,0 +1,162 @@
+//! The claim's sentence against what the claim checks. An answer shows its
+//! reader the sentence; the checks hold the `value` to the cite. When the
+//! two say different numbers, the answer says one thing and checks another
+//! ("Revenue climbed to $4.3 billion" with the value "$4.2 billion"): a
+//! `value_mismatch`. When a claim gives no value, the amount its sentence
+//! states is checked in its place, and the claim, not having said which
+//! number it holds to its cite, goes to a person (`no_checkable_claim`).
+//!
+//! Amounts are read from the sentence as people write them (`crate::prose`):
+//! "$9.9 billion", "46.7%", "8 per cent", "negative $9 million", "four point
+//! three billion", bare integers; not years, dates, spans or labels. An
+//! amount written as a bound ("over $4 billion") states no value and is not
+//! compared.
+
+use rust_decimal::Decimal;
+
+use super::{Code, Finding, Route};
+use crate::model::Amount;
+use crate::prose::{Hedge, Written, amounts_in, same_number};
+
+/// The amounts a sentence states as values (bounds left out).
+pub fn stated_in(text: &str) -> Vec<Written> {
+    amounts_in(text)
+        .into_iter()
+        .filter(|w| w.hedge != Hedge::Bound)
+        .collect()
+}
+
+/// A finding when the sentence states amounts of the value's kind (a
+/// percentage, or not) and none of them is the value. `unit_scale` is the
+/// scale of the table the value was checked in (a plain value is in its
+/// units).
+pub fn disagreement(
+    text: &str,
+    stated: &Amount,
+    written: &str,
+    unit_scale: Option<Decimal>,
+) -> Option<Finding> {
+    let amounts = stated_in(text);
+    let same_kind: Vec<&Written> = amounts
+        .iter()
+        .filter(|w| w.amount.percent == stated.percent && !w.amount.dash)
+        .collect();
+    if same_kind.is_empty() || stated.dash {
+        return None;
+    }
+    if same_kind
+        .iter()
+        .any(|w| same_number(&w.amount, stated, unit_scale))
+    {
+        return None;
+    }
+    let said: Vec<&str> = same_kind.iter().map(|w| w.text(text)).collect();
+    Some(Finding::new(
+        Code::ValueMismatch,
+        Route::Reanswer,
+        format!(
+            "the sentence states {}, but the claim's value is {written}: the answer says one number and checks another",
+            said.join(", ")
+        ),
+    ))
+}
+
+/// The `no_checkable_claim` of a claim that gives no value: its sentence
+/// states `amount` (checked in its place, `checked`), or states nothing and
+/// the claim is a calculation.
+pub fn unheld(sentence: &str, amount: Option<&Written>, calc: bool) -> Option<Finding> {
+    let message = match amount {
+        Some(w) => format!(
+            "the claim's sentence states {:?} but the claim gives no \"value\": {} was checked in its place, but the claim does not say which number it holds to its cite",
+            w.text(sentence),
+            if calc { "its calculation" } else { "its cite" }
+        ),
+        None if calc => "the calculation states no result: the claim gives no \"value\" and its sentence states none, so nothing holds the calculation to a number".to_string(),
+        None => return None,
+    };
+    Some(Finding::new(Code::NoCheckableClaim, Route::Review, message))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::value::parse_stated;
+
+    fn disagrees(text: &str, value: &str, scale: Option<i64>) -> bool {
+        disagreement(
+            text,
+            &parse_stated(value).unwrap(),
+            value,
+            scale.map(Decimal::from),
+        )
+        .is_some()
+    }
+
+    #[test]
+    fn the_sentence_must_state_the_value() {
+        let million = Some(1_000_000);
+        assert!(disagrees(
+            "Revenue climbed to $4.3 billion in 2024.",
+            "$4.2 billion",
+            million
+        ));
+        assert!(!disagrees(
+            "Revenue climbed to $4.2 billion in 2024.",
+            "$4.2 billion",
+            million
+        ));
+        assert!(!disagrees(
+            "Revenue was $4,200 million in 2024.",
+            "4,200",
+            million
+        ));
+        assert!(!disagrees(
+            "Revenue was $4.2 billion in 2024.",
+            "4,200",
+            million
+        ));
+        assert!(disagrees(
+            "Revenue was $4.3 billion in 2024.",
+            "4,200",
+            million
+        ));
+        assert!(!disagrees(
+            "Net income rose 17.6% to $447 million, or $2.33 per diluted share.",
+            "$447 million",
+            million
+        ));
+        assert!(!disagrees(
+            "Other expense, net of $9 million in 2023.",
+            "$(9) million",
+            million
+        ));
+        assert!(!disagrees("Gross margin was 40.0% in 2024.", "40.0%", None));
+        assert!(disagrees("Gross margin was 40.0% in 2024.", "44.0%", None));
+        // Another kind of number says nothing about the value.
+        assert!(!disagrees(
+            "Revenue grew 7.7% in 2024.",
+            "$4.2 billion",
+            million
+        ));
+        // A bound is not a value.
+        assert!(!disagrees(
+            "Revenue exceeded $4 billion in 2024.",
+            "$4.2 billion",
+            million
+        ));
+        // The year is not an amount.
+        assert!(!disagrees("In 2024 revenue was 4,200.", "4,200", million));
+        assert!(!disagrees("Restructuring charges in Q3 2024: -", "-", None));
+    }
+
+    #[test]
+    fn a_claim_without_value_is_not_accepted_on_its_sentence() {
+        let text = "Acme's SG&A was $588 million in 2024.";
+        let found = stated_in(text);
+        let f = unheld(text, found.first(), false).unwrap();
+        assert_eq!(f.code, Code::NoCheckableClaim);
+        assert!(f.message.contains("$588 million"), "{}", f.message);
+        assert!(unheld("Acme grew strongly.", None, false).is_none());
+        assert!(unheld("Operating margin improved.", None, true).is_some());
+    }
+}

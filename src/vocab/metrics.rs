@@ -1,0 +1,205 @@
+//! The derived-metric table: which calculation a role that names a metric
+//! must be ("gross margin" is gross profit over revenue; "revenue growth" is
+//! this period's revenue against the period before). The data is
+//! `metrics.toml` beside this file, compiled in; its header documents the
+//! formula language.
+//!
+//! This module owns the table and finds a change word in a role's text;
+//! holding a calculation to a formula is `check::formula`'s.
+
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use serde::Deserialize;
+
+/// The built-in metric file.
+const METRICS_TOML: &str = include_str!("metrics.toml");
+
+/// The built-in table, parsed once. A parse failure of the built-in file is
+/// a build defect the unit tests catch; at run time it degrades to an empty
+/// table (no formula is judged) rather than a panic.
+static BUILTIN: LazyLock<Metrics> =
+    LazyLock::new(|| Metrics::parse(METRICS_TOML).unwrap_or_default());
+
+/// The derived metrics.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Metrics {
+    /// Changes of a claim's own measure (growth, decline).
+    #[serde(default, rename = "change")]
+    pub changes: Vec<ChangeDef>,
+    /// Metrics named by a concept.
+    #[serde(default, rename = "metric")]
+    pub metrics: Vec<MetricDef>,
+}
+
+/// A change over the claim's own measure.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChangeDef {
+    /// Its name, for messages ("growth").
+    pub name: String,
+    /// The words of a role that name it ("grew", "year over year").
+    pub words: Vec<String>,
+    /// Its formulas over `cur` and `prior`.
+    pub formulas: Vec<String>,
+}
+
+/// A metric named by a concept.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MetricDef {
+    /// The concept id (`GrossMargin`).
+    pub concept: String,
+    /// Its formulas over concept ids.
+    pub formulas: Vec<String>,
+}
+
+/// A change word found in a text.
+#[derive(Debug, Clone)]
+pub struct ChangeFound<'m> {
+    /// The change it names.
+    pub change: &'m ChangeDef,
+    /// Where its words are in the text (byte ranges).
+    pub spans: Vec<Range<usize>>,
+}
+
+impl Metrics {
+    /// The built-in table.
+    pub fn builtin() -> &'static Metrics {
+        &BUILTIN
+    }
+
+    /// Parses a table in the `metrics.toml` format.
+    pub fn parse(text: &str) -> Result<Metrics, toml::de::Error> {
+        toml::from_str(text)
+    }
+
+    /// The metric a concept names, if the table has it.
+    pub fn metric(&self, concept: &str) -> Option<&MetricDef> {
+        self.metrics.iter().find(|m| m.concept == concept)
+    }
+
+    /// The change a text names, and where its words are: the change with
+    /// the most words found (the first in the table on a tie). Words match
+    /// whole words, ignoring case.
+    pub fn change_in(&self, text: &str) -> Option<ChangeFound<'_>> {
+        let lower = text.to_lowercase();
+        // Lower-casing can change byte lengths outside ASCII; spans are
+        // only kept when it did not.
+        if lower.len() != text.len() {
+            return None;
+        }
+        let mut best: Option<ChangeFound<'_>> = None;
+        for change in &self.changes {
+            let mut spans: Vec<Range<usize>> = Vec::new();
+            for word in &change.words {
+                let word = word.to_lowercase();
+                let mut from = 0;
+                while let Some(at) = lower.get(from..).and_then(|rest| rest.find(&word)) {
+                    let start = from + at;
+                    let end = start + word.len();
+                    if boundary(&lower, start, end)
+                        && !spans.iter().any(|s| s.start < end && start < s.end)
+                    {
+                        spans.push(start..end);
+                    }
+                    from = end;
+                }
+            }
+            if !spans.is_empty() && best.as_ref().is_none_or(|b| spans.len() > b.spans.len()) {
+                spans.sort_by_key(|s| s.start);
+                best = Some(ChangeFound { change, spans });
+            }
+        }
+        best
+    }
+}
+
+/// Whether `start..end` of `text` is a whole word (or phrase).
+fn boundary(text: &str, start: usize, end: usize) -> bool {
+    let word_char = |c: char| c.is_alphanumeric();
+    let before = text.get(..start).and_then(|t| t.chars().next_back());
+    let after = text.get(end..).and_then(|t| t.chars().next());
+    let first = text.get(start..).and_then(|t| t.chars().next());
+    let last = text.get(..end).and_then(|t| t.chars().next_back());
+    // A phrase starting or ending in a symbol ("% change") needs no boundary there.
+    let open = first.is_none_or(|c| !word_char(c)) || before.is_none_or(|c| !word_char(c));
+    let close = last.is_none_or(|c| !word_char(c)) || after.is_none_or(|c| !word_char(c));
+    open && close
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vocab::Vocab;
+
+    #[test]
+    fn the_builtin_table_parses_and_names_known_concepts() {
+        let metrics = Metrics::parse(METRICS_TOML).unwrap_or_else(|e| panic!("{e}"));
+        assert!(metrics.changes.len() >= 2);
+        assert!(metrics.metrics.len() >= 15);
+        let vocab = Vocab::builtin();
+        for metric in &metrics.metrics {
+            let info = vocab
+                .info(&metric.concept)
+                .unwrap_or_else(|| panic!("{} is not a concept", metric.concept));
+            assert!(
+                info.derived || metric.concept.starts_with("EarningsPerShare"),
+                "{} is a statement line, not a derived metric",
+                metric.concept
+            );
+            assert!(!metric.formulas.is_empty());
+            for formula in &metric.formulas {
+                let calc = crate::answer::calc::Calc::parse(formula)
+                    .unwrap_or_else(|e| panic!("{}: {formula}: {e}", metric.concept));
+                for id in calc.operand_ids() {
+                    let concept = id.split("__").next().unwrap_or(id);
+                    let suffix = id.strip_prefix(concept).unwrap_or("");
+                    assert!(
+                        vocab.info(concept).is_some(),
+                        "{formula}: {concept} is not a concept"
+                    );
+                    assert!(
+                        matches!(suffix, "" | "__open" | "__prior"),
+                        "{formula}: {suffix}"
+                    );
+                }
+            }
+        }
+        for change in &metrics.changes {
+            for formula in &change.formulas {
+                let calc = crate::answer::calc::Calc::parse(formula)
+                    .unwrap_or_else(|e| panic!("{formula}: {e}"));
+                for id in calc.operand_ids() {
+                    assert!(matches!(id, "cur" | "prior"), "{formula}: {id}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn change_words_are_found_as_whole_words() {
+        let metrics = Metrics::builtin();
+        let found = metrics
+            .change_in("Interest expense decline, Q3 2024 vs Q3 2023")
+            .unwrap();
+        assert_eq!(found.change.name, "decline");
+        assert_eq!(found.spans, vec![17..24]);
+        let found = metrics.change_in("net income growth 2024").unwrap();
+        assert_eq!(found.change.name, "growth");
+        assert!(metrics.change_in("Gross margin FY2024").is_none());
+        assert!(
+            metrics.change_in("Upstream revenue").is_none(),
+            "up inside a word"
+        );
+        assert_eq!(
+            metrics
+                .change_in("revenue, year-over-year % change")
+                .unwrap()
+                .spans
+                .len(),
+            2
+        );
+    }
+}
