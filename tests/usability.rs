@@ -339,3 +339,114 @@ fn a_double_quoted_sheet_name_is_echoed_once_with_the_single_quote_form() {
     );
     assert!(!stderr.contains("'\""), "echoed with both quotes: {stderr}");
 }
+
+// Item 10: diagnostics without noise.
+
+fn human_samples() -> String {
+    let output = tickmark()
+        .args([
+            "verify",
+            "--trace",
+            "samples/answers/acme.json",
+            "--store",
+            "samples/answers/store.jsonl",
+            "--format",
+            "human",
+        ])
+        .output()
+        .unwrap();
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The block of the diagnostic whose first line contains `head`.
+fn block<'a>(text: &'a str, head: &str) -> &'a str {
+    text.split("\n\n")
+        .find(|b| b.lines().next().is_some_and(|l| l.contains(head)))
+        .unwrap_or_else(|| panic!("no block {head:?} in:\n{text}"))
+}
+
+#[test]
+fn one_cite_with_two_findings_is_one_block_with_one_excerpt() {
+    let text = human_samples();
+    let b = block(&text, "acme-pointers › k1");
+    assert!(
+        b.starts_with("recite[value_mismatch, period_mismatch]: acme-pointers › k1"),
+        "{b}"
+    );
+    assert_eq!(b.matches("--> acme.xlsx#IS!B7").count(), 1, "{b}");
+    assert_eq!(b.matches("<--").count(), 1, "{b}");
+    assert_eq!(
+        b.matches("= help: cite acme.xlsx#IS!C7 instead").count(),
+        1,
+        "{b}"
+    );
+    assert_eq!(text.matches("acme-pointers › k1").count(), 1, "{text}");
+    // Near miss: a cite with one finding keeps one code.
+    let swap = block(&text, "acme-swap › k1");
+    assert!(
+        swap.starts_with("recite[same_number_swap]: acme-swap › k1"),
+        "{swap}"
+    );
+}
+
+#[test]
+fn the_header_row_is_shown_once() {
+    let text = human_samples();
+    let b = block(&text, "acme-pointers › k1");
+    let headers = b
+        .lines()
+        .filter(|l| l.trim_end().ends_with("2024  2023  2022"))
+        .count();
+    assert_eq!(headers, 1, "{b}");
+    // Near miss: away from the header, the header line is still printed.
+    let swap = block(&text, "acme-swap › k1");
+    assert!(
+        swap.lines()
+            .any(|l| l.starts_with("       |") && l.contains("2024")),
+        "{swap}"
+    );
+}
+
+#[test]
+fn every_block_is_headed_by_its_route() {
+    let text = human_samples();
+    assert!(
+        text.contains("reanswer[value_mismatch]: acme-wrong › k1"),
+        "{text}"
+    );
+    assert!(!text.contains("error[value_mismatch]"), "{text}");
+    for b in text.split("\n\n").filter(|b| b.contains("  = route: ")) {
+        let head = b.lines().next().unwrap();
+        let route = b
+            .lines()
+            .find_map(|l| l.strip_prefix("  = route: "))
+            .unwrap();
+        assert!(head.starts_with(&format!("{route}[")), "{b}");
+    }
+}
+
+#[test]
+fn numbers_are_shown_at_a_sensible_precision_with_thousands_separators() {
+    let text = human_samples();
+    let b = block(&text, "acme-wrong › k4");
+    assert!(b.contains("= 0.076923)"), "{b}");
+    assert!(!b.contains("0.0769230769230"), "{b}");
+    let b = block(&text, "acme-wrong › k1");
+    assert!(
+        b.contains("acme.xlsx#IS!B7 holds 4,200 million (4,200,000,000)"),
+        "{b}"
+    );
+}
+
+#[test]
+fn a_pdf_cell_is_described_with_its_scale_word() {
+    let report = verify_one(
+        r#"{"id": "k1", "value": "$4.3 billion", "role": "Revenue, FY2024", "cites": ["acme.pdf#p2t1!B6"]}"#,
+        r#"{"id": "acme.pdf", "path": "SAMPLES/acme.pdf"}"#,
+    );
+    let m = message(&report);
+    assert!(
+        m.contains("acme.pdf#p2t1!B6 holds $4,200 million (4,200,000,000)"),
+        "{m}"
+    );
+}

@@ -257,8 +257,20 @@ fn write_claim(
         writeln!(out, "  = note: this claim was not checked; the others were")?;
         writeln!(out)?;
     }
+    // One block per cited cell: its findings together, one excerpt.
+    let mut blocks: Vec<Vec<&Finding>> = Vec::new();
     for finding in &claim.findings {
-        write_finding(out, &name, finding, docs)?;
+        let key = |f: &Finding| (f.cell.as_ref().map(|c| c.reference.clone()), f.cite.clone());
+        match blocks
+            .iter_mut()
+            .find(|b| b.first().is_some_and(|f| key(f) == key(finding)) && key(finding).0.is_some())
+        {
+            Some(block) => block.push(finding),
+            None => blocks.push(vec![finding]),
+        }
+    }
+    for block in blocks {
+        write_block(out, &name, &block, docs)?;
     }
     for operand in &claim.operands {
         write_claim(out, report, operand, Some(&claim.id), docs)?;
@@ -272,13 +284,36 @@ fn write_finding(
     finding: &Finding,
     docs: &dyn DocumentLookup,
 ) -> io::Result<()> {
-    let level = match finding.route {
-        Route::Reanswer => "error",
-        Route::Review => "review",
-        Route::Recite | Route::Accept => "recite",
+    write_block(out, name, &[finding], docs)
+}
+
+/// One diagnostic: the findings of one cite (one or more codes), headed by
+/// the worst route (`reanswer[…]`, `review[…]`, `recite[…]`), each message,
+/// the cited cell in its table once, and each suggested re-cite once.
+fn write_block(
+    out: &mut dyn Write,
+    name: &str,
+    findings: &[&Finding],
+    docs: &dyn DocumentLookup,
+) -> io::Result<()> {
+    let Some(finding) = findings.iter().max_by_key(|f| f.route).copied() else {
+        return Ok(());
     };
-    writeln!(out, "{level}[{}]: {}", finding.code.name(), clean(name))?;
-    writeln!(out, "  {}", clean(&finding.message))?;
+    let level = match finding.route {
+        Route::Accept => Route::Recite,
+        route => route,
+    };
+    let codes: Vec<&str> = findings.iter().map(|f| f.code.name()).collect();
+    writeln!(
+        out,
+        "{}[{}]: {}",
+        level.name(),
+        codes.join(", "),
+        clean(name)
+    )?;
+    for f in findings {
+        writeln!(out, "  {}", clean(&f.message))?;
+    }
     if let Some(cell) = &finding.cell {
         let via = match &finding.cite {
             Some(cite) if *cite != cell.reference => format!(" (cited as {cite})"),
@@ -297,8 +332,12 @@ fn write_finding(
         writeln!(out, "  --> {}", clean(cite))?;
     }
     writeln!(out, "  = route: {}", finding.route.name())?;
-    if let Some(suggest) = &finding.suggest {
-        writeln!(out, "  = help: cite {} instead", clean(suggest))?;
+    let mut suggested: Vec<&str> = Vec::new();
+    for suggest in findings.iter().filter_map(|f| f.suggest.as_deref()) {
+        if !suggested.contains(&suggest) {
+            suggested.push(suggest);
+            writeln!(out, "  = help: cite {} instead", clean(suggest))?;
+        }
     }
     writeln!(out)
 }
@@ -322,8 +361,11 @@ pub fn excerpt(table: &Table, coord: Coord) -> Vec<String> {
             .unwrap_or_default()
     };
     let header = table.header_rows.iter().rev().find(|r| **r < row).copied();
+    let first = row.saturating_sub(2);
+    let last = (row + 2).min(table.grid.len().saturating_sub(1));
     let mut lines: Vec<(String, Vec<String>, bool)> = Vec::new();
-    if let Some(h) = header {
+    // The header line, unless its row is among the rows shown anyway.
+    if let Some(h) = header.filter(|h| !(first..=last).contains(h)) {
         // The last header row ("2024") is the compact column name; the
         // stacked label when that row is empty there.
         let cols = shown
@@ -342,8 +384,6 @@ pub fn excerpt(table: &Table, coord: Coord) -> Vec<String> {
             .collect();
         lines.push((String::new(), cols, false));
     }
-    let first = row.saturating_sub(2);
-    let last = (row + 2).min(table.grid.len().saturating_sub(1));
     for r in first..=last {
         let label = text(r, label_col);
         let cols = shown
