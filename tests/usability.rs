@@ -450,3 +450,68 @@ fn a_pdf_cell_is_described_with_its_scale_word() {
         "{m}"
     );
 }
+
+// Item 1: JSON or JSON Lines is decided once, from the content.
+
+/// The design example, pretty-printed over many lines, with one comma
+/// missing after `"sources": ["acme.xlsx"]` on line 3.
+const BROKEN_OBJECT: &str = r#"{
+  "id": "acme-q1",
+  "sources": ["acme.xlsx"]
+  "claims": [
+    {"id": "k1",
+     "value": "$4.2 billion",
+     "role": "Revenue, FY2024",
+     "cites": ["acme.xlsx#IS!B7"]}
+  ]
+}
+"#;
+
+#[test]
+fn a_syntax_error_in_a_pretty_printed_object_is_one_error_with_line_and_column() {
+    let dir = answer_file("answer.json", BROKEN_OBJECT);
+    let output = run_verify(&dir, "human");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{stdout}");
+    assert_eq!(stdout.matches("error[malformed]").count(), 1, "{stdout}");
+    assert!(
+        stdout.contains("answer.json line 4: invalid JSON at column 3: expected `,` or `}`"),
+        "{stdout}"
+    );
+    let json = run_verify(&dir, "json");
+    let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert!(
+        report.is_object(),
+        "one object in, one report out: {report}"
+    );
+}
+
+#[test]
+fn near_miss_json_lines_with_one_broken_line_keep_the_others() {
+    let good = format!(r#"{{"id": "a", "sources": ["acme.xlsx"], "claims": [{REVENUE}]}}"#);
+    let text = format!(
+        "{good}\n{{\"id\": \"b\", \"claims\": [}}\n{}\n",
+        good.replace("\"a\"", "\"c\"")
+    );
+    let dir = answer_file("answers.json", &text);
+    std::fs::copy("samples/acme.xlsx", dir.path().join("acme.xlsx")).unwrap();
+    let output = tickmark()
+        .args(["verify", "--format", "jsonl", "--trace"])
+        .arg(dir.path().join("answers.json"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let reports: Vec<serde_json::Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(reports.len(), 3);
+    assert_eq!(reports[0]["route"], "accept", "{}", reports[0]);
+    assert!(
+        reports[1]["error"].as_str().unwrap().contains("line 2"),
+        "{}",
+        reports[1]
+    );
+    assert_eq!(reports[2]["route"], "accept");
+}

@@ -164,6 +164,16 @@ fn read_answers_unchecked(text: &str, file: &str, jsonl: bool) -> Result<Answers
                 shape: Shape::Array,
             });
         }
+        // JSON or JSON Lines is decided once, from the content: JSON Lines
+        // when the first line is an object of its own ("{...}"), else one
+        // JSON document, whose syntax error is one error with its line and
+        // column (not one per line of a pretty-printed object).
+        let first = text
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("")
+            .trim();
+        let one_per_line = first.len() > 1 && first.starts_with('{') && first.ends_with('}');
         match serde_json::from_str::<Value>(text) {
             Ok(value) => {
                 let origin = Origin {
@@ -176,8 +186,8 @@ fn read_answers_unchecked(text: &str, file: &str, jsonl: bool) -> Result<Answers
                     shape: Shape::Object,
                 });
             }
-            Err(e) if e.classify() == serde_json::error::Category::Syntax && is_trailing(&e) => {}
-            Err(e) if text.lines().filter(|l| !l.trim().is_empty()).count() <= 1 => {
+            Err(_) if one_per_line => {}
+            Err(e) => {
                 return Ok(Answers {
                     items: vec![Err(AnswerError {
                         id: None,
@@ -195,17 +205,12 @@ fn read_answers_unchecked(text: &str, file: &str, jsonl: bool) -> Result<Answers
                     shape: Shape::Object,
                 });
             }
-            Err(_) => {}
         }
     }
     Ok(Answers {
         items: read_lines(text, file),
         shape: Shape::Lines,
     })
-}
-
-fn is_trailing(e: &serde_json::Error) -> bool {
-    e.to_string().starts_with("trailing characters")
 }
 
 /// serde_json's message without its " at line L column C" tail.
