@@ -52,7 +52,8 @@ enum Command {
     },
     /// Check every cited number of answers or calculation traces.
     Verify {
-        /// Answers: a JSON object, a JSON array, or JSON Lines.
+        /// Answers: a JSON object, a JSON array, or JSON Lines; `-` reads standard
+        /// input (source paths then resolve against the current folder).
         #[arg(long, value_name = "FILE")]
         trace: PathBuf,
         /// Read source ID from PATH instead of next to the trace file.

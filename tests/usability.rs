@@ -515,3 +515,33 @@ fn near_miss_json_lines_with_one_broken_line_keep_the_others() {
     );
     assert_eq!(reports[2]["route"], "accept");
 }
+
+// Item 6 (part): verify reads standard input like batch.
+
+#[test]
+fn verify_reads_answers_from_standard_input() {
+    let text = format!(
+        r#"{{"id": "a1", "sources": [{{"id": "acme.xlsx", "path": "samples/acme.xlsx"}}], "claims": [{REVENUE}]}}"#
+    );
+    let output = tickmark()
+        .args(["verify", "--format", "json", "--trace", "-"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["claims"][0]["route"], "accept", "{report}");
+    // Near miss: an empty standard input is an input error, not an empty run.
+    let empty = tickmark()
+        .args(["verify", "--trace", "-"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert_eq!(empty.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&empty.stderr).contains("-: no answers: the file is empty"));
+}

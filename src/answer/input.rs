@@ -67,8 +67,8 @@ pub fn read_answers(path: &Path) -> Result<Answers, InputError> {
 /// verify holds the whole file and its parsed answers; `batch` streams.
 pub const MAX_TRACE_BYTES: u64 = 256 << 20;
 
-/// Reads an answers file of at most `max_bytes` bytes; a larger one is
-/// refused before it is read whole.
+/// Reads an answers file (`-`: standard input) of at most `max_bytes`
+/// bytes; a larger one is refused before it is read whole.
 pub fn read_answers_within(path: &Path, max_bytes: u64) -> Result<Answers, InputError> {
     use std::io::Read as _;
     let display = path.display().to_string();
@@ -79,11 +79,20 @@ pub fn read_answers_within(path: &Path, max_bytes: u64) -> Result<Answers, Input
             _ => format!("cannot open: {e}"),
         },
     };
-    let file = std::fs::File::open(path).map_err(cannot_open)?;
     let mut bytes = Vec::new();
-    file.take(max_bytes.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(cannot_open)?;
+    // `-` is standard input, as for `batch --traces -`.
+    if path == Path::new("-") {
+        std::io::stdin()
+            .lock()
+            .take(max_bytes.saturating_add(1))
+            .read_to_end(&mut bytes)
+            .map_err(cannot_open)?;
+    } else {
+        let file = std::fs::File::open(path).map_err(cannot_open)?;
+        file.take(max_bytes.saturating_add(1))
+            .read_to_end(&mut bytes)
+            .map_err(cannot_open)?;
+    }
     if bytes.len() as u64 > max_bytes {
         // The size when the file system knows it (not for a pipe), to a
         // tenth of a MiB.
