@@ -22,7 +22,7 @@ pub const DOCS: &[CodeDoc] = &[
     CodeDoc {
         code: Code::ValueMismatch,
         check: Check::Value,
-        what: "The number at the pointer differs from the stated number, beyond the rounding the claim wrote (\"$4.2 billion\" accepts 4.15–4.25 billion). Also raised when the cited cell holds text rather than a number, or a different currency.",
+        what: "The number at the pointer differs from the stated number, beyond the rounding the claim wrote (\"$4.2 billion\" accepts 4.15–4.25 billion). A written rounding holds only within a relative tolerance of the cell (5% by default, `--tolerance`; a hedge such as \"about\" widens it to 10%): \"$1 billion\" for 612.5 million is a mismatch. Also raised when the cited cell holds text rather than a number, or a different currency (symbols, words and codes alike: \"4.2 billion euros\", \"EUR 4.2bn\"), and when the claim's sentence states another number than its `value` (the answer says one number and checks another).",
         why: "A citation is a promise that the figure is in the source. The wrong digits are the plainest broken promise, and no amount of fluent prose fixes them.",
         example: "\"Revenue was $4.3 billion in 2024\" citing `acme.xlsx#IS!B7`, which holds 4,200 ($ in millions).",
         route: "reanswer; recite when another assembled cell with the claimed role holds the stated number (`suggest` names it).",

@@ -224,9 +224,63 @@ pub struct FilingCard {
     pub roles: RoleTally,
     /// The same for facts with dimension members.
     pub roles_dimensional: RoleTally,
+    /// Every primary-statement cell (facts without dimension members) whose
+    /// concept, period or scale the labeler did not read as tagged.
+    pub misses: Vec<Miss>,
     /// Seconds to read the filing.
     #[serde(skip)]
     pub seconds: f64,
+}
+
+/// A primary-statement cell the labeler read otherwise than its tag.
+#[derive(Debug, Clone, Serialize)]
+pub struct Miss {
+    /// The cell's ref.
+    pub cell: String,
+    /// Its row label.
+    pub row: Option<String>,
+    /// Its column header.
+    pub column: Option<String>,
+    /// The printed number.
+    pub text: String,
+    /// The scores.
+    pub score: CellScore,
+    /// The tag's concept QName.
+    pub tag_concept: String,
+    /// The labeler's concept.
+    pub labeled_concept: Option<String>,
+    /// The tag's period.
+    pub tag_period: Option<Period>,
+    /// The labeler's period.
+    pub labeled_period: Option<Period>,
+    /// The labeler's scale.
+    pub labeled_scale: Decimal,
+}
+
+impl Miss {
+    fn new(cell: &Cell<'_>, fact: &Fact, score: CellScore) -> Miss {
+        Miss {
+            cell: cell.reference().to_string(),
+            row: cell.row_label().map(str::to_string),
+            column: cell.col_label().map(str::to_string),
+            text: cell.text().into_owned(),
+            score,
+            tag_concept: fact.concept.clone(),
+            labeled_concept: cell.labeled_concept().map(|c| c.as_str().to_string()),
+            tag_period: crate::read::html::period_of(fact.period()),
+            labeled_period: cell.labeled_period().cloned(),
+            labeled_scale: cell.labeled_scale(),
+        }
+    }
+
+    fn is_miss(score: &CellScore) -> bool {
+        score.period != Some(true)
+            || !score.scale
+            || !matches!(
+                score.concept,
+                ConceptScore::Exact | ConceptScore::Family | ConceptScore::OutsideSilent
+            )
+    }
 }
 
 /// The report over a folder of filings.
@@ -281,6 +335,7 @@ pub fn score_filing(path: &Path, vocab: &Vocab) -> Result<FilingCard, crate::Rea
     let instance = Instance::parse_inline(&bytes, &name).map_err(crate::ReadError::Xbrl)?;
     let audit = audit_tags(&document, &instance);
     let (mut primary, mut notes) = (Card::default(), Card::default());
+    let mut misses = Vec::new();
     for table in &document.tables {
         if matches!(table.part, TablePart::Pdf { table: 0, .. }) {
             continue;
@@ -292,6 +347,9 @@ pub fn score_filing(path: &Path, vocab: &Vocab) -> Result<FilingCard, crate::Rea
             };
             let score = score_cell(&cell, &tag.fact, vocab);
             if statement && !score.dimensional {
+                if Miss::is_miss(&score) {
+                    misses.push(Miss::new(&cell, &tag.fact, score));
+                }
                 primary.add(score);
             } else {
                 notes.add(score);
@@ -306,6 +364,7 @@ pub fn score_filing(path: &Path, vocab: &Vocab) -> Result<FilingCard, crate::Rea
         notes,
         roles,
         roles_dimensional,
+        misses,
         seconds,
     })
 }

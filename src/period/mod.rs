@@ -23,7 +23,8 @@
 //!   "Full Year 2024", "2024 fiscal year", split years "2023/24" and "FY2023-24"
 //!   (named by the ending year);
 //! - spans ending on a date: "LENGTH ended|ending|to DATE" where the length
-//!   is "year(s)", "quarter(s)", "half-year", "period", or "N months" /
+//!   is "year(s)", "quarter(s)" (also "second quarter", "fiscal second
+//!   quarter": three months), "half-year", "period", or "N months" /
 //!   "N weeks" with n in digits or words ("Twelve", "Twenty-Six"). The start
 //!   is filled in only for month-based lengths ending on a month's last day;
 //!   52/53-week years and 13/26/39-week periods keep `start: None`. Twelve
@@ -417,7 +418,7 @@ static FISCAL: LazyLock<Regex> = LazyLock::new(|| {
 });
 static ENDED: LazyLock<Regex> = LazyLock::new(|| {
     compile(
-        r"^<PREP>(?:fiscal )?(?P<len>years?|quarters?|half[- ]years?|(?P<n><NUM>)[ -](?P<unit>months?|weeks?)|periods?)(?: period)?[ -](?:ended|ending|to),? (?:(?P<date><DATE>)|(?P<y>\d{4}))$",
+        r"^<PREP>(?:fiscal )?(?P<len>years?|(?:(?:first|second|third|fourth|1st|2nd|3rd|4th) (?:fiscal )?)?quarters?|half[- ]years?|(?P<n><NUM>)[ -](?P<unit>months?|weeks?)|periods?)(?: period)?[ -](?:ended|ending|to),? (?:(?P<date><DATE>)|(?P<y>\d{4}))$",
     )
 });
 static INSTANT: LazyLock<Regex> =
@@ -607,7 +608,8 @@ fn ended(c: &Captures<'_>) -> Option<Period> {
             }
         }
         _ if len.starts_with("year") => (Some(12), true),
-        _ if len.starts_with("quarter") => (Some(3), true),
+        // "Quarter ended", "Second Quarter Ended", "fiscal second quarter ended".
+        _ if len.contains("quarter") => (Some(3), true),
         _ if len.starts_with("half") => (Some(6), true),
         _ => (None, false),
     };
@@ -1357,6 +1359,7 @@ mod tests {
             ("Year ended 2023", OTHER, Some(fy(2023))),
             ("Three months ended 2023", OTHER, None),
             ("Year Ended February 30, 2024", OTHER, None),
+            ("Fifth Quarter Ended March 31, 2024", OTHER, None),
         ]);
     }
 
@@ -1371,6 +1374,9 @@ mod tests {
             "Three-Month Period Ended March 31, 2024",
             "Fiscal Quarter Ended March 31, 2024",
             "For the three months ended March 31, 2024",
+            "Second Quarter Ended March 31, 2024",
+            "Fiscal First Quarter Ended March 31, 2024",
+            "First Fiscal Quarter Ended March 31, 2024",
         ] {
             check(&[(text, OTHER, q1.clone()), (text, BAL, q1.clone())]);
         }

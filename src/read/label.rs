@@ -70,6 +70,9 @@ struct Column {
     info: Option<u32>,
     /// A "Notes" column: note numbers, not amounts.
     note: bool,
+    /// A column of shares of another ("Percent to Sales", "% of revenue"):
+    /// its numbers are percentages, "%" written or not.
+    percent: bool,
 }
 
 /// Labels one raw table read from source `source_id`.
@@ -245,13 +248,19 @@ pub(crate) fn label_raw(
                     header_columns(&grid, &toks, &block, label_col, &merges, hint);
                 shift_headers_off_currency_columns(&mut block_columns, &amount_cols);
                 apply_title_span(&mut block_columns, &title, hint);
+                let shares = share_columns(&block_columns);
                 columns = block_columns
                     .into_iter()
-                    .map(|column| {
+                    .zip(shares)
+                    .map(|(column, percent)| {
                         column.map(|(info, note)| {
                             let index = u32::try_from(column_infos.len()).ok();
                             column_infos.push(info);
-                            Column { info: index, note }
+                            Column {
+                                info: index,
+                                note,
+                                percent,
+                            }
                         })
                     })
                     .collect();
@@ -287,6 +296,17 @@ pub(crate) fn label_raw(
                 let row_toks = toks.get(r).unwrap_or(&[]);
                 let concept = label_text.as_deref().and_then(|l| {
                     let concept = concepts.get(vocab, l, &section, statement)?;
+                    let concept = if is_per_share(vocab, &concept) && prints_an_amount(l) {
+                        // The label prints the per-share figure ("Common stock,
+                        // par value $5.00 – … shares issued"): the row's number
+                        // is the line's money, the concept its head's.
+                        let head = label_head(l);
+                        concepts
+                            .get(vocab, head, &section, statement)
+                            .filter(|c| head != l && !is_per_share(vocab, c))?
+                    } else {
+                        concept
+                    };
                     if all_percent(row_toks, label_col) {
                         percent_concept(vocab, l, concept)
                     } else {
@@ -316,6 +336,11 @@ pub(crate) fn label_raw(
                     match t {
                         Tok::Currency(mark) => pending_currency = Some(*mark),
                         Tok::Amount { parsed: at, .. } => {
+                            if column.is_some_and(|col| col.percent)
+                                && let Some(amount) = parsed.get_mut(*at as usize)
+                            {
+                                amount.percent = true;
+                            }
                             records.push(CellRecord {
                                 coord: Coord::new(r as u32 + 1, c as u32 + 1),
                                 row: row_index,
@@ -426,6 +451,39 @@ impl ConceptMemo {
         }
         found
     }
+}
+
+/// The concept counts money per share.
+fn is_per_share(vocab: &Vocab, concept: &ConceptId) -> bool {
+    vocab
+        .info(concept.as_str())
+        .is_some_and(|i| i.measure == Measure::PerShare)
+}
+
+/// The label writes an amount of money itself: "$5.00", "$0.001 par value",
+/// "€1".
+fn prints_an_amount(label: &str) -> bool {
+    let chars: Vec<char> = label.chars().collect();
+    chars.windows(2).any(|w| match w {
+        [mark, next] => matches!(mark, '$' | '€' | '£' | '¥') && next.is_ascii_digit(),
+        _ => false,
+    }) || chars.windows(3).any(|w| match w {
+        [mark, ' ', next] => matches!(mark, '$' | '€' | '£' | '¥') && next.is_ascii_digit(),
+        _ => false,
+    })
+}
+
+/// A label up to its first comma, dash, parenthesis, semicolon or colon:
+/// "Common stock, par value $5.00 – …" → "Common stock".
+fn label_head(label: &str) -> &str {
+    label
+        .split([',', '—', '–', '(', ';', ':'])
+        .next()
+        .unwrap_or(label)
+        .split(" - ")
+        .next()
+        .unwrap_or(label)
+        .trim()
 }
 
 /// True when every amount right of the label column is written as a percentage.
@@ -1021,15 +1079,80 @@ fn apply_title_span(
             }) => *y,
             _ => continue,
         };
-        let text = format!("{} {year}", span.trim().trim_end_matches(','));
-        if let Some(p) = parse_period(
-            &format!("{}, {year}", span.trim().trim_end_matches(',')),
-            hint,
-        )
-        .or_else(|| parse_period(&text, hint))
-        {
+        if let Some(p) = span_in_year(span, year, hint) {
             info.period = Some(p);
         }
+    }
+}
+
+/// A span title line read in one year: the whole line, else the longest
+/// tail of it that names the span, so that a stub which opens with its unit
+/// ("Millions, except per share amounts, for the three months ended June
+/// 30,") still dates its columns. A tail must keep its span word ("ended",
+/// "ending", "as of"): the bare "June 30," of a span is not an instant.
+/// Tails are at most [`SPAN_TAIL_WORDS`] words, so a long line costs a
+/// bounded number of reads.
+fn span_in_year(span: &str, year: i16, hint: PeriodHint) -> Option<Period> {
+    let span = span.trim().trim_end_matches(',');
+    let words: Vec<&str> = span.split_whitespace().collect();
+    let shortest_start = words.len().saturating_sub(SPAN_TAIL_WORDS).max(1);
+    std::iter::once(0)
+        .chain(shortest_start..words.len())
+        .find_map(|start| {
+            let tail = words.get(start..)?.join(" ");
+            let lower = tail.to_lowercase();
+            if start > 0
+                && !(lower.contains("ended") || lower.contains("ending") || lower.contains("as of"))
+            {
+                return None;
+            }
+            let tail = tail.trim_start_matches([',', ';']);
+            parse_period(&format!("{tail}, {year}"), hint)
+                .or_else(|| parse_period(&format!("{tail} {year}"), hint))
+        })
+}
+
+/// The most words a span tail of a title line has ("for the twenty-six
+/// weeks ended December 31," is seven).
+const SPAN_TAIL_WORDS: usize = 12;
+
+/// Columns whose header names a share of another figure ("Percent to
+/// Sales", "% of revenue", "Percentage of total") and no period hold
+/// percentages, "%" printed or not. Returns, per column, whether it is such
+/// a share column.
+///
+/// Decision: a share column printed beside its amount under a common header
+/// ("Fiscal Second Quarter Ended" over "June 29, 2025 | Percent to Sales")
+/// is of that amount's period, but it is left without one: given the
+/// period, a claim on the amount ("Audit fees, 2019") would fit the share
+/// cell too, and the role check does not yet tell a percentage from an
+/// amount by the claim's value (docs/labeling.md).
+fn share_columns(columns: &[Option<(ColumnInfo, bool)>]) -> Vec<bool> {
+    columns
+        .iter()
+        .map(|column| {
+            column.as_ref().is_some_and(|(info, note)| {
+                !*note && info.period.is_none() && info.label.as_deref().is_some_and(names_share)
+            })
+        })
+        .collect()
+}
+
+/// A header's last part names a share: "Percent to Sales", "% of Revenue",
+/// "Percentage of total", "%".
+fn names_share(label: &str) -> bool {
+    let lower = label.to_lowercase();
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    let Some(at) = words
+        .iter()
+        .rposition(|w| matches!(*w, "percent" | "percentage" | "%" | "pct" | "pct."))
+    else {
+        return lower.trim().ends_with('%') || lower.contains("% of ");
+    };
+    // What follows the word: nothing, or "of/to X".
+    match words.get(at + 1) {
+        None => true,
+        Some(next) => matches!(*next, "of" | "to"),
     }
 }
 

@@ -55,6 +55,14 @@ pub fn apply(table: &mut Table) {
             row.label.as_deref().and_then(month_day_of)
         })
         .collect();
+    // Rows reconciled to the balance sheet inside a statement of spans
+    // ("Reconciliation of cash … to the Statement of Financial Position:")
+    // are balances: the closing instant.
+    let edges: Vec<Option<bool>> = edges
+        .into_iter()
+        .zip(&table.rows)
+        .map(|(edge, row)| edge.or_else(|| in_balance_section(&row.section).then_some(false)))
+        .collect();
     let columns_dated = table.columns.iter().any(|c| c.period.is_some());
     let spans = if columns_dated {
         vec![None; table.rows.len()]
@@ -116,6 +124,18 @@ pub(crate) fn adjusts_opening(label: &str) -> bool {
     let accounting = l.contains("accounting") || l.contains("asu ") || l.contains("standard");
     (l.contains("cumulative effect") && (accounting || l.contains("adoption")))
         || (l.trim_start().starts_with("adoption of") && accounting)
+}
+
+/// A section whose caption names the balance sheet ("Reconciliation of cash
+/// … to the Condensed Consolidated Statement of Financial Position:",
+/// "Amounts recognized in the balance sheets:"): its rows are balances.
+fn in_balance_section(section: &[String]) -> bool {
+    section.iter().any(|caption| {
+        let c = caption.to_lowercase();
+        c.contains("balance sheet")
+            || c.contains("statement of financial position")
+            || c.contains("statements of financial position")
+    })
 }
 
 /// A day of the year a label names without its year: "at 1 April", "At 31

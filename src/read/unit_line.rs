@@ -25,6 +25,14 @@ static SHARES: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// Money and shares under one scale: "Dollars & Shares in Millions",
+/// "dollars and shares in thousands".
+static JOINT: LazyLock<Regex> = LazyLock::new(|| {
+    regex(&format!(
+        r"\b(?P<c>{CURRENCY})\s*(?:&|and)\s*shares?\s+in\s+(?P<scale>thousands?|millions?|billions?)\b"
+    ))
+});
+
 static IN_SCALE: LazyLock<Regex> = LazyLock::new(|| {
     regex(&format!(
         r"(?:(?P<c1>{CURRENCY})\s*)?\bin\s+(?:(?P<c2>{CURRENCY})\s*)?(?P<scale>{SCALE})(?:\b|$)(?:\s+of\s+(?P<c3>{CURRENCY}))?"
@@ -45,9 +53,13 @@ static SCALE_OF: LazyLock<Regex> = LazyLock::new(|| {
 
 static THOUSANDS_MARK: LazyLock<Regex> = LazyLock::new(|| regex(r"\(\s*'?000s?\s*\)"));
 
-/// A scale word alone, in parentheses or not: 3M's "(Millions)".
-static BARE: LazyLock<Regex> =
-    LazyLock::new(|| regex(r"^\s*\(?\s*(?P<scale>thousands|millions|billions)\s*\)?\s*$"));
+/// A scale word alone, in parentheses or not: 3M's "(Millions)"; or
+/// opening a header stub, before a comma, a semicolon or an "except" clause:
+/// "Millions, except per share amounts, for the three months ended June 30,"
+/// (never "Millions of customers").
+static BARE: LazyLock<Regex> = LazyLock::new(|| {
+    regex(r"^\s*\(?\s*(?P<scale>thousands|millions|billions)\s*\)?\s*(?:$|[,;]|\bexcept\b)")
+});
 
 static EXCEPT: LazyLock<Regex> = LazyLock::new(|| regex(r"\bexcept(?:\s+for)?\s+(?P<what>[^;)]*)"));
 
@@ -63,6 +75,21 @@ fn regex(pattern: &str) -> Regex {
 /// Reads a unit line; `None` when the text states no unit.
 pub fn parse_unit_line(text: &str) -> Option<UnitLine> {
     let lower = text.replace(['\u{a0}', '\u{202f}'], " ").to_lowercase();
+    if let Some(c) = JOINT.captures(&lower)
+        && let Some(scale) = c.name("scale").and_then(|m| scale_of(m.as_str()))
+    {
+        let currency = c.name("c").map(|m| m.as_str());
+        // What is left ("except per share amounts") still says what is not scaled.
+        let rest = JOINT.replace_all(&lower, " ");
+        return Some(UnitLine {
+            text: Some(text.trim().to_string()),
+            scale,
+            monetary_only: true,
+            share_scale: Some(scale),
+            currency: currency.and_then(currency_of),
+            exceptions: exceptions(&rest),
+        });
+    }
     let share_scale = SHARES
         .captures(&lower)
         .and_then(|c| scale_of(c.name("scale")?.as_str()));
@@ -262,6 +289,23 @@ mod tests {
                 ("1000000", false, Some("1000"), None),
             ),
             ("USD ($)", ("1", true, None, Some("USD"))),
+            (
+                "Millions, except per share amounts, for the three months ended June 30,",
+                ("1000000", false, None, None),
+            ),
+            (
+                "Millions, for the six months ended June 30,",
+                ("1000000", false, None, None),
+            ),
+            (
+                "(Unaudited; Dollars & Shares in Millions Except Per Share Amounts)",
+                ("1000000", true, Some("1000000"), Some("USD")),
+            ),
+            (
+                "(Dollars and shares in thousands)",
+                ("1000", true, Some("1000"), Some("USD")),
+            ),
+            ("Thousands, except share data", ("1000", false, None, None)),
         ];
         for (text, (scale, monetary, shares, currency)) in cases {
             let got = unit(text);
@@ -290,6 +334,10 @@ mod tests {
         );
         assert!(u("(in thousands)").is_empty());
         assert_eq!(
+            u("(Dollars & Shares in Millions Except Per Share Amounts)"),
+            ["per share"]
+        );
+        assert_eq!(
             u(
                 "(In millions, except number of shares which are reflected in thousands and per share amounts)"
             ),
@@ -307,6 +355,8 @@ mod tests {
             "Investments in marketable securities",
             "Payments made in connection with acquisitions",
             "Millions of customers served",
+            "Millions of barrels, for the year ended",
+            "Thousands of employees",
         ] {
             assert_eq!(parse_unit_line(text), None, "{text}");
         }

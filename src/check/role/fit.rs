@@ -75,6 +75,9 @@ pub struct Fit {
     pub unit_differs: bool,
     /// The cell's label words the claim does not have.
     pub label_extra: u16,
+    /// Words of the column header (besides its period) the claim does not
+    /// have: "pmi peer group" for a claim of "pmi". Ranks only.
+    pub col_extra: u16,
     /// The concepts are of one family, not the same.
     pub family: bool,
     /// A sentence's aside words not around the cell.
@@ -125,6 +128,7 @@ impl Fit {
             lacking,
             self.period_extra,
             self.label_extra
+                + self.col_extra
                 + u16::from(self.lenient_extra)
                 + u16::from(self.family)
                 + u16::from(self.period_loose),
@@ -229,6 +233,13 @@ pub fn fit(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles) -> Fit {
             && !contains(&claim.soft, w)
             && !contains(&claim.role.concept_words, w)
     })) + u16::from(total_missing);
+    out.col_extra = col.map_or(0, |c| {
+        count(c.words.iter().filter(|w| {
+            !contains(&claim.required, w)
+                && !contains(&claim.soft, w)
+                && !contains(&claim.role.concept_words, w)
+        }))
+    });
     // A line the vocabulary does not name, with words the claim does not
     // have ("Right-of-use assets" for "Total assets"), may be another line:
     // it is not confirmed as the claim's.
@@ -336,8 +347,6 @@ pub fn fit(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles) -> Fit {
     out
 }
 
-/// The claim's measure is the cell's row label, word for word ("Product"
-/// naming the row "Product" under "Revenue:").
 /// A label of generic words only ("Balance" of "Balance at December 31",
 /// its day being its cells' period) names the row that reads the same.
 fn same_generic_label(claim: &ClaimRole, row: &crate::model::RowRole) -> bool {
@@ -356,6 +365,8 @@ fn same_generic_label(claim: &ClaimRole, row: &crate::model::RowRole) -> bool {
     !row_words.is_empty() && row_words == bare(&claim.role.label)
 }
 
+/// The claim's measure is the cell's row label, word for word ("Product"
+/// naming the row "Product" under "Revenue:").
 fn same_label(claim: &ClaimRole, cell: &Cell<'_>) -> bool {
     let key = cell.label_key();
     !key.is_empty() && crate::vocab::normalize_label(&claim.role.label) == key

@@ -387,3 +387,16 @@ fn a_roll_forward_row_is_named_by_its_day_and_the_columns_year() {
     same(rows, "C6", "Total as of December 31, 2018");
     not_same(rows, "C6", "Total as of December 31, 2019");
 }
+
+#[test]
+fn a_column_with_words_the_claim_lacks_ranks_below_the_one_without() {
+    // Years as rows, the measures in the columns.
+    let rows: &[&[&str]] = &[
+        &["", "pmi", "pmi peer group", "s&p 500"],
+        &["december 31 2017", "100.0", "104.2", "121.8"],
+        &["december 31 2018", "96.5", "127.7", "116.5"],
+    ];
+    same(rows, "B3", "pmi, december 31 2018");
+    not_same(rows, "C3", "pmi, december 31 2018");
+    same(rows, "C3", "pmi peer group, december 31 2018");
+}

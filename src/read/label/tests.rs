@@ -773,3 +773,165 @@ fn consecutive_years_beside_a_stub_are_a_header() {
     assert_eq!(t.header_rows, vec![0]);
     assert_eq!(cell(&t, "B2").value(), d("2050"));
 }
+
+#[test]
+fn a_stub_that_opens_with_its_unit_still_dates_and_scales_its_columns() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &[
+                "Millions, except per share amounts, for the three months ended June 30,",
+                "2025",
+                "2024",
+            ],
+            &["Net income", "1,876", "1,673"],
+            &["Diluted earnings per share", "3.15", "2.74"],
+        ],
+    );
+    assert_eq!(t.unit.scale, d("1000000"));
+    let income = cell(&t, "B2");
+    assert_eq!(income.value_base(), Some(d("1876000000")));
+    assert_eq!(
+        income.period().cloned(),
+        Some(Period::Duration {
+            fy: None,
+            quarter: None,
+            half: None,
+            months: Some(3),
+            to_quarter: None,
+            start: Some(date(2025, 4, 1)),
+            end: Some(date(2025, 6, 30)),
+        })
+    );
+    assert!(matches!(
+        cell(&t, "C2").period(),
+        Some(Period::Duration { months: Some(3), end: Some(e), .. }) if *e == date(2024, 6, 30)
+    ));
+    // The per-share line is excepted from the scale.
+    assert_eq!(cell(&t, "B3").value_base(), Some(d("3.15")));
+}
+
+#[test]
+fn a_stub_whose_only_date_is_a_span_end_gives_no_instant() {
+    // "June 30," alone is the end of the span the stub does not name in
+    // full: no column becomes the instant June 30.
+    let t = label(
+        TablePart::Only,
+        &[
+            &["Millions, for the period ended June 30,", "2025", "2024"],
+            &["Net income", "1,876", "1,673"],
+        ],
+    );
+    assert!(
+        !matches!(cell(&t, "B2").period(), Some(Period::Instant { .. })),
+        "{:?}",
+        cell(&t, "B2").period()
+    );
+}
+
+#[test]
+fn a_share_column_holds_percentages() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &["", "Fiscal Second Quarter Ended", "", "", ""],
+            &[
+                "",
+                "June 29, 2025",
+                "Percent to Sales",
+                "June 30, 2024",
+                "Percent to Sales",
+            ],
+            &["Sales to customers", "23,743", "100.0%", "22,447", "100.0%"],
+            &["Cost of products sold", "7,628", "32.1", "6,869", "30.6"],
+        ],
+    );
+    let cost = cell(&t, "B4");
+    assert!(
+        matches!(
+            cost.period(),
+            Some(Period::Duration { months: Some(3), end: Some(e), .. }) if *e == date(2025, 6, 29)
+        ),
+        "{:?}",
+        cost.period()
+    );
+    let share = cell(&t, "C4");
+    assert!(share.percent());
+    assert_eq!(share.value(), d("32.1"));
+    // Left without the amount's period (see share_columns).
+    assert_eq!(share.period(), None);
+    assert!(cell(&t, "E4").percent());
+    // A column of amounts is no share column.
+    assert!(!cost.percent());
+}
+
+#[test]
+fn rows_reconciled_to_the_balance_sheet_are_closing_balances() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &[
+                "",
+                "Six Months Ended June 30, 2025",
+                "Six Months Ended June 30, 2024",
+            ],
+            &[
+                "Net cash provided by operating activities",
+                "4,000",
+                "3,900",
+            ],
+            &[
+                "Reconciliation of cash to the Statement of Financial Position:",
+                "",
+                "",
+            ],
+            &["Cash and cash equivalents", "1,060", "1,137"],
+            &["Restricted cash", "18", "2"],
+        ],
+    );
+    assert!(matches!(
+        cell(&t, "B2").period(),
+        Some(Period::Duration {
+            months: Some(6),
+            ..
+        })
+    ));
+    assert_eq!(
+        cell(&t, "B4").period().cloned(),
+        Some(Period::instant(date(2025, 6, 30)))
+    );
+    assert_eq!(
+        cell(&t, "C5").period().cloned(),
+        Some(Period::instant(date(2024, 6, 30)))
+    );
+}
+
+#[test]
+fn a_label_that_prints_the_par_value_is_the_stock_line_not_the_par_value() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &["(In millions)", "", ""],
+            &["", "June 30, 2025", "December 31, 2024"],
+            &[
+                "Common stock, par value $5.00 – 1,200,000,000 shares authorized; 1,012,261,159 shares issued",
+                "5,061",
+                "5,061",
+            ],
+            &["Common stock, par value per share", "5.00", "5.00"],
+        ],
+    );
+    let stock = cell(&t, "B3");
+    assert_eq!(
+        stock.concept().map(|c| c.as_str()),
+        Some("CommonStockValue")
+    );
+    assert_eq!(stock.value_base(), Some(d("5061000000")));
+    // The near miss: a par value line printing no amount keeps its concept.
+    let par = cell(&t, "B4");
+    assert_eq!(
+        par.concept().map(|c| c.as_str()),
+        Some("CommonStockParOrStatedValuePerShare")
+    );
+    assert_eq!(par.value_base(), Some(d("5.00")));
+}
