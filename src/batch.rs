@@ -560,6 +560,13 @@ fn check_text(number: u64, bytes: &[u8], problem: Option<&str>, job: &BatchJob<'
         Ok(mut answer) => {
             answer.problems.extend(problem.map(str::to_string));
             let report = job.verifier.verify(&answer, job.cache, job.sources_dir);
+            // A source that cannot be opened is an input error, like a line
+            // that is not an answer.
+            if report.error_kind == Some(crate::verify::NotChecked::Source)
+                && let Some(error) = &report.error
+            {
+                return error_record(number, format!("answer {:?}: {error}", report.id));
+            }
             let json = serde_json::to_string(&Record {
                 line: number,
                 report: &report,

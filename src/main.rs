@@ -37,7 +37,8 @@ struct Cli {
 enum Command {
     /// Read sources into labeled cells and print them.
     Extract {
-        /// Source files: .xlsx, .xlsm, .xlsb, .xls, .ods, .csv, .tsv, .pdf, .htm, .html, .xhtml.
+        /// Source files: .xlsx, .xlsm, .xlsb, .xls, .ods, .csv, .tsv, .pdf, .htm, .html, .xhtml;
+        /// or a reference into one (acme.xlsx#IS, acme.xlsx#IS!B7, report.pdf#p3t1) for that part only.
         #[arg(required = true, value_name = "SOURCE")]
         sources: Vec<PathBuf>,
         /// Output format.
@@ -51,7 +52,8 @@ enum Command {
     },
     /// Check every cited number of answers or calculation traces.
     Verify {
-        /// Answers: a JSON object, a JSON array, or JSON Lines.
+        /// Answers: a JSON object, a JSON array, or JSON Lines; `-` reads standard
+        /// input (source paths then resolve against the current folder).
         #[arg(long, value_name = "FILE")]
         trace: PathBuf,
         /// Read source ID from PATH instead of next to the trace file.
@@ -733,7 +735,7 @@ fn verify_command(args: VerifyArgs<'_>) -> anyhow::Result<ExitCode> {
     }
     out.flush().context("writing the output")?;
     let threshold = args.check.threshold();
-    Ok(if summary.malformed > 0 {
+    Ok(if summary.not_checked() > 0 {
         ExitCode::from(2)
     } else if reports.iter().any(|r| fails(r, threshold))
         || (!summary.checks_skipped.is_empty() && !args.check.allow_partial)
@@ -769,9 +771,20 @@ fn extract_command(
     let vocab = load_vocab(vocab_files)?;
     let mut documents = Vec::new();
     let mut failed = false;
-    for path in sources {
+    for given in sources {
+        let (path, narrow) = split_source_ref(given);
         let id = path.to_string_lossy();
-        match load_source(path, &id, &vocab, &options) {
+        let loaded = match load_source(&path, &id, &vocab, &options) {
+            Err(e) => Err(e.to_string()),
+            Ok(doc) => match &narrow {
+                None => Ok(doc),
+                Some(reference) => doc.narrowed(reference).ok_or_else(|| {
+                    let hint = tickmark::check::ref_hint::missing(&doc, reference);
+                    format!("{} does not exist in {id}{hint}", given.display())
+                }),
+            },
+        };
+        match loaded {
             Ok(document) => {
                 for warning in &document.warnings {
                     eprintln!("warning: {}: {warning}", document.id);
@@ -806,6 +819,25 @@ fn extract_command(
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// `extract acme.xlsx#IS`: a path that is not a file but a reference into
+/// one (`FILE#TABLE`, `FILE#TABLE!B7`, `FILE#p3`) is that file, narrowed to
+/// what the reference names.
+fn split_source_ref(path: &Path) -> (PathBuf, Option<tickmark::CellRef>) {
+    if path.exists() {
+        return (path.to_path_buf(), None);
+    }
+    let text = path.to_string_lossy();
+    match tickmark::CellRef::parse(&text) {
+        Ok(reference)
+            if reference.target != tickmark::model::Target::Source
+                && Path::new(&*reference.source).is_file() =>
+        {
+            (PathBuf::from(&*reference.source), Some(reference))
+        }
+        _ => (path.to_path_buf(), None),
+    }
 }
 
 struct BatchArgs<'a> {

@@ -40,6 +40,46 @@ use rust_decimal::Decimal;
 
 use crate::model::{Amount, Currency};
 
+/// A number as a message shows it: thousands grouped, at most `max_dp`
+/// decimal places (rounded half away from zero), trailing zeros dropped:
+/// 4200000000 → "4,200,000,000", 0.0769230769… → "0.076923" (with 6).
+pub fn readable(value: Decimal, max_dp: u32) -> String {
+    let value = value
+        .round_dp_with_strategy(max_dp, rust_decimal::RoundingStrategy::MidpointAwayFromZero)
+        .normalize();
+    let text = value.abs().to_string();
+    let (int, frac) = text.split_once('.').unwrap_or((text.as_str(), ""));
+    let mut grouped = String::with_capacity(text.len() + text.len() / 3 + 1);
+    if value.is_sign_negative() && !value.is_zero() {
+        grouped.push('-');
+    }
+    for (i, digit) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    if !frac.is_empty() {
+        grouped.push('.');
+        grouped.push_str(frac);
+    }
+    grouped
+}
+
+/// The word for a scale in messages: 1000 → "thousand", 10^6 → "million",
+/// 10^9 → "billion"; `None` for 1 or another factor.
+pub fn scale_name(scale: Decimal) -> Option<&'static str> {
+    [
+        (Decimal::new(1_000, 0), "thousand"),
+        (Decimal::new(1_000_000, 0), "million"),
+        (Decimal::new(1_000_000_000, 0), "billion"),
+        (Decimal::new(1_000_000_000_000, 0), "trillion"),
+    ]
+    .into_iter()
+    .find(|(factor, _)| *factor == scale)
+    .map(|(_, name)| name)
+}
+
 /// Reads a financial amount; `None` when the text is not one ("n/m", "Note 4",
 /// "December 31, 2023", "").
 ///

@@ -1,5 +1,5 @@
 //! The verifier: runs the checks on every claim of an answer, cheapest first,
-//! and routes each claim and the answer (DESIGN.md §1, §5).
+//! and routes each claim and the answer (docs/contract.md §1, §5).
 //!
 //! Per claim: resolve every cite; quote, value and role on what resolved;
 //! arithmetic over the operands (each operand a claim of its own); the judge
@@ -105,11 +105,14 @@ pub struct AnswerReport {
     /// Findings about the answer as a whole (`no_checkable_claim`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub findings: Vec<Finding>,
-    /// Why the answer could not be checked (malformed input), or what is
-    /// wrong with its input besides (a duplicate id, a context item that
-    /// names nothing), if so.
+    /// Why the answer could not be checked (malformed input, a source that
+    /// cannot be opened), or what is wrong with its input besides (a
+    /// duplicate id, a context item that names nothing), if so.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// What kind of input error `error` is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error_kind: Option<NotChecked>,
     /// Checks that did not run (`--checks`): an accepted claim was checked
     /// only by the others.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -119,6 +122,11 @@ pub struct AnswerReport {
 impl AnswerReport {
     /// The report of an answer that could not be read.
     pub fn malformed(id: String, error: String) -> AnswerReport {
+        AnswerReport::not_checked(id, NotChecked::Malformed, error)
+    }
+
+    /// The report of an answer that was not checked, and why.
+    pub fn not_checked(id: String, kind: NotChecked, error: String) -> AnswerReport {
         AnswerReport {
             id,
             route: Route::Review,
@@ -127,6 +135,7 @@ impl AnswerReport {
             claims: Vec::new(),
             findings: Vec::new(),
             error: Some(error),
+            error_kind: Some(kind),
             checks_skipped: Vec::new(),
         }
     }
@@ -156,8 +165,49 @@ impl AnswerReport {
     }
 }
 
-/// A source read and labeled, or the reader's message.
-pub type Loaded = Result<Arc<Document>, Arc<str>>;
+/// A source read and labeled, or why not.
+pub type Loaded = Result<Arc<Document>, SourceError>;
+
+/// Why a source was not read: the reader's message (naming the file), and
+/// whether the file could not be opened at all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceError {
+    /// The message, location first.
+    pub message: Arc<str>,
+    /// The file could not be opened as a source at all (missing, a folder,
+    /// an unknown type): an input error, so the answer is not checked
+    /// ([`crate::read::ReadError::is_unopenable`]). A path an answer names
+    /// outside the sources folder of `batch` is refused as
+    /// `unreadable_source` instead: that is the answer's doing, not the
+    /// setup's.
+    pub unopenable: bool,
+}
+
+impl std::fmt::Display for SourceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// What kept an answer from being checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NotChecked {
+    /// The answer could not be read (invalid JSON, a field of the wrong type).
+    Malformed,
+    /// One of its sources could not be opened at all.
+    Source,
+}
+
+impl NotChecked {
+    /// The stable name: `malformed`, `source`.
+    pub fn name(self) -> &'static str {
+        match self {
+            NotChecked::Malformed => "malformed",
+            NotChecked::Source => "source",
+        }
+    }
+}
 
 /// Which file a cached document was read from: its path and the source id it
 /// was read as.
@@ -269,7 +319,10 @@ impl SourceCache {
             self.reads.fetch_add(1, Ordering::Relaxed);
             load_source(&path, id, vocab, &self.options)
                 .map(Arc::new)
-                .map_err(|e| Arc::from(e.to_string().as_str()))
+                .map_err(|e| SourceError {
+                    message: Arc::from(e.to_string().as_str()),
+                    unopenable: e.is_unopenable(),
+                })
         })
         .clone()
     }
@@ -277,16 +330,19 @@ impl SourceCache {
 
 /// Refuses a source path that leaves `base_dir`: written absolute or with a
 /// `..` part, or resolving outside it through a symbolic link.
-fn confine(written: &str, path: &Path, base_dir: &Path) -> Result<(), Arc<str>> {
+fn confine(written: &str, path: &Path, base_dir: &Path) -> Result<(), SourceError> {
     use std::path::Component;
     let leaves = |how: &str| {
-        Err(Arc::from(
-            format!(
-                "{written}: the source path {how} the sources folder ({}); sources are read only from under it",
-                base_dir.display()
-            )
-            .as_str(),
-        ))
+        Err(SourceError {
+            message: Arc::from(
+                format!(
+                    "{written}: the source path {how} the sources folder ({}); sources are read only from under it",
+                    base_dir.display()
+                )
+                .as_str(),
+            ),
+            unopenable: false,
+        })
     };
     if Path::new(written)
         .components()
@@ -353,12 +409,24 @@ impl<'a> Verifier<'a> {
                 (id, doc)
             })
             .collect();
+        // A source that cannot be opened at all is a broken setup, not a
+        // wrong citation: the answer is not checked, and says why once.
+        if let Some(e) = loaded.iter().find_map(|(_, doc)| match doc {
+            Err(e) if e.unopenable => Some(e),
+            _ => None,
+        }) {
+            return AnswerReport::not_checked(
+                answer.id.clone(),
+                NotChecked::Source,
+                e.message.to_string(),
+            );
+        }
         let sources = loaded
             .iter()
             .map(|(id, doc)| {
                 let state = match doc {
                     Ok(doc) => SourceState::Loaded(doc),
-                    Err(why) => SourceState::Unreadable(why),
+                    Err(why) => SourceState::Unreadable(&why.message),
                 };
                 (id.as_str(), state)
             })
@@ -422,6 +490,7 @@ impl<'a> Verifier<'a> {
             claims,
             findings,
             error: (!problems.is_empty()).then(|| problems.join("; ")),
+            error_kind: (!problems.is_empty()).then_some(NotChecked::Malformed),
             checks_skipped: self.skipped_checks(),
         }
     }

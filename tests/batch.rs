@@ -284,7 +284,7 @@ fn unreadable_inputs_exit_2_naming_them() {
 }
 
 #[test]
-fn a_missing_source_is_reported_per_claim_not_fatal() {
+fn a_missing_source_is_an_error_record_not_a_finding_per_claim() {
     let input = "{\"id\": \"m\", \"sources\": [\"missing.xlsx\"], \"claims\": [{\"id\": \"k1\", \"value\": \"4,200\", \"role\": \"Revenue 2024\", \"cites\": [\"missing.xlsx#IS!B7\"]}]}\n";
     let run = batch()
         .args(["--traces", "-"])
@@ -293,9 +293,12 @@ fn a_missing_source_is_reported_per_claim_not_fatal() {
         .unwrap();
     let records = records(&run.stdout);
     assert_eq!(records.len(), 1);
-    let finding = &records[0]["claims"][0]["findings"][0];
-    assert_eq!(finding["code"], "unreadable_source", "{}", records[0]);
-    assert_eq!(run.status.code(), Some(1));
+    let error = records[0]["error"].as_str().unwrap();
+    assert!(
+        error.contains("missing.xlsx: cannot open: no such file"),
+        "{error}"
+    );
+    assert_eq!(run.status.code(), Some(2));
 }
 
 #[test]

@@ -141,7 +141,7 @@ fn usage_errors_exit_2() {
     tickmark().args(["--help"]).assert().success();
 }
 
-/// The cell object of DESIGN.md §3, as an outside consumer would declare it.
+/// The cell object of docs/contract.md §3, as an outside consumer would declare it.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ContractCell {
@@ -331,7 +331,7 @@ fn user_vocabulary_extends_the_built_in_one() {
         .stderr(predicate::str::contains("no/such/vocab.toml"));
 }
 
-/// The answer object of DESIGN.md §5, as an outside consumer would declare it.
+/// The answer object of docs/contract.md §5, as an outside consumer would declare it.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ContractAnswer {

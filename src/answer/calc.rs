@@ -1,4 +1,4 @@
-//! Calculation claims: the `calc` field of an answer's claim (DESIGN §4).
+//! Calculation claims: the `calc` field of an answer's claim (docs/contract.md §4).
 //!
 //! This module owns the calc language — parsing its two written forms, a
 //! normalized printing of them ([`Calc`]'s `Display`), and their evaluation
@@ -70,7 +70,7 @@
 //! # Evaluation
 //!
 //! Operand ids and matched literals evaluate to the operand's `base` value
-//! (DESIGN §4: the arithmetic runs in base units; a ratio is unitless either
+//! (docs/contract.md §4: the arithmetic runs in base units; a ratio is unitless either
 //! way). With duplicate ids, the first operand counts. All arithmetic is
 //! checked: overflow is an error, never a panic; division keeps `Decimal`'s
 //! 28 significant digits. The result is returned normalized (no trailing
@@ -425,9 +425,14 @@ fn push_unique<T: PartialEq>(list: &mut Vec<T>, item: T) {
     }
 }
 
-/// A value as the trace prints it: normalized.
+/// A value as the trace prints it: at most six decimal places (a ratio's
+/// 28 digits say nothing more), normalized; no thousands separators, which
+/// would read as argument commas in a program.
 fn show(value: Decimal) -> String {
-    value.normalize().to_string()
+    value
+        .round_dp_with_strategy(6, rust_decimal::RoundingStrategy::MidpointAwayFromZero)
+        .normalize()
+        .to_string()
 }
 
 // ---------------------------------------------------------------------------
@@ -1751,10 +1756,7 @@ mod tests {
         let e = eval("(s24 - s23) / s23", &acme()).unwrap();
         assert_eq!(
             e.steps,
-            vec![
-                "(s24 - s23) / s23 = (56864000000 - 49356000000) / 49356000000 = \
-                 0.1521192965394278304562768458"
-            ]
+            vec!["(s24 - s23) / s23 = (56864000000 - 49356000000) / 49356000000 = 0.152119"]
         );
         assert_eq!(e.operands_used, vec!["s24", "s23"]);
         let e = eval("s24 - s23", &acme()).unwrap();
@@ -1971,7 +1973,7 @@ mod tests {
             e.steps,
             vec![
                 "subtract(56864000000 [s24], 49356000000 [s23]) = 7508000000",
-                "divide(7508000000 [#0], 49356000000 [s23]) = 0.1521192965394278304562768458",
+                "divide(7508000000 [#0], 49356000000 [s23]) = 0.152119",
             ]
         );
         assert!(e.unmatched_literals.is_empty());

@@ -1,5 +1,5 @@
 //! Reading answers: one JSON object, a JSON array of objects, or JSON Lines
-//! (one object per line). Fields not listed in DESIGN.md §4 are kept in the
+//! (one object per line). Fields not listed in docs/contract.md §4 are kept in the
 //! file and ignored here.
 //!
 //! A malformed answer is reported with its file, line and field
@@ -67,8 +67,8 @@ pub fn read_answers(path: &Path) -> Result<Answers, InputError> {
 /// verify holds the whole file and its parsed answers; `batch` streams.
 pub const MAX_TRACE_BYTES: u64 = 256 << 20;
 
-/// Reads an answers file of at most `max_bytes` bytes; a larger one is
-/// refused before it is read whole.
+/// Reads an answers file (`-`: standard input) of at most `max_bytes`
+/// bytes; a larger one is refused before it is read whole.
 pub fn read_answers_within(path: &Path, max_bytes: u64) -> Result<Answers, InputError> {
     use std::io::Read as _;
     let display = path.display().to_string();
@@ -79,11 +79,20 @@ pub fn read_answers_within(path: &Path, max_bytes: u64) -> Result<Answers, Input
             _ => format!("cannot open: {e}"),
         },
     };
-    let file = std::fs::File::open(path).map_err(cannot_open)?;
     let mut bytes = Vec::new();
-    file.take(max_bytes.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(cannot_open)?;
+    // `-` is standard input, as for `batch --traces -`.
+    if path == Path::new("-") {
+        std::io::stdin()
+            .lock()
+            .take(max_bytes.saturating_add(1))
+            .read_to_end(&mut bytes)
+            .map_err(cannot_open)?;
+    } else {
+        let file = std::fs::File::open(path).map_err(cannot_open)?;
+        file.take(max_bytes.saturating_add(1))
+            .read_to_end(&mut bytes)
+            .map_err(cannot_open)?;
+    }
     if bytes.len() as u64 > max_bytes {
         // The size when the file system knows it (not for a pipe), to a
         // tenth of a MiB.
@@ -164,6 +173,16 @@ fn read_answers_unchecked(text: &str, file: &str, jsonl: bool) -> Result<Answers
                 shape: Shape::Array,
             });
         }
+        // JSON or JSON Lines is decided once, from the content: JSON Lines
+        // when the first line is an object of its own ("{...}"), else one
+        // JSON document, whose syntax error is one error with its line and
+        // column (not one per line of a pretty-printed object).
+        let first = text
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("")
+            .trim();
+        let one_per_line = first.len() > 1 && first.starts_with('{') && first.ends_with('}');
         match serde_json::from_str::<Value>(text) {
             Ok(value) => {
                 let origin = Origin {
@@ -176,8 +195,8 @@ fn read_answers_unchecked(text: &str, file: &str, jsonl: bool) -> Result<Answers
                     shape: Shape::Object,
                 });
             }
-            Err(e) if e.classify() == serde_json::error::Category::Syntax && is_trailing(&e) => {}
-            Err(e) if text.lines().filter(|l| !l.trim().is_empty()).count() <= 1 => {
+            Err(_) if one_per_line => {}
+            Err(e) => {
                 return Ok(Answers {
                     items: vec![Err(AnswerError {
                         id: None,
@@ -195,17 +214,12 @@ fn read_answers_unchecked(text: &str, file: &str, jsonl: bool) -> Result<Answers
                     shape: Shape::Object,
                 });
             }
-            Err(_) => {}
         }
     }
     Ok(Answers {
         items: read_lines(text, file),
         shape: Shape::Lines,
     })
-}
-
-fn is_trailing(e: &serde_json::Error) -> bool {
-    e.to_string().starts_with("trailing characters")
 }
 
 /// serde_json's message without its " at line L column C" tail.

@@ -1,5 +1,5 @@
 //! Answers and calculation traces: the input of `tickmark verify`
-//! (DESIGN.md §4). An answer names its sources, its assembled context and its
+//! (docs/contract.md §4). An answer names its sources, its assembled context and its
 //! claims; a claim states a value with a role and cites where it came from, or
 //! states a calculation over cited operands.
 //!

@@ -351,7 +351,7 @@ fn shown(stated: &Amount, value: Decimal) -> String {
                 format!("{}%", p.round_dp(stated.decimals + 2).normalize())
             })
     } else {
-        value.round_dp(6).normalize().to_string()
+        crate::number::readable(value, 6)
     }
 }
 

@@ -91,12 +91,26 @@ pub fn value_and_role(
         }
         if checks.has(Check::Value) {
             let what = cited.document.text_in(cited.located);
+            let at = match cited.located {
+                Located::Cell(table, coord) => table
+                    .grid_value(
+                        (coord.row as usize).saturating_sub(1),
+                        (coord.col as usize).saturating_sub(1),
+                    )
+                    .map(|v| v.text().into_owned()),
+                _ => None,
+            };
+            let comma = if at.is_some_and(|t| crate::read::decimal_comma::is_decimal_comma(&t)) {
+                ": a number written with a decimal comma, which tickmark does not read"
+            } else {
+                ""
+            };
             findings.push(
                 Finding::new(
                     Code::ValueMismatch,
                     Route::Reanswer,
                     format!(
-                        "{} holds no number ({:?}); the claim states {written}",
+                        "{} holds no number ({:?}{comma}); the claim states {written}",
                         cited.reference,
                         crate::answer::calc::clip(what.trim())
                     ),
@@ -238,7 +252,7 @@ pub fn value_and_role(
                     (Some(named), false) => format!(
                         "; the cell with the claimed role, {}, holds {}: the claim is wrong",
                         named.reference(),
-                        named.text()
+                        cell_amount(named)
                     ),
                     (None, _) => format!("; no cell of the assembled context is {claimed_role}"),
                 };
@@ -309,17 +323,37 @@ fn describe_direction(cell: &Cell<'_>, vocab: &Vocab) -> String {
     format!("the line is {side}, the opposite of what the claim says")
 }
 
-/// "the cell holds 4,200 ($ in millions: 4200000000)".
+/// "acme.xlsx#IS!B7 holds 4,200 million (4,200,000,000)".
 pub fn describe_cell(cell: &Cell<'_>) -> String {
-    let text = cell.text();
+    let amount = cell_amount(cell);
     match cell.value_base() {
         Some(base) if cell.scale() != Decimal::ONE => format!(
-            "{} holds {text} (× {} = {})",
+            "{} holds {amount} ({})",
             cell.reference(),
-            cell.scale(),
-            base.normalize()
+            crate::number::readable(base, 6)
         ),
-        _ => format!("{} holds {text}", cell.reference()),
+        _ => format!("{} holds {amount}", cell.reference()),
+    }
+}
+
+/// A cell's number as a reader says it: as written (a bare spreadsheet
+/// number with its thousands grouped), with its table's scale word:
+/// "$4,200 million", "4,200 million", "2.35"; a scale without a name as
+/// "× 100".
+pub fn cell_amount(cell: &Cell<'_>) -> String {
+    let text = cell.text();
+    let shown = if text.parse::<Decimal>().is_ok() {
+        crate::number::readable(cell.value(), 28)
+    } else {
+        text.into_owned()
+    };
+    let scale = cell.scale();
+    if scale == Decimal::ONE || cell.percent() {
+        return shown;
+    }
+    match crate::number::scale_name(scale) {
+        Some(word) => format!("{shown} {word}"),
+        None => format!("{shown} (× {})", crate::number::readable(scale, 28)),
     }
 }
 

@@ -1,4 +1,4 @@
-//! The checks, cheapest first (DESIGN.md §1, §5): resolve, quote, value,
+//! The checks, cheapest first (docs/contract.md §1, §5): resolve, quote, value,
 //! role, arithmetic, support. Each check is a module with its finding codes
 //! documented beside it ([`CodeDoc`]); `docs/checks.md` is generated from
 //! those docs and a test keeps the two in step.
@@ -12,6 +12,7 @@ pub mod cited;
 pub mod formula;
 pub mod page;
 pub mod quote;
+pub mod ref_hint;
 pub mod resolve;
 pub mod role;
 pub mod sentence;
@@ -132,7 +133,7 @@ impl Route {
     }
 }
 
-/// The stable finding codes of DESIGN.md §5.
+/// The stable finding codes of docs/contract.md §5.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Code {
@@ -195,7 +196,7 @@ pub struct CodeDoc {
 }
 
 impl Code {
-    /// Every code, in the order of DESIGN.md §5.
+    /// Every code, in the order of docs/contract.md §5.
     pub const ALL: [Code; 19] = [
         Code::Uncited,
         Code::UnknownRef,

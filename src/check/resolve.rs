@@ -297,11 +297,15 @@ impl<'a> AnswerScope<'a> {
                 );
             }
             None if alias.is_none() && !cite.contains('#') => {
+                let hint = match super::ref_hint::did_you_mean(cite, &self.sources) {
+                    Some(meant) => format!("; did you mean {meant}?"),
+                    None => String::new(),
+                };
                 return fail(
                     Code::UnknownRef,
                     Route::Recite,
                     format!(
-                        "{cite:?} is not a chunk id of this answer's context or the store, nor one of its sources"
+                        "{cite:?} is not a chunk id of this answer's context or the store, nor one of its sources{hint}"
                     ),
                 );
             }
@@ -329,10 +333,19 @@ impl<'a> AnswerScope<'a> {
             );
         }
         let Some(located) = document.locate(&reference) else {
+            // The cite as written (not re-quoted), unless it is an alias.
+            let shown = match &alias {
+                Some(_) => reference.to_string(),
+                None => cite.trim().to_string(),
+            };
             return fail(
                 Code::UnknownRef,
                 Route::Recite,
-                format!("{reference} does not exist in {}", reference.source),
+                format!(
+                    "{shown} does not exist in {}{}",
+                    reference.source,
+                    super::ref_hint::missing(document, &reference)
+                ),
             );
         };
         if let Located::Cell(table, coord) = located {

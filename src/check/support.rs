@@ -1,5 +1,5 @@
 //! Check 6, support: an optional judge (a model, or any program) for the
-//! claims every code check passed (DESIGN.md §7).
+//! claims every code check passed (docs/contract.md §7).
 //!
 //! The judge sees only claims that every code check passed, and its verdict
 //! never overwrites a code finding. Its answer goes through the gate

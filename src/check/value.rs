@@ -2,7 +2,7 @@
 //! number, both read in the same units, equal within the rounding the claim
 //! wrote.
 //!
-//! Units (DESIGN.md §4): a stated value with a scale word ("$4.2 billion") is
+//! Units (docs/contract.md §4): a stated value with a scale word ("$4.2 billion") is
 //! absolute and compares in base units; a percentage compares as a
 //! percentage (38.1% and a cell holding 0.381 are the same quantity); a plain
 //! number ("17,260") is read in the units the cited table prints. The claim

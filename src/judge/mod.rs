@@ -1,4 +1,4 @@
-//! The support judges' backends (DESIGN.md §7): `none`, `command:PROG
+//! The support judges' backends (docs/contract.md §7): `none`, `command:PROG
 //! [ARGS]` (an external program, JSON on stdin and stdout) and `http:URL` (an
 //! OpenAI-compatible chat-completions endpoint).
 //!

@@ -1,6 +1,6 @@
 //! A labeled cell: one number of a table with everything the checks need to
 //! know about it — where it is, what it says, its units, when it is and what
-//! it is (DESIGN.md §3).
+//! it is (docs/contract.md §3).
 //!
 //! A table stores its numbers compactly ([`CellRecord`]: position, row and
 //! column index, where the amount is) and the facts they share once: per data row
@@ -75,7 +75,7 @@ impl CellRecord {
 }
 
 /// A labeled cell: a view of one [`CellRecord`] with its row, column and table.
-/// Serializes as the cell object of DESIGN.md §3 (see docs/format.md).
+/// Serializes as the cell object of docs/contract.md §3 (see docs/format.md).
 #[derive(Debug, Clone, Copy)]
 pub struct Cell<'a> {
     table: &'a Table,

@@ -1,5 +1,5 @@
 //! Cell references: the one stable, round-trippable syntax for pointing into
-//! a source (DESIGN.md §2), and containment (is this cell inside that range,
+//! a source (docs/contract.md §2), and containment (is this cell inside that range,
 //! table, page or source), which resolution relies on.
 //!
 //! ```text
@@ -80,7 +80,7 @@ pub struct Coord {
     pub col: u32,
 }
 
-/// A reference that does not follow the syntax of DESIGN.md §2.
+/// A reference that does not follow the syntax of docs/contract.md §2.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("invalid cell reference {input:?}: {reason}")]
 pub struct RefParseError {

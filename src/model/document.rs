@@ -93,6 +93,35 @@ impl Document {
         self.tables.iter().flat_map(|t| t.cells())
     }
 
+    /// This document narrowed to what `reference` names (for `tickmark
+    /// extract acme.xlsx#IS`): one table, the tables of a page, or one
+    /// table's cells in a range or at a cell. `None` when it names nothing.
+    pub fn narrowed(&self, reference: &CellRef) -> Option<Document> {
+        let keep = |tables: Vec<Table>| Document {
+            tables,
+            concept_index: std::sync::OnceLock::new(),
+            ..self.clone()
+        };
+        let only = |table: &Table, inside: &dyn Fn(Coord) -> bool| {
+            let mut table = table.clone();
+            table.records.retain(|r| inside(r.coord));
+            table
+        };
+        match self.locate(reference)? {
+            Located::Source => Some(self.clone()),
+            Located::Table(table) => Some(keep(vec![table.clone()])),
+            Located::Cell(table, coord) => Some(keep(vec![only(table, &|c| c == coord)])),
+            Located::Range(table, a, b) => Some(keep(vec![only(table, &|c| c.within(a, b))])),
+            Located::Page(page) => Some(keep(
+                self.tables
+                    .iter()
+                    .filter(|t| t.part.pdf_page() == Some(page.number))
+                    .cloned()
+                    .collect(),
+            )),
+        }
+    }
+
     /// The cells whose row has `concept`, and (with `unknown`) the cells
     /// whose row has none — the candidates for a role, without a scan.
     pub fn cells_of<'a>(

@@ -7,6 +7,7 @@
 
 mod budget;
 mod csv;
+pub mod decimal_comma;
 mod equity_balances;
 mod gross_net;
 pub mod html;
@@ -157,6 +158,23 @@ pub enum ReadError {
     },
 }
 
+impl ReadError {
+    /// The file could not be opened as a source at all: it is missing,
+    /// unreadable to this user, a folder, or of a type tickmark does not
+    /// read. That is a broken setup (an input error, exit 2), not a finding
+    /// about a citation. A file that opens but whose contents cannot be read
+    /// (password-protected, damaged, over a limit, a scanned page) is cited
+    /// as `unreadable_source`: a person looks.
+    pub fn is_unopenable(&self) -> bool {
+        matches!(
+            self,
+            ReadError::Open { .. }
+                | ReadError::UnknownFormat { .. }
+                | ReadError::Unsupported { .. }
+        )
+    }
+}
+
 /// Options for reading sources: the limits that keep a hostile file from
 /// taking the machine (docs/robustness.md).
 #[derive(Debug, Clone)]
@@ -301,6 +319,12 @@ pub fn load_source(
     vocab: &Vocab,
     options: &ReadOptions,
 ) -> Result<Document, ReadError> {
+    if path.is_dir() {
+        return Err(ReadError::Open {
+            path: path.display().to_string(),
+            reason: folder_reason(path),
+        });
+    }
     source_kind(path)?;
     if let Ok(metadata) = std::fs::metadata(path)
         && metadata.is_file()
@@ -313,6 +337,26 @@ pub fn load_source(
         reason: io_reason(&e),
     })?;
     load_bytes(&bytes, path, id, vocab, options)
+}
+
+/// Why a folder is not a source, naming a source file in it when there is
+/// one, as the way out.
+fn folder_reason(path: &Path) -> String {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(path)
+        .into_iter()
+        .flatten()
+        .take(10_000)
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && source_kind(p).is_ok())
+        .collect();
+    files.sort();
+    match files.first() {
+        Some(file) => format!(
+            "it is a folder, expected a source file; name the files in it, such as {}",
+            file.display()
+        ),
+        None => "it is a folder, expected a source file (.xlsx, .xlsm, .xlsb, .xls, .ods, .csv, .tsv, .pdf, .htm, .html or .xhtml)".to_string(),
+    }
 }
 
 fn too_big(path: &Path, size: u64, options: &ReadOptions) -> ReadError {
@@ -445,9 +489,11 @@ fn finish(
         } else {
             tables
                 .iter()
-                .map(|t| match kind {
-                    SourceKind::Csv => empty_reason(t).to_string(),
-                    _ => format!("sheet {:?} {}", t.name(), empty_reason(t)),
+                .map(|t| match (kind, decimal_comma::warning(t)) {
+                    (SourceKind::Csv, Some(commas)) => commas,
+                    (SourceKind::Csv, None) => empty_reason(t).to_string(),
+                    (_, Some(commas)) => format!("sheet {:?}: {commas}", t.name()),
+                    (_, None) => format!("sheet {:?} {}", t.name(), empty_reason(t)),
                 })
                 .collect::<Vec<_>>()
                 .join("; ")
@@ -466,6 +512,13 @@ fn finish(
     for table in tables.iter().filter(|_| kind != SourceKind::Html) {
         if table.records.is_empty() {
             warnings.push(format!("{what} {:?} {}", table.name(), empty_reason(table)));
+        }
+        // Nothing a user gave is dropped silently.
+        if let Some(commas) = decimal_comma::warning(table) {
+            warnings.push(match table.part {
+                crate::model::TablePart::Only => commas,
+                _ => format!("{what} {:?}: {commas}", table.name()),
+            });
         }
     }
     Ok(Document {

@@ -1,5 +1,5 @@
 //! `tickmark extract` output: labeled cells as a readable table, JSON (an
-//! array of DESIGN.md §3 cell objects), JSON Lines (one cell per line) or CSV.
+//! array of docs/contract.md §3 cell objects), JSON Lines (one cell per line) or CSV.
 
 use std::io::{self, Write};
 

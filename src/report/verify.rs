@@ -1,4 +1,4 @@
-//! `tickmark verify` output: JSON (DESIGN.md §5), JSON Lines, human
+//! `tickmark verify` output: JSON (docs/contract.md §5), JSON Lines, human
 //! diagnostics, and the summary counts. The reports are computed by
 //! [`crate::verify`]; this module only renders them.
 
@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::check::{Code, Finding, Route};
 use crate::model::{CellRef, Coord, Document, Located, Table};
-use crate::verify::{AnswerReport, ClaimReport};
+use crate::verify::{AnswerReport, ClaimReport, NotChecked};
 
 /// Counts over a run: claims by route, findings by code.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -20,6 +20,8 @@ pub struct Summary {
     /// Answers that could not be read, or that were read with an input
     /// error (a malformed claim, a duplicate id): the run exits 2.
     pub malformed: usize,
+    /// Answers not checked because a source could not be opened at all.
+    pub source_errors: usize,
     /// Claims (operands not counted) by route.
     pub claims: BTreeMap<&'static str, usize>,
     /// Findings by code, operands included.
@@ -38,7 +40,9 @@ impl Summary {
     /// Adds an answer's counts.
     pub fn add(&mut self, report: &AnswerReport) {
         self.answers += 1;
-        if report.has_input_error() {
+        if report.error_kind == Some(NotChecked::Source) {
+            self.source_errors += 1;
+        } else if report.has_input_error() {
             self.malformed += 1;
         }
         for claim in &report.claims {
@@ -55,6 +59,12 @@ impl Summary {
                 self.checks_skipped.push(check.name());
             }
         }
+    }
+
+    /// Answers not checked at all: malformed, or a source could not be
+    /// opened (an input error: exit code 2).
+    pub fn not_checked(&self) -> usize {
+        self.malformed + self.source_errors
     }
 
     /// Total claims.
@@ -87,6 +97,12 @@ impl Summary {
         if self.malformed > 0 {
             line.push_str(&format!("; {} malformed", self.malformed));
         }
+        if self.source_errors > 0 {
+            line.push_str(&format!(
+                "; {} not checked (a source could not be opened)",
+                self.source_errors
+            ));
+        }
         if !self.findings.is_empty() {
             line.push_str(&format!("; findings: {}", codes_text(&self.findings)));
         }
@@ -110,7 +126,7 @@ impl Summary {
     }
 }
 
-/// Counts by finding code, in the order of DESIGN.md §5: "uncited 1,
+/// Counts by finding code, in the order of docs/contract.md §5: "uncited 1,
 /// value_mismatch 3".
 pub fn codes_text<N: std::fmt::Display>(counts: &BTreeMap<&'static str, N>) -> String {
     Code::ALL
@@ -154,7 +170,8 @@ pub fn write_human(
     docs: &dyn DocumentLookup,
 ) -> io::Result<()> {
     if let Some(error) = &report.error {
-        writeln!(out, "error[malformed]: {}", clean(error))?;
+        let kind = report.error_kind.unwrap_or(NotChecked::Malformed);
+        writeln!(out, "error[{}]: {}", kind.name(), clean(error))?;
         if report.claims.is_empty() {
             writeln!(out, "  = note: answer {:?} was not checked", report.id)?;
             return writeln!(out);
@@ -240,8 +257,20 @@ fn write_claim(
         writeln!(out, "  = note: this claim was not checked; the others were")?;
         writeln!(out)?;
     }
+    // One block per cited cell: its findings together, one excerpt.
+    let mut blocks: Vec<Vec<&Finding>> = Vec::new();
     for finding in &claim.findings {
-        write_finding(out, &name, finding, docs)?;
+        let key = |f: &Finding| (f.cell.as_ref().map(|c| c.reference.clone()), f.cite.clone());
+        match blocks
+            .iter_mut()
+            .find(|b| b.first().is_some_and(|f| key(f) == key(finding)) && key(finding).0.is_some())
+        {
+            Some(block) => block.push(finding),
+            None => blocks.push(vec![finding]),
+        }
+    }
+    for block in blocks {
+        write_block(out, &name, &block, docs)?;
     }
     for operand in &claim.operands {
         write_claim(out, report, operand, Some(&claim.id), docs)?;
@@ -255,13 +284,36 @@ fn write_finding(
     finding: &Finding,
     docs: &dyn DocumentLookup,
 ) -> io::Result<()> {
-    let level = match finding.route {
-        Route::Reanswer => "error",
-        Route::Review => "review",
-        Route::Recite | Route::Accept => "recite",
+    write_block(out, name, &[finding], docs)
+}
+
+/// One diagnostic: the findings of one cite (one or more codes), headed by
+/// the worst route (`reanswer[…]`, `review[…]`, `recite[…]`), each message,
+/// the cited cell in its table once, and each suggested re-cite once.
+fn write_block(
+    out: &mut dyn Write,
+    name: &str,
+    findings: &[&Finding],
+    docs: &dyn DocumentLookup,
+) -> io::Result<()> {
+    let Some(finding) = findings.iter().max_by_key(|f| f.route).copied() else {
+        return Ok(());
     };
-    writeln!(out, "{level}[{}]: {}", finding.code.name(), clean(name))?;
-    writeln!(out, "  {}", clean(&finding.message))?;
+    let level = match finding.route {
+        Route::Accept => Route::Recite,
+        route => route,
+    };
+    let codes: Vec<&str> = findings.iter().map(|f| f.code.name()).collect();
+    writeln!(
+        out,
+        "{}[{}]: {}",
+        level.name(),
+        codes.join(", "),
+        clean(name)
+    )?;
+    for f in findings {
+        writeln!(out, "  {}", clean(&f.message))?;
+    }
     if let Some(cell) = &finding.cell {
         let via = match &finding.cite {
             Some(cite) if *cite != cell.reference => format!(" (cited as {cite})"),
@@ -280,8 +332,12 @@ fn write_finding(
         writeln!(out, "  --> {}", clean(cite))?;
     }
     writeln!(out, "  = route: {}", finding.route.name())?;
-    if let Some(suggest) = &finding.suggest {
-        writeln!(out, "  = help: cite {} instead", clean(suggest))?;
+    let mut suggested: Vec<&str> = Vec::new();
+    for suggest in findings.iter().filter_map(|f| f.suggest.as_deref()) {
+        if !suggested.contains(&suggest) {
+            suggested.push(suggest);
+            writeln!(out, "  = help: cite {} instead", clean(suggest))?;
+        }
     }
     writeln!(out)
 }
@@ -305,8 +361,11 @@ pub fn excerpt(table: &Table, coord: Coord) -> Vec<String> {
             .unwrap_or_default()
     };
     let header = table.header_rows.iter().rev().find(|r| **r < row).copied();
+    let first = row.saturating_sub(2);
+    let last = (row + 2).min(table.grid.len().saturating_sub(1));
     let mut lines: Vec<(String, Vec<String>, bool)> = Vec::new();
-    if let Some(h) = header {
+    // The header line, unless its row is among the rows shown anyway.
+    if let Some(h) = header.filter(|h| !(first..=last).contains(h)) {
         // The last header row ("2024") is the compact column name; the
         // stacked label when that row is empty there.
         let cols = shown
@@ -325,8 +384,6 @@ pub fn excerpt(table: &Table, coord: Coord) -> Vec<String> {
             .collect();
         lines.push((String::new(), cols, false));
     }
-    let first = row.saturating_sub(2);
-    let last = (row + 2).min(table.grid.len().saturating_sub(1));
     for r in first..=last {
         let label = text(r, label_col);
         let cols = shown

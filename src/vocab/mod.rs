@@ -1,5 +1,5 @@
 //! The concept vocabulary: canonical role ids (US-GAAP element names where one
-//! exists, DESIGN.md §6) with their synonyms, and the matcher that reads a row
+//! exists, docs/contract.md §6) with their synonyms, and the matcher that reads a row
 //! label — in its section and statement — or a claim's role text into one.
 //!
 //! The built-in data is `concepts.toml` beside this file, compiled in; users
@@ -295,8 +295,8 @@ mod tests {
     use super::*;
     use StatementKind::{Balance, CashFlow, Income, Other};
 
-    /// The DESIGN.md §6 ids the vocabulary must hold.
-    const DESIGN_IDS: [&str; 23] = [
+    /// The docs/contract.md §6 ids the vocabulary must hold.
+    const CONTRACT_IDS: [&str; 23] = [
         "Revenues",
         "CostOfRevenue",
         "GrossProfit",
@@ -344,8 +344,11 @@ mod tests {
             );
             assert!(!concept.labels.is_empty(), "{} has no labels", concept.id);
         }
-        for id in DESIGN_IDS {
-            assert!(vocab.info(id).is_some(), "DESIGN.md §6 id {id} missing");
+        for id in CONTRACT_IDS {
+            assert!(
+                vocab.info(id).is_some(),
+                "docs/contract.md §6 id {id} missing"
+            );
         }
 
         let collisions = matcher::collisions(vocab.concepts());
