@@ -521,7 +521,7 @@ fn verify_exit_codes_and_fail_on() {
     // The malformed claim is the claim's error: the answer keeps its id.
     assert!(lines[1].contains("\"id\":\"b\""), "{}", lines[1]);
     assert!(
-        lines[1].contains("mixed.jsonl line 2: claim \\\"k1\\\": \\\"value\\\" must be a string"),
+        lines[1].contains("claim \\\"k1\\\": \\\"value\\\" must be a string"),
         "{}",
         lines[1]
     );

@@ -3,8 +3,10 @@
 //! file and ignored here.
 //!
 //! A malformed answer is reported with its file, line and field
-//! (`answers.jsonl line 14: claim "k2": "value" must be a string`) and the
-//! other answers are still read. Only a file that cannot be read at all (or a
+//! (`answers.jsonl line 14: "claims" must be a list`) and the other answers
+//! are still read; a malformed claim is that claim's error (`claim "k2":
+//! "value" must be a string`: its answer's record says where), and the
+//! answer's other claims are still checked. Only a file that cannot be read at all (or a
 //! JSON array that does not parse) is an [`InputError`].
 
 use std::path::Path;
@@ -355,7 +357,6 @@ pub fn answer_from_value(value: Value, origin: Origin) -> Result<Answer, AnswerE
                 .map(|(i, item)| claim(item, &format!("k{}", i + 1), "claim", 0))
                 .collect();
             mark_duplicates(&mut claims, "claim");
-            locate_errors(&mut claims, &origin);
             claims
         }
         Some(other) => {
@@ -538,17 +539,6 @@ fn mark_duplicates(claims: &mut [Claim], what: &str) {
     }
 }
 
-/// Puts the answer's place first in its claims' and operands' errors
-/// (`answers.jsonl line 14: claim "k2": ...`).
-fn locate_errors(claims: &mut [Claim], origin: &Origin) {
-    for claim in claims {
-        if let Some(error) = &mut claim.error {
-            *error = format!("{origin}: {error}");
-        }
-        locate_errors(&mut claim.operands, origin);
-    }
-}
-
 /// A claim (an operand at `depth` > 0). What is wrong with it is its
 /// `error`, never the answer's: the answer's other claims are still read.
 fn claim(item: &Value, default_id: &str, what: &str, depth: usize) -> Claim {
@@ -719,9 +709,7 @@ mod tests {
         assert_eq!(b.id, "b");
         assert_eq!(
             b.claims[0].error.as_deref(),
-            Some(
-                "answers.jsonl line 3: claim \"k2\": \"value\" must be a string, found the number 4.2"
-            )
+            Some("claim \"k2\": \"value\" must be a string, found the number 4.2")
         );
         assert_eq!(b.claims[1].error, None);
         assert!(
