@@ -176,9 +176,6 @@ pub struct RowRole {
     pub named: bool,
     /// An opening (`Some(true)`) or closing balance row.
     pub edge: Option<bool>,
-    /// A day of the year the label names without its year ("Outstanding at
-    /// 1 April", "At 31 December"): (month, day), the year the column's.
-    pub month_day: Option<(i8, i8)>,
     /// An adjustment of the opening balance ("Cumulative effect of change
     /// in accounting principle"): dated at the span's opening, as its tag
     /// is, and also of the span it is reported in.
@@ -209,10 +206,6 @@ pub struct TableRoles {
     pub rows: Vec<RowRole>,
     /// Per header column, in the table's column order.
     pub cols: Vec<ColRole>,
-    /// Per data row, periods from the rows around it (an equity statement's
-    /// "Balance at June 30, 2023" … "Balance at June 30, 2024" give the rows
-    /// between them the year between): empty where none.
-    pub row_periods: Vec<Option<Period>>,
     /// The words of the table's title lines and source name (sorted).
     pub title_words: Vec<Box<str>>,
     /// The table prints expenses as negative numbers.

@@ -16,8 +16,6 @@
 
 use std::collections::HashMap;
 
-use jiff::ToSpan;
-
 use super::read::{Mode, read};
 use crate::model::{
     Cell, ColRole, Direction, LabelSign, Period, Qualifier, RowRole, Table, TableRoles,
@@ -169,13 +167,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             .all(|w| GENERIC.contains(&&**w) || &**w == "total");
         let sign = label_sign(label, role.concept.as_ref(), role.direction);
         role.direction = None;
-        let month_day = if role.periods.is_empty() {
-            month_day_of(label)
-        } else {
-            None
-        };
         out.rows.push(RowRole {
-            month_day,
             adjusts_opening: crate::read::row_periods::adjusts_opening(label),
             role,
             label_words,
@@ -212,7 +204,6 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             edge: reading.edge,
         });
     }
-    out.row_periods = periods_between_balances(&out);
     let mut title: Vec<Box<str>> = table
         .title
         .iter()
@@ -360,64 +351,9 @@ fn expenses_negative(table: &Table) -> bool {
     all > 0 && negative * 2 > all
 }
 
-/// An equity statement puts its periods in its rows: "Balance at June 30,
-/// 2023", the year's movements, "Balance at June 30, 2024". Where the
-/// columns name no period and two balance rows are dated, the rows between
-/// them are the span from the first date to the second.
-fn periods_between_balances(roles: &TableRoles) -> Vec<Option<Period>> {
-    let mut out = vec![None; roles.rows.len()];
-    if roles.cols.iter().any(|c| c.period.is_some()) {
-        return out;
-    }
-    let dated: Vec<(usize, jiff::civil::Date)> = roles
-        .rows
-        .iter()
-        .enumerate()
-        .filter_map(|(r, row)| match row.role.periods.first() {
-            Some(Period::Instant { date: Some(d), .. }) => Some((r, *d)),
-            _ => None,
-        })
-        .collect();
-    for pair in dated.windows(2) {
-        let [(r0, d0), (r1, d1)] = pair else { continue };
-        if d1 <= d0 {
-            continue;
-        }
-        let Ok(start) = d0.checked_add(1.day()) else {
-            continue;
-        };
-        let months = months_between(*d0, *d1);
-        let period = Period::Duration {
-            fy: (months == Some(12)).then_some(d1.year()),
-            quarter: None,
-            half: None,
-            months,
-            to_quarter: None,
-            start: Some(start),
-            end: Some(*d1),
-        };
-        for slot in out.iter_mut().take(*r1).skip(r0 + 1) {
-            if slot.is_none() {
-                *slot = Some(period.clone());
-            }
-        }
-    }
-    out
-}
-
-/// Whole months from one month end to another (June 30 to June 30 is 12).
-fn months_between(a: jiff::civil::Date, b: jiff::civil::Date) -> Option<u8> {
-    if a != a.last_of_month() || b != b.last_of_month() {
-        return None;
-    }
-    let m = (i32::from(b.year()) - i32::from(a.year())) * 12 + i32::from(b.month())
-        - i32::from(a.month());
-    u8::try_from(m).ok().filter(|m| *m > 0)
-}
-
-/// The periods a cell stands for, most specific first: its column's (an
-/// opening or closing row turns it into the instant it starts or ends), its
-/// row's and sections', and the span its row has between balance rows.
+/// The periods a cell stands for, most specific first: its own (the
+/// column's, or the one its row gives it: see `read::row_periods`), then its
+/// row's and sections'.
 pub fn cell_periods(cell: &Cell<'_>, roles: &TableRoles) -> Vec<Period> {
     // A tagged number's period is its tag's.
     if let Some(tag) = cell.xbrl()
@@ -505,22 +441,6 @@ fn table_column_label<'a>(cell: &Cell<'a>) -> Option<&'a str> {
         .columns
         .get(cell.record().column as usize)
         .and_then(|c| c.label.as_deref())
-}
-
-/// A day of the year a label names without its year: "at 1 April", "At 31
-/// December", "as of March 31,".
-fn month_day_of(label: &str) -> Option<(i8, i8)> {
-    static MD: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b(?:at|as of|as at|on)\s+(?:(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]{3,9})|([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?)\b,?\s*$").ok()
-    });
-    let c = MD.as_ref()?.captures(label.trim())?;
-    let (day, month) = match (c.get(1), c.get(2), c.get(3), c.get(4)) {
-        (Some(d), Some(m), _, _) | (_, _, Some(m), Some(d)) => (d.as_str(), m.as_str()),
-        _ => return None,
-    };
-    let month = crate::period::month_of(month)?;
-    let day: i8 = day.parse().ok()?;
-    (1..=31).contains(&day).then_some((month, day))
 }
 
 #[cfg(test)]
