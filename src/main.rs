@@ -10,6 +10,12 @@ use anyhow::{Context, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rust_decimal::Decimal;
 use tickmark::answer::{Shape, read_answers_within};
+
+/// mimalloc instead of the system allocator: checking a claim makes many
+/// small short-lived allocations, and batch throughput rises with it
+/// (docs/performance.md, "Allocator").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use tickmark::batch;
 use tickmark::check::resolve::Store;
 use tickmark::check::support::{DEFAULT_ACCEPT_AT, Judge};

@@ -216,6 +216,48 @@ fn the_output_does_not_depend_on_the_number_of_jobs() {
     assert!(one.stdout == two.stdout, "--jobs 1 and --jobs 2 differ");
 }
 
+/// Answers without a context, over four sources: the cell a message names
+/// comes from "everything in the sources", which is assembled in the
+/// answer's order — never in a hash map's, which changes from process to
+/// process.
+#[test]
+fn the_output_is_byte_identical_across_runs_and_job_counts() {
+    let sources = r#"["acme.xlsx", "birchwood.xlsx", "calder.xlsx", "dunmore.xlsx"]"#;
+    let claims = [
+        r#"{"id": "k1", "value": "184330", "role": "Revenue, FY2024", "cites": ["dunmore.xlsx#KPI!B7"]}"#,
+        r#"{"id": "k2", "value": "3,900", "role": "Revenue, FY2023", "cites": ["dunmore.xlsx#KPI!C8"]}"#,
+        r#"{"id": "k3", "value": "412", "role": "Net income, FY2024", "cites": ["acme.xlsx#BS!B16"]}"#,
+    ];
+    let mut input = Vec::new();
+    for n in 0..40 {
+        input.extend_from_slice(
+            format!(
+                "{{\"id\": \"a{n}\", \"sources\": {sources}, \"claims\": [{}]}}\n",
+                claims.join(", ")
+            )
+            .as_bytes(),
+        );
+    }
+    let run = |jobs: &str| {
+        batch()
+            .args(["--traces", "-", "--jobs", jobs])
+            .write_stdin(input.clone())
+            .output()
+            .unwrap()
+    };
+    let first = run("1");
+    assert_eq!(first.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&first.stdout);
+    assert!(text.contains("the cell with the claimed role"), "{text}");
+    for jobs in ["1", "2", "1", "2", "2"] {
+        let again = run(jobs);
+        assert!(
+            again.stdout == first.stdout,
+            "a run with --jobs {jobs} differs"
+        );
+    }
+}
+
 #[test]
 fn json_output_is_one_array_of_every_line() {
     let (input, _) = generate(30, |n| n == 4);

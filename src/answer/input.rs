@@ -513,6 +513,9 @@ fn role(object: &Map<String, Value>, prefix: &str) -> Result<Option<Role>, Strin
     }
 }
 
+/// The most distinct cites one claim (or operand) may have.
+pub const MAX_CITES: usize = 64;
+
 /// The deepest calculations nest (an operand that is itself a
 /// calculation counts one level).
 pub const MAX_NESTING: usize = 8;
@@ -581,6 +584,17 @@ fn claim_fields(item: &Value, default_id: &str, what: &str, depth: usize) -> Res
     let prefix = format!("{what} {id:?}: ");
     let mut cites = string_list(object, "cites", &prefix)?;
     cites.extend(string_list(object, "cite", &prefix)?);
+    // A cite given twice is checked once; past MAX_CITES distinct cites a
+    // claim costs more than it can say (each cite of a table or source is a
+    // search of its cells).
+    let mut seen = std::collections::HashSet::new();
+    cites.retain(|c| seen.insert(c.clone()));
+    if cites.len() > MAX_CITES {
+        return Err(format!(
+            "{prefix}{} distinct cites; at most {MAX_CITES} are checked (cite the table, range or page that holds the cells instead)",
+            cites.len()
+        ));
+    }
     let calc = optional_string(object, "calc", &prefix)?;
     let operands = match object.get("operands") {
         None | Some(Value::Null) => Vec::new(),
@@ -663,6 +677,45 @@ mod tests {
       ],
       "extra": "kept and ignored"
     }"#;
+
+    #[test]
+    fn a_cite_given_twice_is_checked_once_and_too_many_cites_are_the_claims_error() {
+        let cites = |n: usize, distinct: bool| -> String {
+            let list: Vec<String> = (0..n)
+                .map(|i| format!("\"acme.xlsx#IS!B{}\"", if distinct { i + 1 } else { 7 }))
+                .collect();
+            format!(
+                r#"{{"id": "a", "claims": [{{"id": "k1", "value": "1", "cites": [{}]}}, {{"id": "k2", "value": "1", "cite": "acme.xlsx#IS!B7"}}]}}"#,
+                list.join(", ")
+            )
+        };
+        let read = |text: &str| {
+            read_answers_str(text, "a.json", false)
+                .unwrap()
+                .items
+                .into_iter()
+                .next()
+                .unwrap()
+                .unwrap()
+        };
+        // 500 copies of one cite: one cite.
+        let answer = read(&cites(500, false));
+        assert_eq!(answer.claims[0].cites, ["acme.xlsx#IS!B7"]);
+        assert_eq!(answer.claims[0].error, None);
+        // As many distinct cites as allowed: read.
+        let answer = read(&cites(MAX_CITES, true));
+        assert_eq!(answer.claims[0].cites.len(), MAX_CITES);
+        assert_eq!(answer.claims[0].error, None);
+        // One more: that claim's error, saying what to do; its neighbour is read.
+        let answer = read(&cites(MAX_CITES + 1, true));
+        let error = answer.claims[0].error.as_deref().unwrap();
+        assert!(
+            error.starts_with("claim \"k1\": 65 distinct cites; at most 64 are checked"),
+            "{error}"
+        );
+        assert!(error.contains("cite the table, range or page"), "{error}");
+        assert_eq!(answer.claims[1].error, None);
+    }
 
     #[test]
     fn reads_the_design_example() {

@@ -120,7 +120,7 @@ fn input_of<'a>(operand: &FormulaOperand<'a>, vocab: &Vocab) -> Input<'a> {
     let row = operand
         .cell
         .and_then(|c| c.row_label())
-        .map(|label| super::role::read(label, vocab, super::role::Mode::Role).role);
+        .map(|label| super::role::read_shared(label, vocab, super::role::Mode::Role));
     Input {
         id: operand.id,
         stated: operand.stated,
@@ -140,14 +140,17 @@ fn input_of<'a>(operand: &FormulaOperand<'a>, vocab: &Vocab) -> Input<'a> {
                 .cell
                 .as_ref()
                 .is_some_and(super::value::shown_negative_by_convention),
-        row_words: row.as_ref().map(|r| r.words.clone()).unwrap_or_default(),
+        row_words: row
+            .as_ref()
+            .map(|r| r.role.words.clone())
+            .unwrap_or_default(),
         qualifiers: role
             .qualifiers
             .iter()
             .chain(&role.implied)
             .chain(
                 row.iter()
-                    .flat_map(|r| r.qualifiers.iter().chain(&r.implied)),
+                    .flat_map(|r| r.role.qualifiers.iter().chain(&r.role.implied)),
             )
             .copied()
             .collect(),
@@ -235,7 +238,7 @@ fn wanted(
         let lex = Lexicon::builtin();
         // Take out every change word, or only the later ones (the earlier
         // may be the measure's own words).
-        let readings: Vec<super::role::Reading> = (0..found.spans.len())
+        let readings: Vec<std::sync::Arc<super::role::Reading>> = (0..found.spans.len())
             .map(|keep| {
                 let mut rest = String::with_capacity(text.len());
                 let mut at = 0;
@@ -245,7 +248,7 @@ fn wanted(
                     at = span.end;
                 }
                 rest.push_str(text.get(at..).unwrap_or(""));
-                super::role::read(&rest, vocab, mode)
+                super::role::read_shared(&rest, vocab, mode)
             })
             .collect();
         let operands_measure = |c: &crate::vocab::ConceptId| {

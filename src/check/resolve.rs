@@ -136,6 +136,10 @@ pub enum SourceState<'a> {
 pub struct AnswerScope<'a> {
     /// The answer's sources by id.
     pub sources: HashMap<&'a str, SourceState<'a>>,
+    /// The source ids in the answer's order: what "everything in the
+    /// sources" is assembled in, so that the cell a message names is the same
+    /// from run to run.
+    pub order: Vec<&'a str>,
     /// The assembled context; `None`: everything in the sources.
     pub context: Option<&'a [ContextItem]>,
     /// Chunk ids of the context.
@@ -160,12 +164,19 @@ pub struct Resolved<'a> {
 }
 
 impl<'a> AnswerScope<'a> {
-    /// Builds the scope of an answer.
+    /// Builds the scope of an answer from its sources in the answer's order.
     pub fn new(
-        sources: HashMap<&'a str, SourceState<'a>>,
+        in_order: Vec<(&'a str, SourceState<'a>)>,
         context: Option<&'a [ContextItem]>,
         store: &'a Store,
     ) -> AnswerScope<'a> {
+        let mut order = Vec::with_capacity(in_order.len());
+        let mut sources = HashMap::with_capacity(in_order.len());
+        for (id, state) in in_order {
+            if sources.insert(id, state).is_none() {
+                order.push(id);
+            }
+        }
         let aliases = context
             .unwrap_or(&[])
             .iter()
@@ -186,6 +197,7 @@ impl<'a> AnswerScope<'a> {
             .collect();
         AnswerScope {
             sources,
+            order,
             context,
             aliases,
             store,
@@ -237,8 +249,8 @@ impl<'a> AnswerScope<'a> {
         let mut scopes = Vec::new();
         match self.context {
             None => {
-                for state in self.sources.values() {
-                    if let SourceState::Loaded(doc) = state {
+                for id in &self.order {
+                    if let Some(SourceState::Loaded(doc)) = self.sources.get(id) {
                         scopes.push((*doc, Located::Source));
                     }
                 }

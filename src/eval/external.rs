@@ -1060,10 +1060,10 @@ pub fn study(dataset: &Dataset, vocab: &Vocab, phrasing: Phrasing) -> DatasetRep
         dataset.orphan_questions,
     );
     for table in &dataset.tables {
-        let sources = HashMap::from([(
+        let sources = vec![(
             table.document.id.as_str(),
             SourceState::Loaded(&table.document),
-        )]);
+        )];
         let scope = AnswerScope::new(sources, None, &store);
         let Some(grid) = table.document.tables.first() else {
             continue;

@@ -64,7 +64,15 @@ impl Role {
 
     /// A short description for messages: "Product revenue (adjusted), Q3 FY2024".
     pub fn describe(&self) -> String {
+        // A label past a line is clipped: a message names the role, it does
+        // not repeat a page of it.
+        const MAX_CHARS: usize = 120;
         let mut out = match (&self.concept, self.label.trim()) {
+            (_, label) if label.chars().count() > MAX_CHARS => {
+                let mut clipped: String = label.chars().take(MAX_CHARS).collect();
+                clipped.push('…');
+                clipped
+            }
             (_, label) if !label.is_empty() => label.to_string(),
             (Some(c), _) => c.to_string(),
             (None, _) => "an unnamed measure".to_string(),
@@ -223,4 +231,25 @@ pub struct TableRoles {
     /// concept its element names in the vocabulary (the consolidated id, not
     /// qualified by members) and whether the fact has dimension members.
     pub tags: Vec<(Option<ConceptId>, bool)>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_label_is_clipped_in_the_description() {
+        let role = Role {
+            label: "revenue ".repeat(400),
+            ..Role::default()
+        };
+        let shown = role.describe();
+        assert_eq!(shown.chars().count(), 121, "{shown}");
+        assert!(shown.ends_with('…'));
+        let short = Role {
+            label: "Revenue".to_string(),
+            ..Role::default()
+        };
+        assert_eq!(short.describe(), "Revenue");
+    }
 }

@@ -205,6 +205,8 @@ pub struct Lexicon {
     expansions: Vec<Vec<String>>,
     /// Concept id → the families it is in.
     families: HashMap<String, Vec<usize>>,
+    /// Each family's concept ids, in the file's order.
+    family_members: Vec<Vec<String>>,
 }
 
 /// `roles.toml` as written.
@@ -316,6 +318,7 @@ impl Lexicon {
                 lex.families.entry(id.clone()).or_default().push(n);
             }
         }
+        lex.family_members = raw.families;
         Ok(lex)
     }
 
@@ -409,6 +412,21 @@ impl Lexicon {
         out
     }
 
+    /// The concepts of one family with `a`, `a` first: every `b` for which
+    /// [`Lexicon::same_family`] holds. Others may repeat.
+    pub fn relatives<'a>(&'a self, a: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        let others = self
+            .families
+            .get(a)
+            .into_iter()
+            .flatten()
+            .filter_map(|n| self.family_members.get(*n))
+            .flatten()
+            .map(String::as_str)
+            .filter(move |b| *b != a);
+        std::iter::once(a).chain(others)
+    }
+
     /// Whether two concepts are of one family (the same concept included).
     pub fn same_family(&self, a: &str, b: &str) -> bool {
         a == b
@@ -431,6 +449,35 @@ mod tests {
         assert!(lex.is_noise("the"));
         assert!(!lex.is_noise("total"), "total tells a total from its parts");
         assert!(!lex.is_noise("revenue"));
+    }
+
+    #[test]
+    fn relatives_are_the_concepts_same_family_accepts() {
+        let lex = Lexicon::builtin();
+        let some = lex
+            .families
+            .keys()
+            .next()
+            .cloned()
+            .unwrap_or_else(|| panic!("the built-in lexicon has families"));
+        let relatives: Vec<&str> = lex.relatives(&some).collect();
+        assert_eq!(relatives.first(), Some(&some.as_str()));
+        assert!(relatives.len() > 1, "{some} has relatives");
+        for b in &relatives {
+            assert!(lex.same_family(&some, b), "{some} and {b}");
+        }
+        let every: Vec<&String> = lex.families.keys().collect();
+        for b in every {
+            assert_eq!(
+                relatives.contains(&b.as_str()),
+                lex.same_family(&some, b),
+                "{some} and {b}"
+            );
+        }
+        assert_eq!(
+            lex.relatives("NotAConcept").collect::<Vec<_>>(),
+            ["NotAConcept"]
+        );
     }
 
     #[test]

@@ -55,6 +55,14 @@ impl ConceptId {
     }
 }
 
+/// Maps keyed by concept id can be looked up by the id's text (the derived
+/// `Hash` and `Eq` are the text's).
+impl std::borrow::Borrow<str> for ConceptId {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
 impl std::fmt::Display for ConceptId {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.0)
@@ -153,13 +161,39 @@ pub struct Vocab {
 }
 
 /// The concepts and the tables built from them.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Inner {
     contents: file::Contents,
     index: matcher::Index,
+    /// Unique to these contents (never reused), so that what is computed
+    /// from a vocabulary can be memoized by it ([`Vocab::serial`]).
+    serial: u64,
+}
+
+impl Default for Inner {
+    fn default() -> Inner {
+        Inner {
+            contents: file::Contents::default(),
+            index: matcher::Index::default(),
+            serial: next_serial(),
+        }
+    }
+}
+
+/// A number no other vocabulary contents of this process has had.
+fn next_serial() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl Vocab {
+    /// Identifies these contents: two vocabularies with one serial are the
+    /// same (clones); a vocabulary extended gets a new one. For memoizing
+    /// what is read with a vocabulary.
+    pub fn serial(&self) -> u64 {
+        self.inner.serial
+    }
+
     /// The built-in vocabulary.
     pub fn builtin() -> Vocab {
         BUILTIN.clone()
@@ -215,6 +249,7 @@ impl Vocab {
         self.inner = Arc::new(Inner {
             contents: merged.contents,
             index,
+            serial: next_serial(),
         });
         Ok(())
     }
@@ -294,6 +329,22 @@ impl Vocab {
 mod tests {
     use super::*;
     use StatementKind::{Balance, CashFlow, Income, Other};
+
+    #[test]
+    fn a_clone_keeps_the_serial_and_an_extended_vocabulary_gets_a_new_one() {
+        let builtin = Vocab::builtin();
+        assert_eq!(builtin.serial(), Vocab::builtin().serial());
+        let mut extended = builtin.clone();
+        assert_eq!(extended.serial(), builtin.serial());
+        extended
+            .extend_from_str(
+                "[[concept]]\nid = \"WidgetRoyalties\"\nmeasure = \"monetary\"\nperiod = \"duration\"\nstatements = [\"income\"]\nlabels = [\"widget royalties\"]\n",
+                "test",
+            )
+            .unwrap();
+        assert_ne!(extended.serial(), builtin.serial());
+        assert_ne!(Vocab::default().serial(), Vocab::default().serial());
+    }
 
     /// The docs/contract.md §6 ids the vocabulary must hold.
     const CONTRACT_IDS: [&str; 23] = [

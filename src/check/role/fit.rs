@@ -28,6 +28,17 @@ pub struct ClaimRole {
     /// An opening (`Some(true)`) or closing balance the claim names without
     /// a period to put it on ("Balance at End of Period").
     pub edge: Option<bool>,
+    /// The role's label, normalized as row labels are: computed once, on
+    /// first use (every candidate cell is compared with it).
+    pub label_key: std::sync::OnceLock<String>,
+}
+
+impl ClaimRole {
+    /// The role's label normalized as a row label key.
+    pub fn label_key(&self) -> &str {
+        self.label_key
+            .get_or_init(|| crate::vocab::normalize_label(&self.role.label))
+    }
 }
 
 /// How one slot compares.
@@ -145,6 +156,17 @@ impl Fit {
 
 /// Compares a cell's role with a claim's.
 pub fn fit(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles) -> Fit {
+    fit_with(claim, cell, roles, false)
+}
+
+/// The cell's fit when it may be adequate, else `None`: for ranking
+/// candidates, of which only adequate ones count. A period that rules the
+/// cell out is found before the words are compared.
+pub fn fit_if_adequate(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles) -> Option<Fit> {
+    Some(fit_with(claim, cell, roles, true)).filter(Fit::adequate)
+}
+
+fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_only: bool) -> Fit {
     let lex = Lexicon::builtin();
     let mut out = Fit::default();
     let Some(row) = roles.rows.get(cell.record().row as usize) else {
@@ -157,6 +179,24 @@ pub fn fit(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles) -> Fit {
         return out;
     };
     let col = roles.cols.get(cell.record().column as usize);
+
+    // Periods.
+    let periods = cell_periods(cell, roles);
+    let (slot, extra, unknown) = period_fit(&claim.role.periods, &periods);
+    out.period = slot;
+    out.period_extra = extra;
+    out.period_unknown = unknown;
+    out.period_loose = slot == Slot::Agree
+        && claim
+            .role
+            .periods
+            .iter()
+            .all(|p| matches!(p, crate::model::Period::Duration { .. }))
+        && matches!(periods.first(), Some(crate::model::Period::Instant { .. }));
+    if adequate_only && (matches!(slot, Slot::Differ | Slot::ClaimOnly) || unknown) {
+        return out;
+    }
+
     // A tagged number's concept is its tag's (the element, not the row
     // label's reading); a fact with dimension members is a breakdown's member.
     let tag = super::cell::tag_role(cell, roles);
@@ -320,20 +360,6 @@ pub fn fit(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles) -> Fit {
         out.strict_extra = out.strict_extra.saturating_add(1);
     }
 
-    // Periods.
-    let periods = cell_periods(cell, roles);
-    let (slot, extra, unknown) = period_fit(&claim.role.periods, &periods);
-    out.period = slot;
-    out.period_extra = extra;
-    out.period_unknown = unknown;
-    out.period_loose = slot == Slot::Agree
-        && claim
-            .role
-            .periods
-            .iter()
-            .all(|p| matches!(p, crate::model::Period::Duration { .. }))
-        && matches!(periods.first(), Some(crate::model::Period::Instant { .. }));
-
     // An opening or closing balance named without a period, against the
     // cell's row or column.
     if let (Some(said), Some(held)) = (claim.edge, row.edge.or(col.and_then(|c| c.edge)))
@@ -369,7 +395,7 @@ fn same_generic_label(claim: &ClaimRole, row: &crate::model::RowRole) -> bool {
 /// naming the row "Product" under "Revenue:").
 fn same_label(claim: &ClaimRole, cell: &Cell<'_>) -> bool {
     let key = cell.label_key();
-    !key.is_empty() && crate::vocab::normalize_label(&claim.role.label) == key
+    !key.is_empty() && claim.label_key() == key
 }
 
 /// A qualifier value's words around the cell ("us" written "U.S." in a

@@ -24,7 +24,7 @@ mod read;
 pub use cell::{cell_periods, roles_of};
 pub use fit::{ClaimRole, Fit, Slot, cell_direction, fit};
 pub use rank::{MAX_CANDIDATES, Resolution, Verdict, pick_cell, resolve};
-pub use read::{MAX_TEXT, Mode, Reading, periods_in, read};
+pub use read::{MAX_TEXT, Mode, Reading, periods_in, read, read_shared};
 
 use super::{Check, Code, CodeDoc};
 use crate::answer::{Claim, Role};
@@ -120,6 +120,7 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         soft,
         text,
         edge: unplaced,
+        label_key: std::sync::OnceLock::new(),
     }
 }
 

@@ -20,7 +20,7 @@
 use std::collections::HashSet;
 
 use super::cell::roles_of;
-use super::fit::{ClaimRole, Fit, Slot, fit};
+use super::fit::{ClaimRole, Fit, Slot, fit, fit_if_adequate};
 use crate::model::{Cell, Document, Located, Table};
 use crate::vocab::Vocab;
 use crate::vocab::lexicon::Lexicon;
@@ -79,7 +79,8 @@ pub fn resolve<'a>(
         a.value_base().map(|v| v.abs()) == b.value_base().map(|v| v.abs())
             && a.percent() == b.percent()
     };
-    let adequate: Vec<&Candidate<'a>> = candidates.iter().filter(|c| c.fit.adequate()).collect();
+    // Only adequate candidates are kept (`fit_if_adequate`).
+    let adequate: Vec<&Candidate<'a>> = candidates.iter().collect();
     let pick = |list: &[&Candidate<'a>]| -> (Option<Cell<'a>>, bool) {
         let best = list
             .iter()
@@ -377,8 +378,8 @@ fn around(roles: &crate::model::TableRoles, cell: &Cell<'_>, w: &str) -> bool {
         || has(&roles.title_words)
 }
 
-/// The candidate cells of the assembled context, fitted; and whether the
-/// search stopped at [`MAX_CANDIDATES`].
+/// The adequate candidate cells of the assembled context, fitted; and
+/// whether the search stopped at [`MAX_CANDIDATES`].
 fn candidates<'a>(
     claim: &ClaimRole,
     cited: &Cell<'a>,
@@ -386,16 +387,33 @@ fn candidates<'a>(
     vocab: &Vocab,
 ) -> (Vec<Candidate<'a>>, bool) {
     let lex = Lexicon::builtin();
-    let mut out = Vec::new();
-    let mut seen: HashSet<(usize, u32)> = HashSet::new();
+    let mut out: Vec<Candidate<'a>> = Vec::new();
     let cited_key = (
         std::ptr::from_ref(cited.table()) as usize,
         record_index(cited),
     );
-    seen.insert(cited_key);
+    // A cell is a candidate once. Within one visit of a table its rows are
+    // distinct; only a table the context reaches twice (a sheet and a range
+    // of it) needs a set of the cells already seen, made then.
+    let several_scopes = assembled.len() > 1;
+    let mut visited: HashSet<usize> = HashSet::new();
+    let mut seen: Option<HashSet<(usize, u32)>> = None;
     let mut fitted = 0usize;
     for (doc, located) in assembled {
         for table in tables_in(doc, *located) {
+            let table_key = std::ptr::from_ref(table) as usize;
+            if several_scopes && !visited.insert(table_key) && seen.is_none() {
+                seen = Some(
+                    out.iter()
+                        .map(|c| {
+                            (
+                                std::ptr::from_ref(c.cell.table()) as usize,
+                                record_index(&c.cell),
+                            )
+                        })
+                        .collect(),
+                );
+            }
             let roles = roles_of(table, vocab);
             let mut rows: Vec<u32> = Vec::new();
             let every_row = (claim.required.is_empty() && claim.role.concept.is_none())
@@ -409,8 +427,8 @@ fn candidates<'a>(
                 rows.extend(0..u32::try_from(roles.rows.len()).unwrap_or(u32::MAX));
             } else {
                 if let Some(concept) = &claim.role.concept {
-                    for (c, list) in &roles.by_concept {
-                        if lex.same_family(c.as_str(), concept.as_str()) {
+                    for c in lex.relatives(concept.as_str()) {
+                        if let Some(list) = roles.by_concept.get(c) {
                             rows.extend(list);
                         }
                     }
@@ -435,15 +453,22 @@ fn candidates<'a>(
                     if !Document::contains(*located, &cell) {
                         continue;
                     }
-                    if !seen.insert((std::ptr::from_ref(table) as usize, at)) {
+                    let key = (table_key, at);
+                    if key == cited_key {
+                        continue;
+                    }
+                    if let Some(seen) = &mut seen
+                        && !seen.insert(key)
+                    {
                         continue;
                     }
                     fitted += 1;
                     if fitted > MAX_CANDIDATES {
                         return (out, true);
                     }
-                    let f = fit(claim, &cell, roles);
-                    out.push(Candidate { cell, fit: f });
+                    if let Some(f) = fit_if_adequate(claim, &cell, roles) {
+                        out.push(Candidate { cell, fit: f });
+                    }
                 }
             }
         }

@@ -21,7 +21,7 @@ use crate::vocab::lexicon::{Lexicon, Word, words};
 use crate::vocab::{ConceptId, Vocab};
 
 /// What kind of text is read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Mode {
     /// A claim's `role`: a noun phrase naming the number.
     Role,
@@ -52,6 +52,36 @@ const MAX_PERIODS: usize = 3;
 /// The longest text read; a longer one is read from its start (a role is a
 /// phrase, a sentence a sentence: a megabyte of either is not a role).
 pub const MAX_TEXT: usize = 2_000;
+
+/// The most readings [`read_shared`] keeps per thread; past it the memo
+/// starts again (distinct texts never grow memory without bound).
+const MEMO_ENTRIES: usize = 4_096;
+
+/// A memo key: the vocabulary's serial, the mode, the text.
+type MemoKey = (u64, Mode, Box<str>);
+
+thread_local! {
+    static MEMO: std::cell::RefCell<std::collections::HashMap<MemoKey, std::sync::Arc<Reading>>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// [`read`], memoized per thread by vocabulary, mode and text: a role, a
+/// row label or a metric's input is read once however many claims name it.
+pub fn read_shared(text: &str, vocab: &Vocab, mode: Mode) -> std::sync::Arc<Reading> {
+    let key: MemoKey = (vocab.serial(), mode, Box::from(text));
+    if let Some(hit) = MEMO.with(|m| m.borrow().get(&key).cloned()) {
+        return hit;
+    }
+    let reading = std::sync::Arc::new(read(text, vocab, mode));
+    MEMO.with(|m| {
+        let mut memo = m.borrow_mut();
+        if memo.len() >= MEMO_ENTRIES {
+            memo.clear();
+        }
+        memo.insert(key, std::sync::Arc::clone(&reading));
+    });
+    reading
+}
 
 /// Reads a text.
 pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
@@ -633,6 +663,53 @@ pub fn periods_in(text: &str) -> Vec<Period> {
         blank(&mut masked, range);
     }
     out
+}
+
+#[cfg(test)]
+mod memo_tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn a_shared_reading_is_the_reading_and_is_made_once() {
+        let vocab = Vocab::builtin();
+        for (text, mode) in [
+            ("Revenue, FY2024", Mode::Role),
+            ("Net cash used in investing activities", Mode::Label),
+            ("Revenue grew 7% in 2024.", Mode::Sentence),
+        ] {
+            let shared = read_shared(text, &vocab, mode);
+            assert_eq!(*shared, read(text, &vocab, mode), "{text}");
+            assert!(std::sync::Arc::ptr_eq(
+                &shared,
+                &read_shared(text, &vocab, mode)
+            ));
+        }
+        // Another vocabulary reads the same text anew.
+        let mut other = vocab.clone();
+        other
+            .extend_from_str(
+                "[[concept]]\nid = \"WidgetRoyalties\"\nmeasure = \"monetary\"\nperiod = \"duration\"\nstatements = [\"income\"]\nlabels = [\"widget royalties\"]\n",
+                "test",
+            )
+            .unwrap();
+        let mine = read_shared("widget royalties", &vocab, Mode::Role);
+        let theirs = read_shared("widget royalties", &other, Mode::Role);
+        assert_eq!(mine.role.concept, None);
+        assert_eq!(
+            theirs.role.concept.as_ref().map(ConceptId::as_str),
+            Some("WidgetRoyalties")
+        );
+    }
+
+    #[test]
+    fn the_memo_stays_bounded() {
+        let vocab = Vocab::builtin();
+        for n in 0..MEMO_ENTRIES + 10 {
+            read_shared(&format!("line {n}"), &vocab, Mode::Label);
+        }
+        assert!(MEMO.with(|m| m.borrow().len()) <= MEMO_ENTRIES);
+    }
 }
 
 #[cfg(test)]

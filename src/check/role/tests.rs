@@ -400,3 +400,45 @@ fn a_column_with_words_the_claim_lacks_ranks_below_the_one_without() {
     not_same(rows, "C3", "pmi, december 31 2018");
     same(rows, "C3", "pmi peer group, december 31 2018");
 }
+
+#[test]
+fn a_candidate_is_kept_exactly_when_its_full_fit_is_adequate() {
+    let vocab = Vocab::builtin();
+    let d = doc(&[
+        &["", "2024", "2023"],
+        &["Revenue", "4,200", "3,900"],
+        &["Cost of revenue", "2,520", "2,400"],
+        &["Net income", "447", "412"],
+    ]);
+    let table = &d.tables[0];
+    let roles = roles_of(table, &vocab);
+    for role in [
+        "Revenue, FY2024",
+        "Revenue",
+        "Net income 2023",
+        "Cost, 2022",
+        "Goodwill",
+    ] {
+        let claim = read_claim(
+            &Claim {
+                role: Some(Role::Text(role.to_string())),
+                ..Claim::default()
+            },
+            &vocab,
+        );
+        for record in &table.records {
+            let cell = crate::model::Cell::new(table, record);
+            let full = fit(&claim, &cell, roles);
+            let kept = fit::fit_if_adequate(&claim, &cell, roles);
+            assert_eq!(
+                kept.is_some(),
+                full.adequate(),
+                "{role} at {}",
+                cell.reference()
+            );
+            if let Some(kept) = kept {
+                assert_eq!(kept, full, "{role} at {}", cell.reference());
+            }
+        }
+    }
+}
