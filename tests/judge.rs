@@ -1,8 +1,9 @@
 //! The support judges, run as a user runs them: a `command:` judge (a small
-//! sh script written by each test) and an `http:` judge (a stub HTTP/1.1
-//! server each test starts on 127.0.0.1). Their answers go through the gate;
-//! a judge that fails is never a pass; only claims that passed every code
-//! check reach a judge, and `model_calls` counts exactly those.
+//! sh script written by each test), a `process:` (streaming) judge in sh and
+//! in Python, and an `http:` judge (a stub HTTP/1.1 server each test starts
+//! on 127.0.0.1). Their answers go through the gate; a judge that fails is
+//! never a pass; only claims that passed every code check reach a judge, and
+//! `model_calls` counts exactly the requests a judge received.
 
 // Test code: a failed unwrap is a failed test, which is what it should be.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
@@ -490,6 +491,16 @@ fn a_streaming_judge_answers_every_claim_from_one_process() {
     assert_eq!(requests[0]["evidence"][0]["row_label"], "Revenue");
     assert_eq!(report["model_calls"], 4);
     assert_eq!(report["model_calls_saved"], 1);
+    // No judge outlives the run.
+    #[cfg(target_os = "linux")]
+    for pid in bench.starts() {
+        let started = Instant::now();
+        let alive = || std::path::Path::new(&format!("/proc/{pid}")).exists();
+        while alive() && started.elapsed() < Duration::from_secs(10) {
+            thread::sleep(Duration::from_millis(20));
+        }
+        assert!(!alive(), "judge {pid} outlived tickmark");
+    }
 }
 
 #[test]

@@ -169,8 +169,8 @@ impl ProcessJudge {
         }
     }
 
-    /// Asks one program one request: the verdict, and the program when it is
-    /// still fit for the next request.
+    /// Asks one program request `seq` (its `line`): the verdict, or why
+    /// there is none (the program is then unfit for another request).
     fn ask(&self, worker: &mut Worker, seq: u64, line: Vec<u8>) -> Result<JudgeVerdict, String> {
         let deadline = Instant::now() + self.timeout;
         let reply = worker.exchange(line, deadline, self.timeout)?;
