@@ -14,6 +14,7 @@
 pub mod command;
 pub mod http;
 pub mod process;
+mod worker;
 
 use std::fmt;
 use std::str::FromStr;
