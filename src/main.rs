@@ -244,7 +244,9 @@ impl CheckArgs {
 #[derive(Args, Clone)]
 struct JudgeArgs {
     /// The support judge: none, command:PROG [ARGS] (one run per claim, JSON
-    /// on stdin and stdout) or http:URL (an OpenAI-compatible endpoint).
+    /// on stdin and stdout), process:PROG [ARGS] (one program per worker, a
+    /// JSON line in and out per claim) or http:URL (an OpenAI-compatible
+    /// endpoint).
     #[arg(long = "judge", value_name = "SPEC", default_value = "none")]
     spec: String,
     /// The judge's confidence at or above which its answer is taken; below
@@ -252,7 +254,7 @@ struct JudgeArgs {
     #[arg(long, value_name = "P", default_value_t = DEFAULT_ACCEPT_AT, value_parser = parse_probability,
           allow_negative_numbers = true)]
     accept_at: Decimal,
-    /// Seconds one claim's judge run (or one HTTP request) may take.
+    /// Seconds one claim's judge run (a process judge's reply, one HTTP request) may take.
     #[arg(long = "judge-timeout", value_name = "SECONDS", default_value_t = 60,
           value_parser = parse_at_least_one)]
     timeout: u64,

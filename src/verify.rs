@@ -834,7 +834,7 @@ impl<'a> Verifier<'a> {
 
     /// Asks the judge about a claim every code check passed, when the
     /// support check runs, and puts its answer through the gate. Returns
-    /// whether the judge was asked.
+    /// whether the judge was sent the request (a model call).
     fn judge_claim(&self, answer: &Answer, claim: &Claim, checked: &mut Checked) -> bool {
         let report = &mut checked.report;
         if report.route != Route::Accept || !self.options.checks.has(Check::Support) {
@@ -872,7 +872,8 @@ impl<'a> Verifier<'a> {
             report.route = report.route.max(finding.route);
             report.findings.push(finding);
         }
-        true
+        // A judge that could not be asked was sent nothing: no model call.
+        !matches!(verdict, JudgeVerdict::NotAsked(_))
     }
 
     /// The checks that do not run: code checks left out of `--checks`, and

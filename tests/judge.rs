@@ -1,8 +1,9 @@
 //! The support judges, run as a user runs them: a `command:` judge (a small
-//! sh script written by each test) and an `http:` judge (a stub HTTP/1.1
-//! server each test starts on 127.0.0.1). Their answers go through the gate;
-//! a judge that fails is never a pass; only claims that passed every code
-//! check reach a judge, and `model_calls` counts exactly those.
+//! sh script written by each test), a `process:` (streaming) judge in sh and
+//! in Python, and an `http:` judge (a stub HTTP/1.1 server each test starts
+//! on 127.0.0.1). Their answers go through the gate; a judge that fails is
+//! never a pass; only claims that passed every code check reach a judge, and
+//! `model_calls` counts exactly the requests a judge received.
 
 // Test code: a failed unwrap is a failed test, which is what it should be.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
@@ -48,6 +49,27 @@ case "$claim" in
 esac
 "#;
 
+/// The streaming (`process:`) judge: one process answers request after
+/// request, each a JSON line with its `seq`, by a word in the claim's
+/// sentence. It appends its pid to `$JUDGE_STARTS` when it starts and each
+/// request to `$JUDGE_LOG`.
+const STREAM_SH: &str = r#"#!/bin/sh
+echo $$ >> "$JUDGE_STARTS"
+while IFS= read -r request; do
+  printf '%s\n' "$request" >> "$JUDGE_LOG"
+  rest=${request#*\"seq\":}; seq=${rest%%,*}
+  rest=${request#*\"claim\":\"}; claim=${rest%%\"*}
+  case "$claim" in
+    *contradict*) printf '{"seq":%s,"relation":"contradicts","p":0.9}\n' "$seq" ;;
+    *nothing*) printf '{"seq":%s,"relation":"says_nothing","p":0.9}\n' "$seq" ;;
+    *hang*) sleep 60 ;;
+    *die*) echo 'judge: the model ran out of memory' >&2; exit 3 ;;
+    *garbage*) echo 'I would say it supports the claim' ;;
+    *) printf '{"seq":%s,"relation":"supports","p":0.95,"why":"the cell says so"}\n' "$seq" ;;
+  esac
+done
+"#;
+
 /// A temp dir with the judge script, its request log, and answer files.
 struct Bench {
     dir: TempDir,
@@ -64,6 +86,7 @@ impl Bench {
         std::fs::write(&script, JUDGE_SH).unwrap();
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        std::fs::write(dir.path().join("stream.sh"), STREAM_SH).unwrap();
         Bench { dir }
     }
 
@@ -104,10 +127,31 @@ impl Bench {
         }
     }
 
+    /// The `process:` spec of the streaming judge script.
+    fn stream_spec(&self) -> String {
+        format!(
+            "process:/bin/sh {:?}",
+            self.path("stream.sh").to_string_lossy()
+        )
+    }
+
+    /// The pids of the streaming judges started, one line each.
+    fn starts(&self) -> Vec<String> {
+        std::fs::read_to_string(self.path("starts.log"))
+            .unwrap_or_default()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
     /// Runs `verify --format json` with the judge script and `extra` flags:
     /// the report and the exit code.
     fn verify(&self, answer: &Path, extra: &[&str]) -> (Value, i32) {
-        let spec = self.spec();
+        self.verify_with(&self.spec(), answer, extra)
+    }
+
+    /// Runs `verify --format json` with the judge `spec` and `extra` flags.
+    fn verify_with(&self, spec: &str, answer: &Path, extra: &[&str]) -> (Value, i32) {
         let source = format!("acme.xlsx={}", absolute("samples/acme.xlsx"));
         let mut args = vec![
             "verify",
@@ -118,12 +162,13 @@ impl Bench {
             "--format",
             "json",
             "--judge",
-            &spec,
+            spec,
         ];
         args.extend_from_slice(extra);
         let output = tickmark()
             .args(&args)
             .env("JUDGE_LOG", self.path("requests.log"))
+            .env("JUDGE_STARTS", self.path("starts.log"))
             .output()
             .unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
@@ -401,6 +446,312 @@ fn bad_judge_flags_are_usage_errors() {
         assert!(stderr.contains(expected), "{flags:?}: {stderr}");
     }
     assert!(bench.requests().is_empty());
+}
+
+// --- the process (streaming) judge -----------------------------------------
+
+#[test]
+fn a_streaming_judge_answers_every_claim_from_one_process() {
+    let bench = Bench::new();
+    let answer = bench.answer(&[
+        revenue("ok", "Revenue was $4.2 billion in 2024."),
+        revenue("contra", "Revenue fell to $4.2 billion (contradict)."),
+        revenue(
+            "silent",
+            "Revenue was $4.2 billion thanks to nothing but Asia.",
+        ),
+        json!({"id": "wrong", "text": "Revenue was $4.3 billion.", "value": "$4.3 billion",
+               "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}),
+        revenue("ok2", "Revenue reached $4.2 billion."),
+    ]);
+    let (report, code) = bench.verify_with(&bench.stream_spec(), &answer, &[]);
+    assert_eq!(code, 1, "{report:#}");
+    let expect = |id: &str, codes: &[&str], route: &str| {
+        let codes: Vec<String> = codes.iter().map(|c| c.to_string()).collect();
+        assert_eq!(outcome(&report, id), (codes, route.to_string()), "{id}");
+    };
+    expect("ok", &[], "accept");
+    expect("ok2", &[], "accept");
+    expect("contra", &["contradicted"], "reanswer");
+    expect("silent", &["unsupported"], "reanswer");
+    expect("wrong", &["value_mismatch"], "reanswer");
+    assert_eq!(
+        claim(&report, "ok")["support"],
+        json!({"judge": "process", "relation": "supports", "p": "0.95"})
+    );
+    // One process, started once, asked each code survivor in turn: the
+    // command judge's request with its number in front.
+    assert_eq!(bench.starts().len(), 1);
+    let requests = bench.requests();
+    let seqs: Vec<&Value> = requests.iter().map(|r| &r["seq"]).collect();
+    assert_eq!(seqs, [&json!(1), &json!(2), &json!(3), &json!(4)]);
+    let ids: Vec<&str> = requests.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["ok", "contra", "silent", "ok2"]);
+    assert_eq!(requests[0]["claim"], "Revenue was $4.2 billion in 2024.");
+    assert_eq!(requests[0]["evidence"][0]["row_label"], "Revenue");
+    assert_eq!(report["model_calls"], 4);
+    assert_eq!(report["model_calls_saved"], 1);
+    // No judge outlives the run.
+    #[cfg(target_os = "linux")]
+    for pid in bench.starts() {
+        let started = Instant::now();
+        let alive = || std::path::Path::new(&format!("/proc/{pid}")).exists();
+        while alive() && started.elapsed() < Duration::from_secs(10) {
+            thread::sleep(Duration::from_millis(20));
+        }
+        assert!(!alive(), "judge {pid} outlived tickmark");
+    }
+}
+
+#[test]
+fn a_streaming_judge_that_dies_fails_its_claim_and_is_started_again() {
+    let bench = Bench::new();
+    let answer = bench.answer(&[
+        revenue("before", "Revenue was $4.2 billion in 2024."),
+        revenue("dies", "Revenue was $4.2 billion (die)."),
+        revenue("after", "Revenue reached $4.2 billion."),
+    ]);
+    let (report, code) = bench.verify_with(&bench.stream_spec(), &answer, &[]);
+    assert_eq!(code, 1, "{report:#}");
+    assert_eq!(outcome(&report, "before"), (vec![], "accept".to_string()));
+    assert_eq!(outcome(&report, "after"), (vec![], "accept".to_string()));
+    assert_eq!(
+        outcome(&report, "dies"),
+        (vec!["below_gate".to_string()], "review".to_string())
+    );
+    let why = message(&report, "dies");
+    assert!(
+        why.contains("stream.sh\"` exited with status 3: judge: the model ran out of memory"),
+        "{why}"
+    );
+    assert_eq!(
+        claim(&report, "dies")["support"],
+        json!({"judge": "process"})
+    );
+    assert_eq!(bench.starts().len(), 2, "restarted once, after the death");
+    assert_eq!(bench.requests().len(), 3);
+    assert_eq!(report["model_calls"], 3);
+}
+
+#[test]
+fn a_streaming_judge_that_hangs_is_killed_at_the_timeout() {
+    let bench = Bench::new();
+    let answer = bench.answer(&[
+        revenue("before", "Revenue was $4.2 billion in 2024."),
+        revenue("hangs", "Revenue was $4.2 billion (hang)."),
+        revenue("after", "Revenue reached $4.2 billion."),
+    ]);
+    let started = Instant::now();
+    let (report, code) =
+        bench.verify_with(&bench.stream_spec(), &answer, &["--judge-timeout", "1"]);
+    // The judge sleeps 60 s: only a kill at the timeout ends the run sooner.
+    assert!(
+        started.elapsed() < Duration::from_secs(40),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(code, 1, "{report:#}");
+    assert_eq!(
+        outcome(&report, "hangs"),
+        (vec!["below_gate".to_string()], "review".to_string())
+    );
+    let why = message(&report, "hangs");
+    assert!(why.contains("timed out after 1 s"), "{why}");
+    assert_eq!(outcome(&report, "before"), (vec![], "accept".to_string()));
+    assert_eq!(outcome(&report, "after"), (vec![], "accept".to_string()));
+    assert_eq!(bench.starts().len(), 2);
+    assert_eq!(report["model_calls"], 3);
+    assert_eq!(bench.requests().len(), 3);
+}
+
+#[test]
+fn a_streaming_judge_that_writes_garbage_fails_that_claim_only() {
+    let bench = Bench::new();
+    let answer = bench.answer(&[
+        revenue("garbage", "Revenue was $4.2 billion (garbage)."),
+        revenue("after", "Revenue reached $4.2 billion."),
+    ]);
+    let (report, code) = bench.verify_with(&bench.stream_spec(), &answer, &[]);
+    assert_eq!(code, 1, "{report:#}");
+    assert_eq!(
+        outcome(&report, "garbage"),
+        (vec!["below_gate".to_string()], "review".to_string())
+    );
+    let why = message(&report, "garbage");
+    assert!(why.contains("not the reply format"), "{why}");
+    assert!(why.contains("I would say it supports the claim"), "{why}");
+    assert_eq!(outcome(&report, "after"), (vec![], "accept".to_string()));
+    assert_eq!(report["model_calls"], 2);
+}
+
+#[test]
+fn a_streaming_judge_that_keeps_dying_is_given_up_on() {
+    let bench = Bench::new();
+    let claims: Vec<Value> = (1..=7)
+        .map(|n| revenue(&format!("k{n}"), "Revenue was $4.2 billion (die)."))
+        .collect();
+    let answer = bench.answer(&claims);
+    let (report, code) = bench.verify_with(&bench.stream_spec(), &answer, &[]);
+    assert_eq!(code, 1, "{report:#}");
+    for n in 1..=7 {
+        let id = format!("k{n}");
+        assert_eq!(
+            outcome(&report, &id),
+            (vec!["below_gate".to_string()], "review".to_string()),
+            "{id}"
+        );
+        let why = message(&report, &id);
+        if n <= 5 {
+            assert!(why.contains("exited with status 3"), "{id}: {why}");
+        } else {
+            assert!(
+                why.contains("was not asked: it failed 5 requests in a row"),
+                "{id}: {why}"
+            );
+            assert!(why.contains("not started again"), "{id}: {why}");
+        }
+    }
+    // Claims not sent are not model calls.
+    assert_eq!(bench.starts().len(), 5);
+    assert_eq!(bench.requests().len(), 5);
+    assert_eq!(report["model_calls"], 5);
+}
+
+#[test]
+fn a_process_judge_spec_without_a_program_is_a_usage_error() {
+    let bench = Bench::new();
+    let answer = bench.answer(&[revenue("k1", "Revenue was $4.2 billion.")]);
+    let output = tickmark()
+        .args(["verify", "--trace", answer.to_str().unwrap()])
+        .args(["--judge", "process:"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("no program after \"process:\""), "{stderr}");
+}
+
+/// A streaming judge in Python, as docs/judges.md shows one: each process
+/// appends the requests it reads to a log file of its own, named by pid.
+const STREAM_PY: &str = r#"import json, os, sys
+log = open(os.path.join(os.environ["JUDGE_DIR"], "requests-%d.log" % os.getpid()), "a")
+for line in sys.stdin:
+    log.write(line)
+    log.flush()
+    request = json.loads(line)
+    labels = [e.get("row_label") or "" for e in request["evidence"]]
+    relation = "supports" if any(l and l in request["claim"] for l in labels) else "says_nothing"
+    print(json.dumps({"seq": request["seq"], "relation": relation, "p": 0.9}), flush=True)
+"#;
+
+fn python3() -> bool {
+    std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn batch_on_two_jobs_with_a_python_streaming_judge_counts_every_request() {
+    if !python3() {
+        eprintln!("skipped: python3 is not on PATH");
+        return;
+    }
+    let bench = Bench::new();
+    std::fs::write(bench.path("judge.py"), STREAM_PY).unwrap();
+    let logs = bench.path("logs");
+    std::fs::create_dir(&logs).unwrap();
+    // 60 lines: answers of three claims (two judged, one a wrong value),
+    // and every tenth line not an answer.
+    let mut input = String::new();
+    for n in 1..=60 {
+        if n % 10 == 0 {
+            input.push_str("{\"id\": \"broken\", \"claims\": [\n");
+            continue;
+        }
+        let claims = [
+            revenue("k1", "Revenue was $4.2 billion in 2024."),
+            json!({"id": "k2", "text": "Earnings were $447 million in 2024.", "value": "$447 million",
+                   "role": "Net income 2024", "cites": ["acme.xlsx#IS!B18"]}),
+            json!({"id": "k3", "text": "Revenue was $4.3 billion.", "value": "$4.3 billion",
+                   "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}),
+        ];
+        let answer = json!({"id": format!("a{n}"), "sources": ["acme.xlsx"], "claims": claims});
+        input.push_str(&answer.to_string());
+        input.push('\n');
+    }
+    let traces = bench.path("answers.jsonl");
+    std::fs::write(&traces, &input).unwrap();
+    let spec = format!(
+        "process:python3 {:?}",
+        bench.path("judge.py").to_string_lossy()
+    );
+    let output = tickmark()
+        .args([
+            "batch",
+            "--sources",
+            "samples",
+            "--jobs",
+            "2",
+            "--judge",
+            &spec,
+        ])
+        .arg("--traces")
+        .arg(&traces)
+        .env("JUDGE_DIR", &logs)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let records: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        records.len(),
+        60,
+        "one output line per input line: {stderr}"
+    );
+    let mut requests = Vec::new();
+    let mut processes = 0;
+    for entry in std::fs::read_dir(&logs).unwrap() {
+        processes += 1;
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        requests.extend(
+            text.lines()
+                .map(|l| serde_json::from_str::<Value>(l).unwrap()),
+        );
+    }
+    // One process per worker thread at most, never one per claim.
+    assert!((1..=2).contains(&processes), "{processes} judges started");
+    let model_calls: u64 = records
+        .iter()
+        .map(|r| r["model_calls"].as_u64().unwrap_or(0))
+        .sum();
+    assert_eq!(requests.len(), 54 * 2);
+    assert_eq!(model_calls, requests.len() as u64);
+    // Each request got its own reply: the judge's verdicts land on the
+    // claims they were for.
+    for record in records.iter().filter(|r| r.get("error").is_none()) {
+        assert_eq!(outcome(record, "k1"), (vec![], "accept".to_string()));
+        assert_eq!(
+            outcome(record, "k2"),
+            (vec!["unsupported".to_string()], "reanswer".to_string()),
+            "the sentence does not name its row label"
+        );
+        assert_eq!(
+            outcome(record, "k3"),
+            (vec!["value_mismatch".to_string()], "reanswer".to_string())
+        );
+    }
+    let mut seqs: Vec<u64> = requests
+        .iter()
+        .map(|r| r["seq"].as_u64().unwrap())
+        .collect();
+    seqs.sort_unstable();
+    seqs.dedup();
+    assert_eq!(seqs.len(), requests.len(), "request numbers are unique");
 }
 
 // --- the http judge ---------------------------------------------------------
@@ -774,4 +1125,69 @@ fn the_documented_request_is_the_one_sent() {
         "docs/judges.md's example request is out of step; it is now:\n{}",
         serde_json::to_string_pretty(&sent).unwrap()
     );
+}
+
+/// The streaming judges docs/judges.md shows, in sh and in Python, run as
+/// they are written and answer every claim they are asked.
+#[test]
+fn the_documented_streaming_judges_answer() {
+    let doc = std::fs::read_to_string("docs/judges.md").unwrap();
+    let section = doc
+        .split("## `process:")
+        .nth(1)
+        .unwrap()
+        .split("\n## ")
+        .next()
+        .unwrap();
+    let block = |fence: &str| {
+        let block = section.split(fence).nth(1).unwrap();
+        block.split("\n```").next().unwrap().to_string()
+    };
+    let bench = Bench::new();
+    let mut judges = vec![("stream-doc.sh", "sh", block("```sh\n"))];
+    if python3() {
+        judges.push(("judge-doc.py", "python3", block("```python\n")));
+    } else {
+        eprintln!("skipped the Python example: python3 is not on PATH");
+    }
+    for (file, interpreter, script) in judges {
+        std::fs::write(bench.path(file), script).unwrap();
+        let spec = format!(
+            "process:{interpreter} {:?}",
+            bench.path(file).to_string_lossy()
+        );
+        let output = tickmark()
+            .args(["verify", "--trace", "samples/answers/acme.json"])
+            .args(["--store", "samples/answers/store.jsonl", "--format", "json"])
+            .args(["--judge", &spec])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let reports: Value = serde_json::from_slice(&output.stdout)
+            .unwrap_or_else(|e| panic!("{file}: {e}: {stderr}"));
+        let reports = match reports {
+            Value::Array(reports) => reports,
+            report => vec![report],
+        };
+        let mut judged = 0;
+        for report in &reports {
+            for claim in report["claims"].as_array().unwrap() {
+                if let Some(support) = claim.get("support") {
+                    judged += 1;
+                    assert_eq!(support["judge"], "process", "{file}");
+                    assert!(
+                        support.get("relation").is_some(),
+                        "{file}: {} gave no answer: {claim:#}",
+                        claim["id"]
+                    );
+                }
+            }
+        }
+        assert!(judged > 0, "{file}: no claim reached the judge");
+        let calls: u64 = reports
+            .iter()
+            .map(|r| r["model_calls"].as_u64().unwrap())
+            .sum();
+        assert_eq!(calls, judged, "{file}");
+    }
 }

@@ -52,11 +52,11 @@ use crate::convert::{
 /// real chunk that was not assembled is ``outside_context``, not
 /// ``unknown_ref``. ``vocab`` is a vocabulary file or a list of them.
 /// ``judge`` is ``None`` (claims that pass every code check are
-/// ``pending_support``), ``"command:PROG [ARGS]"`` or ``"http:URL"``;
-/// ``accept_at`` is its gate. ``checks`` runs only the named checks
-/// (resolve, quote, value, role, arithmetic, support; resolution always
-/// runs). The ``judge_*`` options are those of the CLI's ``--judge-*``
-/// flags.
+/// ``pending_support``), ``"command:PROG [ARGS]"``, ``"process:PROG
+/// [ARGS]"`` or ``"http:URL"``; ``accept_at`` is its gate. ``checks``
+/// runs only the named checks (resolve, quote, value, role, arithmetic,
+/// support; resolution always runs). The ``judge_*`` options are those of
+/// the CLI's ``--judge-*`` flags.
 ///
 /// A Verifier is safe to share between threads; every check runs with the
 /// GIL released. Pickling one carries its settings, not its cache: the copy

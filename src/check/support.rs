@@ -154,6 +154,10 @@ pub enum JudgeVerdict {
     /// The judge was asked and gave no usable answer (the reason says why:
     /// a timeout, a non-zero exit, a reply that is not the reply format).
     Failed(String),
+    /// The judge could not be asked (its program could not be started, or
+    /// it failed too often to be started again): no answer, as for
+    /// `Failed`, but no request was sent, so no model call is counted.
+    NotAsked(String),
 }
 
 /// A support judge. Implementations are shared by every worker thread.
@@ -203,7 +207,8 @@ pub const DEFAULT_ACCEPT_AT: Decimal = Decimal::from_parts(8, 0, 0, false, 1);
 /// The finding a judge's answer gives a claim that passed every code check,
 /// or `None` when the claim is accepted (a confident `supports`).
 ///
-/// - no answer (`Failed`) → `below_gate` (review): a person looks;
+/// - no answer (`Failed`, `NotAsked`) → `below_gate` (review): a person
+///   looks;
 /// - `p` below `accept_at`, whatever the relation → `below_gate` (review);
 /// - `supports` → accepted;
 /// - `contradicts` → `contradicted` (reanswer);
@@ -212,7 +217,7 @@ pub const DEFAULT_ACCEPT_AT: Decimal = Decimal::from_parts(8, 0, 0, false, 1);
 pub fn gate(verdict: &JudgeVerdict, accept_at: Decimal, partial_source: bool) -> Option<Finding> {
     let (relation, p) = match verdict {
         JudgeVerdict::Pending => return None,
-        JudgeVerdict::Failed(reason) => {
+        JudgeVerdict::Failed(reason) | JudgeVerdict::NotAsked(reason) => {
             return Some(Finding::new(
                 Code::BelowGate,
                 Route::Review,
@@ -350,5 +355,16 @@ mod tests {
             (Code::BelowGate, Route::Review)
         );
         assert!(finding.message.contains("timed out after 30 s"));
+        let finding = gate(
+            &JudgeVerdict::NotAsked("could not be started".into()),
+            DEFAULT_ACCEPT_AT,
+            false,
+        )
+        .unwrap();
+        assert_eq!(
+            (finding.code, finding.route),
+            (Code::BelowGate, Route::Review)
+        );
+        assert!(finding.message.contains("could not be started"));
     }
 }

@@ -52,11 +52,8 @@ impl CommandJudge {
         }
     }
 
-    /// Runs the program on one request: its reply line, or why there is none.
-    fn run(&self, request: &JudgeRequest) -> Result<String, String> {
-        let mut line = serde_json::to_string(request)
-            .map_err(|e| format!("could not be sent the request: {e}"))?;
-        line.push('\n');
+    /// Starts the program, its pipes open.
+    fn start(&self) -> io::Result<Child> {
         let mut command = Command::new(&self.program);
         command
             .args(&self.args)
@@ -67,9 +64,12 @@ impl CommandJudge {
         // started too (`sh judge.sh` running python or curl).
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        let mut child = command
-            .spawn()
-            .map_err(|e| format!("could not be started: {e}"))?;
+        command.spawn()
+    }
+
+    /// Gives the started program one request line: its reply line, or why
+    /// there is none.
+    fn run(&self, mut child: Child, line: String) -> Result<String, String> {
         let started = Instant::now();
         let deadline = started + self.timeout;
 
@@ -123,7 +123,20 @@ impl Judge for CommandJudge {
     fn judge(&self, request: &JudgeRequest) -> JudgeVerdict {
         let failed =
             |why: String| JudgeVerdict::Failed(format!("the judge `{}` {why}", self.shown));
-        match self.run(request) {
+        let named = |why: String| format!("the judge `{}` {why}", self.shown);
+        // Nothing sent, no model call: a program that cannot be started.
+        let mut line = match serde_json::to_string(request) {
+            Ok(line) => line,
+            Err(e) => {
+                return JudgeVerdict::NotAsked(named(format!("was not sent the request: {e}")));
+            }
+        };
+        line.push('\n');
+        let child = match self.start() {
+            Ok(child) => child,
+            Err(e) => return JudgeVerdict::NotAsked(named(format!("could not be started: {e}"))),
+        };
+        match self.run(child, line) {
             Ok(line) => match parse_reply(&line) {
                 Ok((relation, p)) => JudgeVerdict::Judged { relation, p },
                 Err(why) => failed(format!(
@@ -167,7 +180,7 @@ fn collect(pipe: Option<Receiver<Vec<u8>>>, deadline: Instant) -> Option<Vec<u8>
 }
 
 /// Polls the child until it exits (`Some`) or the deadline passes (`None`).
-fn wait_until(child: &mut Child, deadline: Instant) -> io::Result<Option<ExitStatus>> {
+pub(super) fn wait_until(child: &mut Child, deadline: Instant) -> io::Result<Option<ExitStatus>> {
     let mut pause = Duration::from_millis(1);
     loop {
         if let Some(status) = child.try_wait()? {
@@ -192,7 +205,7 @@ fn kill(child: &mut Child) {
 
 /// Kills the process group the child leads (its children, which may outlive
 /// it while they hold its stdout open).
-fn kill_group(child: &Child) {
+pub(super) fn kill_group(child: &Child) {
     #[cfg(unix)]
     if let Some(group) = i32::try_from(child.id())
         .ok()
@@ -312,11 +325,14 @@ mod tests {
             "/nonexistent/judge".into(),
             Duration::from_secs(5),
         );
-        assert!(
-            failure(&missing).starts_with("the judge `/nonexistent/judge` could not be started: "),
-            "{}",
-            failure(&missing)
-        );
+        // Nothing was sent: not asked, so not a model call.
+        match missing.judge(&request("x")) {
+            JudgeVerdict::NotAsked(why) => assert!(
+                why.starts_with("the judge `/nonexistent/judge` could not be started: "),
+                "{why}"
+            ),
+            other => panic!("expected not asked, found {other:?}"),
+        }
     }
 
     #[test]

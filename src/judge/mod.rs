@@ -1,6 +1,8 @@
 //! The support judges' backends (docs/contract.md §7): `none`, `command:PROG
-//! [ARGS]` (an external program, JSON on stdin and stdout) and `http:URL` (an
-//! OpenAI-compatible chat-completions endpoint).
+//! [ARGS]` (an external program run once per claim, JSON on stdin and
+//! stdout), `process:PROG [ARGS]` (an external program kept running, one
+//! JSON line in and one out per claim) and `http:URL` (an OpenAI-compatible
+//! chat-completions endpoint).
 //!
 //! This module owns turning a judge spec into a [`Judge`] and reading a
 //! judge's reply ([`parse_reply`]). What a judge is asked
@@ -11,6 +13,8 @@
 
 pub mod command;
 pub mod http;
+pub mod process;
+mod worker;
 
 use std::fmt;
 use std::str::FromStr;
@@ -24,11 +28,13 @@ use crate::check::support::{Judge, NoJudge, Relation};
 
 pub use command::CommandJudge;
 pub use http::HttpJudge;
+pub use process::ProcessJudge;
 
 /// How a judge backend runs: limits and the model it asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JudgeConfig {
-    /// How long one claim may take: a command's run, or one HTTP request.
+    /// How long one claim may take: a command's run, a process's reply, or
+    /// one HTTP request.
     pub timeout: Duration,
     /// How often a failed HTTP request is tried again (transport errors,
     /// HTTP 429 and 5xx).
@@ -59,7 +65,7 @@ impl Default for JudgeConfig {
 pub enum JudgeError {
     /// The spec names no known backend.
     #[error(
-        "judge {spec:?}: unknown backend {scheme:?}; expected none, command:PROG [ARGS] or http:URL"
+        "judge {spec:?}: unknown backend {scheme:?}; expected none, command:PROG [ARGS], process:PROG [ARGS] or http:URL"
     )]
     UnknownScheme {
         /// The spec as given.
@@ -67,13 +73,15 @@ pub enum JudgeError {
         /// The part before the first `:`.
         scheme: String,
     },
-    /// `command:` names no program.
+    /// `command:` or `process:` names no program.
     #[error(
-        "judge {spec:?}: no program after \"command:\"; write command:PROG [ARGS], such as command:python3 judge.py"
+        "judge {spec:?}: no program after \"{scheme}:\"; write {scheme}:PROG [ARGS], such as {scheme}:python3 judge.py"
     )]
     EmptyProgram {
         /// The spec as given.
         spec: String,
+        /// `command` or `process`.
+        scheme: &'static str,
     },
     /// The command line after `command:` cannot be split into words.
     #[error("judge {spec:?}: cannot split the command line ({reason}); check its quotes")]
@@ -120,11 +128,15 @@ pub enum JudgeError {
 /// - `command:PROG [ARGS]`: runs PROG once per claim ([`CommandJudge`]); the
 ///   rest of the spec is split into words as a POSIX shell would
 ///   (`command:python3 "my judge.py"`), without running a shell;
+/// - `process:PROG [ARGS]`: starts PROG once per worker thread and keeps it
+///   running, one request line in and one reply line out per claim
+///   ([`ProcessJudge`]); split into words as for `command:`;
 /// - `http:URL` (or the URL alone, `http://…`/`https://…`): an
 ///   OpenAI-compatible chat-completions endpoint ([`HttpJudge`]).
 ///
 /// The key variable (`config.key_env`) is read here, once, for an HTTP
-/// judge; a command judge inherits the environment and ignores it.
+/// judge; a command or process judge inherits the environment and ignores
+/// it.
 pub fn from_spec(spec: &str, config: &JudgeConfig) -> Result<Box<dyn Judge>, JudgeError> {
     let trimmed = spec.trim();
     if trimmed == "none" {
@@ -140,19 +152,19 @@ pub fn from_spec(spec: &str, config: &JudgeConfig) -> Result<Box<dyn Judge>, Jud
     let (scheme, rest) = trimmed.split_once(':').unwrap_or((trimmed, ""));
     match scheme {
         "command" => {
-            let words = shell_words::split(rest).map_err(|e| JudgeError::BadCommandLine {
-                spec: spec.to_string(),
-                reason: e.to_string(),
-            })?;
-            let mut words = words.into_iter();
-            let Some(program) = words.next().filter(|p| !p.is_empty()) else {
-                return Err(JudgeError::EmptyProgram {
-                    spec: spec.to_string(),
-                });
-            };
+            let (program, args) = program_words(spec, "command", rest)?;
             Ok(Box::new(CommandJudge::new(
                 program,
-                words.collect(),
+                args,
+                rest.trim().to_string(),
+                config.timeout,
+            )))
+        }
+        "process" => {
+            let (program, args) = program_words(spec, "process", rest)?;
+            Ok(Box::new(ProcessJudge::new(
+                program,
+                args,
                 rest.trim().to_string(),
                 config.timeout,
             )))
@@ -165,6 +177,27 @@ pub fn from_spec(spec: &str, config: &JudgeConfig) -> Result<Box<dyn Judge>, Jud
         _ => Err(JudgeError::UnknownScheme {
             spec: spec.to_string(),
             scheme: scheme.to_string(),
+        }),
+    }
+}
+
+/// The program and its arguments of a `command:` or `process:` spec, split
+/// into words as a POSIX shell would.
+fn program_words(
+    spec: &str,
+    scheme: &'static str,
+    rest: &str,
+) -> Result<(String, Vec<String>), JudgeError> {
+    let words = shell_words::split(rest).map_err(|e| JudgeError::BadCommandLine {
+        spec: spec.to_string(),
+        reason: e.to_string(),
+    })?;
+    let mut words = words.into_iter();
+    match words.next().filter(|p| !p.is_empty()) {
+        Some(program) => Ok((program, words.collect())),
+        None => Err(JudgeError::EmptyProgram {
+            spec: spec.to_string(),
+            scheme,
         }),
     }
 }
@@ -359,6 +392,8 @@ mod tests {
             ("  none ", "none"),
             ("command:./judge.sh", "command"),
             ("command:python3 judge.py --strict", "command"),
+            ("process:python3 judge.py --strict", "process"),
+            (r#"process:"/opt/my judges/judge" -v"#, "process"),
             (r#"command:"/opt/my judges/judge" -v"#, "command"),
             ("http:http://127.0.0.1:8080/v1", "http"),
             ("http:https://api.example.com/v1/chat/completions", "http"),
@@ -382,7 +417,7 @@ mod tests {
         assert!(matches!(err("cmd:judge"), JudgeError::UnknownScheme { .. }));
         assert_eq!(
             err("Command:judge").to_string(),
-            "judge \"Command:judge\": unknown backend \"Command\"; expected none, command:PROG [ARGS] or http:URL"
+            "judge \"Command:judge\": unknown backend \"Command\"; expected none, command:PROG [ARGS], process:PROG [ARGS] or http:URL"
         );
         assert!(matches!(err("command:"), JudgeError::EmptyProgram { .. }));
         assert!(matches!(
@@ -396,6 +431,18 @@ mod tests {
         assert!(matches!(
             err("command:\"judge.sh"),
             JudgeError::BadCommandLine { .. }
+        ));
+        assert_eq!(
+            err("process: ").to_string(),
+            "judge \"process: \": no program after \"process:\"; write process:PROG [ARGS], such as process:python3 judge.py"
+        );
+        assert!(matches!(
+            err("process:'judge.py"),
+            JudgeError::BadCommandLine { .. }
+        ));
+        assert!(matches!(
+            err("stream:judge"),
+            JudgeError::UnknownScheme { .. }
         ));
         for url in [
             "http:",
@@ -430,6 +477,7 @@ mod tests {
         assert!(err.to_string().contains("TICKMARK_TEST_SURELY_UNSET_KEY"));
         // A command judge inherits the environment; the key is not its business.
         assert!(from_spec("command:judge", &named("TICKMARK_TEST_SURELY_UNSET_KEY")).is_ok());
+        assert!(from_spec("process:judge", &named("TICKMARK_TEST_SURELY_UNSET_KEY")).is_ok());
     }
 
     #[test]
@@ -438,10 +486,12 @@ mod tests {
             timeout: Duration::ZERO,
             ..config()
         };
-        assert!(matches!(
-            from_spec("command:judge", &zero_timeout),
-            Err(JudgeError::BadLimit { .. })
-        ));
+        for spec in ["command:judge", "process:judge"] {
+            assert!(matches!(
+                from_spec(spec, &zero_timeout),
+                Err(JudgeError::BadLimit { .. })
+            ));
+        }
         let zero_slots = JudgeConfig {
             concurrency: 0,
             ..config()
