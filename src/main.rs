@@ -17,7 +17,8 @@ use tickmark::check::{Check, CheckSet, Route};
 use tickmark::judge::{self, JudgeConfig};
 use tickmark::read::pdf::PdfLimits;
 use tickmark::report::extract::{self, ExtractFormat};
-use tickmark::report::verify::{self as verify_report, Summary};
+use tickmark::report::term::{ColorChoice, Term, style};
+use tickmark::report::verify::{self as verify_report, Human, Show, Summary};
 use tickmark::{
     AnswerReport, ReadOptions, SourceCache, Verifier, VerifyOptions, Vocab, load_source,
 };
@@ -31,6 +32,75 @@ use tickmark::{
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Colour the human output: auto colours a terminal unless NO_COLOR is
+    /// set (CLICOLOR_FORCE colours a pipe too).
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorArg::Auto)]
+    color: ColorArg,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ColorArg {
+    Auto,
+    Always,
+    Never,
+}
+
+impl From<ColorArg> for ColorChoice {
+    fn from(arg: ColorArg) -> ColorChoice {
+        match arg {
+            ColorArg::Auto => ColorChoice::Auto,
+            ColorArg::Always => ColorChoice::Always,
+            ColorArg::Never => ColorChoice::Never,
+        }
+    }
+}
+
+/// What human `verify` output shows (flags shared by name with the docs).
+#[derive(Args)]
+struct ShowArgs {
+    /// Human format: print only the summary (and input errors).
+    #[arg(long, short, conflicts_with_all = ["verbose", "only"])]
+    quiet: bool,
+    /// Human format: also print a line for every accepted answer.
+    #[arg(long, short, conflicts_with = "only")]
+    verbose: bool,
+    /// Human format: print only the diagnostics and answers of these routes
+    /// (comma-separated; accept lists the accepted answers).
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "ROUTE,...")]
+    only: Vec<RouteArg>,
+}
+
+impl ShowArgs {
+    fn show(&self) -> Show {
+        if self.quiet {
+            Show::Quiet
+        } else if self.verbose {
+            Show::Verbose
+        } else if !self.only.is_empty() {
+            Show::Only(self.only.iter().map(|r| r.route()).collect())
+        } else {
+            Show::Attention
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum RouteArg {
+    Accept,
+    Recite,
+    Review,
+    Reanswer,
+}
+
+impl RouteArg {
+    fn route(self) -> Route {
+        match self {
+            RouteArg::Accept => Route::Accept,
+            RouteArg::Recite => Route::Recite,
+            RouteArg::Review => Route::Review,
+            RouteArg::Reanswer => Route::Reanswer,
+        }
+    }
 }
 
 #[derive(Subcommand)]
@@ -65,6 +135,8 @@ enum Command {
         /// The largest answers file read, in MiB (batch streams larger ones).
         #[arg(long, value_name = "MIB", default_value_t = tickmark::answer::MAX_TRACE_BYTES >> 20)]
         max_trace_mb: u64,
+        #[command(flatten)]
+        show: ShowArgs,
         #[command(flatten)]
         check: CheckArgs,
         #[command(flatten)]
@@ -402,11 +474,12 @@ fn main() -> ExitCode {
             };
         }
     };
+    let stderr = Term::stderr(cli.color.into());
     match run(cli) {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("{}: {e:#}", stderr.paint(style::ERROR, "error"));
             ExitCode::from(2)
         }
     }
@@ -418,18 +491,20 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let color = ColorChoice::from(cli.color);
     match cli.command {
         Command::Extract {
             sources,
             format,
             vocab,
             read,
-        } => extract_command(&sources, format, &vocab, read.options()),
+        } => extract_command(&sources, format, &vocab, read.options(), color),
         Command::Verify {
             trace,
             sources,
             format,
             max_trace_mb,
+            show,
             check,
             read,
             judge,
@@ -437,6 +512,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             trace: &trace,
             sources: &sources,
             format,
+            human: Human {
+                term: Term::stdout(color),
+                show: show.show(),
+            },
             max_trace_bytes: max_trace_mb.saturating_mul(1 << 20),
             check: &check,
             read: read.options(),
@@ -510,6 +589,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             write_corpus: write_corpus.as_deref(),
             vocab: &vocab,
             read: read.options(),
+            term: Term::stdout(color),
         }),
         Command::Batch {
             traces,
@@ -680,6 +760,7 @@ struct VerifyArgs<'a> {
     trace: &'a Path,
     sources: &'a [String],
     format: Option<VerifyFormatArg>,
+    human: Human,
     max_trace_bytes: u64,
     check: &'a CheckArgs,
     read: ReadOptions,
@@ -723,14 +804,18 @@ fn verify_command(args: VerifyArgs<'_>) -> anyhow::Result<ExitCode> {
         summary.add(&report);
         match format {
             VerifyFormatArg::Jsonl => verify_report::write_jsonl(&mut out, &report)?,
-            VerifyFormatArg::Human => verify_report::write_human(&mut out, &report, &cache)?,
+            VerifyFormatArg::Human => {
+                verify_report::write_human_for(&mut out, &report, &cache, &args.human)?
+            }
             VerifyFormatArg::Json => {}
         }
         reports.push(report);
     }
     match format {
         VerifyFormatArg::Json => verify_report::write_json(&mut out, &reports, single)?,
-        VerifyFormatArg::Human => writeln!(out, "{}", summary.line())?,
+        VerifyFormatArg::Human => {
+            verify_report::write_summary(&mut out, &summary, &args.human.term)?
+        }
         VerifyFormatArg::Jsonl => {}
     }
     out.flush().context("writing the output")?;
@@ -767,8 +852,11 @@ fn extract_command(
     format: Format,
     vocab_files: &[PathBuf],
     options: ReadOptions,
+    color: ColorChoice,
 ) -> anyhow::Result<ExitCode> {
     let vocab = load_vocab(vocab_files)?;
+    let stderr = Term::stderr(color);
+    let warning = stderr.paint(style::WARNING, "warning");
     let mut documents = Vec::new();
     let mut failed = false;
     for given in sources {
@@ -786,20 +874,20 @@ fn extract_command(
         };
         match loaded {
             Ok(document) => {
-                for warning in &document.warnings {
-                    eprintln!("warning: {}: {warning}", document.id);
+                for text in &document.warnings {
+                    eprintln!("{warning}: {}: {text}", document.id);
                 }
                 if format != Format::Human {
                     for table in &document.tables {
-                        for warning in &table.warnings {
-                            eprintln!("warning: {}: {warning}", table.reference);
+                        for text in &table.warnings {
+                            eprintln!("{warning}: {}: {text}", table.reference);
                         }
                     }
                 }
                 documents.push(document);
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("{}: {e}", stderr.paint(style::ERROR, "error"));
                 failed = true;
             }
         }
@@ -812,7 +900,8 @@ fn extract_command(
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    extract::write(&mut out, &documents, format).context("writing the output")?;
+    extract::write_for(&mut out, &documents, format, &Term::stdout(color))
+        .context("writing the output")?;
     out.flush().context("writing the output")?;
     Ok(if failed {
         ExitCode::from(2)
@@ -964,6 +1053,7 @@ struct EvalArgs<'a> {
     write_corpus: Option<&'a Path>,
     vocab: &'a [PathBuf],
     read: ReadOptions,
+    term: Term,
 }
 
 /// The bundled sample workbooks, the corpus's default sources.
@@ -1011,7 +1101,7 @@ fn eval_command(args: EvalArgs<'_>) -> anyhow::Result<ExitCode> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     match args.format {
-        EvalFormat::Human => write!(out, "{}", report.human())?,
+        EvalFormat::Human => write!(out, "{}", report.human_for(&args.term))?,
         EvalFormat::Markdown => write!(out, "{}", report.markdown())?,
         EvalFormat::Json => {
             serde_json::to_writer_pretty(&mut out, &report)?;
