@@ -526,33 +526,35 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             format,
             vocab,
             ..
-        } => external_command(&dir, format, &vocab),
+        } => external_command(&dir, format, &vocab, &Term::stdout(color)),
         Command::Eval {
             xbrl: Some(dir),
             format,
             vocab,
             ..
-        } => xbrl_command(&dir, format, &vocab),
+        } => xbrl_command(&dir, format, &vocab, &Term::stdout(color)),
         Command::Eval {
             tags: Some(dir),
             format,
             vocab,
             ..
-        } => tags_command(&dir, format, &vocab),
+        } => tags_command(&dir, format, &vocab, &Term::stdout(color)),
         Command::Eval {
             claims,
             sources,
             format,
             vocab,
             ..
-        } if !claims.is_empty() => claims_command(&claims, &sources, format, &vocab),
+        } if !claims.is_empty() => {
+            claims_command(&claims, &sources, format, &vocab, &Term::stdout(color))
+        }
         Command::Eval {
             financebench: Some(dir),
             format,
             vocab,
             read,
             ..
-        } => financebench_command(&dir, format, &vocab, &read.options()),
+        } => financebench_command(&dir, format, &vocab, &read.options(), &Term::stdout(color)),
         Command::Eval {
             pdf_xbrl: Some(dir),
             concept_families,
@@ -566,6 +568,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             format,
             &vocab,
             &read.options(),
+            &Term::stdout(color),
         ),
         Command::Eval {
             sources,
@@ -617,12 +620,17 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 
 /// `tickmark eval --xbrl DIR`: a Financial_Report.xlsx scored against its
 /// filing's tags. Exits 0 when the scoring ran; the figures are the output.
-fn xbrl_command(dir: &Path, format: EvalFormat, vocab: &[PathBuf]) -> anyhow::Result<ExitCode> {
+fn xbrl_command(
+    dir: &Path,
+    format: EvalFormat,
+    vocab: &[PathBuf],
+    term: &Term,
+) -> anyhow::Result<ExitCode> {
     use tickmark::eval::xlsx_tags;
     let vocab = load_vocab(vocab)?;
     let report = xlsx_tags::score(dir, &vocab)?;
     let text = match format {
-        EvalFormat::Human => report.human(),
+        EvalFormat::Human => term.fit_lines(&report.human()),
         EvalFormat::Markdown => report.markdown(),
         EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
     };
@@ -637,12 +645,13 @@ fn financebench_command(
     format: EvalFormat,
     vocab: &[PathBuf],
     options: &ReadOptions,
+    term: &Term,
 ) -> anyhow::Result<ExitCode> {
     use tickmark::eval::financebench;
     let vocab = load_vocab(vocab)?;
     let report = financebench::run(dir, &vocab, options)?;
     let text = match format {
-        EvalFormat::Human => financebench::human(&report),
+        EvalFormat::Human => term.fit_lines(&financebench::human(&report)),
         EvalFormat::Markdown => financebench::markdown(&report),
         EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
     };
@@ -658,6 +667,7 @@ fn claims_command(
     sources: &[String],
     format: EvalFormat,
     vocab: &[PathBuf],
+    term: &Term,
 ) -> anyhow::Result<ExitCode> {
     use tickmark::eval::claims;
     let vocab = load_vocab(vocab)?;
@@ -674,7 +684,7 @@ fn claims_command(
         scores.push(claims::score(file, &folder, &vocab)?);
     }
     let text = match format {
-        EvalFormat::Human => claims::human(&scores),
+        EvalFormat::Human => term.fit_lines(&claims::human(&scores)),
         EvalFormat::Markdown => claims::markdown(&scores),
         EvalFormat::Json => serde_json::to_string_pretty(&scores)? + "\n",
     };
@@ -696,6 +706,7 @@ fn pdf_xbrl_command(
     format: EvalFormat,
     vocab: &[PathBuf],
     options: &ReadOptions,
+    term: &Term,
 ) -> anyhow::Result<ExitCode> {
     use tickmark::eval::{pdf_tags, tag_match::Families};
     let vocab = load_vocab(vocab)?;
@@ -718,7 +729,7 @@ fn pdf_xbrl_command(
     };
     let report = pdf_tags::run(&inputs, &vocab, options, families)?;
     let text = match format {
-        EvalFormat::Human => pdf_tags::human(&report),
+        EvalFormat::Human => term.fit_lines(&pdf_tags::human(&report)),
         EvalFormat::Markdown => pdf_tags::markdown(&report),
         EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
     };
@@ -728,12 +739,17 @@ fn pdf_xbrl_command(
 
 /// `tickmark eval --external DIR`: runs the external study and prints its
 /// tables. Always exits 0 when the study ran; the figures are the output.
-fn external_command(dir: &Path, format: EvalFormat, vocab: &[PathBuf]) -> anyhow::Result<ExitCode> {
+fn external_command(
+    dir: &Path,
+    format: EvalFormat,
+    vocab: &[PathBuf],
+    term: &Term,
+) -> anyhow::Result<ExitCode> {
     use tickmark::eval::external;
     let vocab = load_vocab(vocab)?;
     let report = external::run(dir, &vocab)?;
     let text = match format {
-        EvalFormat::Human => external::human(&report),
+        EvalFormat::Human => term.fit_lines(&external::human(&report)),
         EvalFormat::Markdown => external::markdown(&report),
         EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
     };
@@ -743,12 +759,17 @@ fn external_command(dir: &Path, format: EvalFormat, vocab: &[PathBuf]) -> anyhow
 
 /// `tickmark eval --tags DIR`: the labeler's report card against the
 /// inline-XBRL tags of the filings in DIR.
-fn tags_command(dir: &Path, format: EvalFormat, vocab: &[PathBuf]) -> anyhow::Result<ExitCode> {
+fn tags_command(
+    dir: &Path,
+    format: EvalFormat,
+    vocab: &[PathBuf],
+    term: &Term,
+) -> anyhow::Result<ExitCode> {
     use tickmark::eval::tags;
     let vocab = load_vocab(vocab)?;
     let report = tags::run(dir, &vocab)?;
     let text = match format {
-        EvalFormat::Human => report.human(),
+        EvalFormat::Human => term.fit_lines(&report.human()),
         EvalFormat::Markdown => report.markdown(),
         EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
     };

@@ -161,6 +161,35 @@ impl Term {
     }
 }
 
+impl Term {
+    /// Text written for no particular width, fitted line by line: a line
+    /// wider than the width is wrapped between words, its continuations
+    /// indented two columns past its own indent; the others are kept as
+    /// they are (for reports whose writers do not lay out for a width).
+    pub fn fit_lines(&self, text: &str) -> String {
+        let Some(width) = self.width else {
+            return text.to_string();
+        };
+        let mut out = String::with_capacity(text.len());
+        for line in text.split_inclusive('\n') {
+            let body = line.strip_suffix('\n').unwrap_or(line);
+            if width_ansi(body) <= width {
+                out.push_str(line);
+                continue;
+            }
+            let indent = &body[..body.len() - body.trim_start().len()];
+            let rest = format!("{indent}  ");
+            out.push_str(&self.wrapped(body.trim_start(), indent, &rest));
+        }
+        out
+    }
+}
+
+/// The columns of text that may hold escapes (which take none).
+fn width_ansi(text: &str) -> usize {
+    textwrap::core::display_width(text)
+}
+
 /// `COLUMNS` when it holds a whole number above zero.
 fn columns() -> Option<usize> {
     std::env::var("COLUMNS")
@@ -281,6 +310,20 @@ mod tests {
     fn unbounded_output_is_one_line() {
         let text = "word ".repeat(100);
         assert_eq!(Term::PLAIN.wrap(&text, "  ", "    ").len(), 1);
+    }
+
+    #[test]
+    fn fitting_lines_wraps_only_the_long_ones_under_their_indent() {
+        let text = format!("short\n  {}\nlast\n", "word ".repeat(20).trim_end());
+        let fitted = Term::new(Some(40), false).fit_lines(&text);
+        let lines: Vec<&str> = fitted.lines().collect();
+        assert_eq!(lines.first(), Some(&"short"));
+        assert_eq!(lines.last(), Some(&"last"));
+        assert!(lines.len() > 3, "{fitted}");
+        assert!(lines[1].starts_with("  word") && lines[2].starts_with("    word"));
+        assert!(lines.iter().all(|l| width(l) <= 40), "{fitted}");
+        // Near miss: unbounded, nothing changes.
+        assert_eq!(Term::PLAIN.fit_lines(&text), text);
     }
 
     #[test]

@@ -508,6 +508,7 @@ pub fn excerpt(table: &Table, coord: Coord) -> Vec<String> {
 /// [`excerpt`] in at most `max` columns when given: up to five value
 /// columns centred on the cited one and labels up to 48 columns wide,
 /// fewer columns and shorter labels (cut with "…") when that is too wide.
+/// Unbounded, labels are whole. Values are cut at 30 columns either way.
 pub fn excerpt_within(table: &Table, coord: Coord, max: Option<usize>) -> Vec<String> {
     // (value columns, label columns), most shown first.
     const FITS: [(usize, usize); 12] = [
@@ -524,12 +525,13 @@ pub fn excerpt_within(table: &Table, coord: Coord, max: Option<usize>) -> Vec<St
         (1, 20),
         (1, 14),
     ];
+    // Unbounded: every label whole.
+    let Some(max) = max else {
+        return excerpt_shaped(table, coord, 5, usize::MAX);
+    };
     let mut last = Vec::new();
     for (columns, label) in FITS {
         let lines = excerpt_shaped(table, coord, columns, label);
-        let Some(max) = max else {
-            return lines;
-        };
         if lines.iter().all(|l| term::width(l) <= max) {
             return lines;
         }
