@@ -462,8 +462,32 @@ enum Format {
     Csv,
 }
 
+/// The `--color` given, read before clap parses, so that clap's own help
+/// and usage errors follow it too.
+fn early_color() -> clap::ColorChoice {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let value = args
+        .iter()
+        .enumerate()
+        .find_map(|(i, arg)| match arg.as_str() {
+            "--" => Some(None),
+            "--color" => Some(args.get(i + 1).cloned()),
+            _ => arg.strip_prefix("--color=").map(|v| Some(v.to_string())),
+        });
+    match value.flatten().as_deref() {
+        Some("always") => clap::ColorChoice::Always,
+        Some("never") => clap::ColorChoice::Never,
+        _ => clap::ColorChoice::Auto,
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    use clap::{CommandFactory, FromArgMatches};
+    let parsed = Cli::command()
+        .color(early_color())
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();

@@ -393,6 +393,17 @@ fn color_is_a_flag_of_every_subcommand_and_checks_its_value() {
         "{}",
         r.stderr
     );
+    // clap's own usage errors follow the flag too.
+    let bad = ["--only", "bogus"];
+    let always = run(tickmark().args(VERIFY).args(bad).arg("--color=always"));
+    assert!(has_escapes(&always.stderr), "{}", always.stderr);
+    let never = run(tickmark()
+        .env("CLICOLOR_FORCE", "1")
+        .args(VERIFY)
+        .args(bad)
+        .args(["--color", "never"]));
+    assert!(!has_escapes(&never.stderr), "{}", never.stderr);
+    assert_eq!(never.code, Some(2));
 }
 
 // Item 11: only what needs attention.
