@@ -638,6 +638,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             check: &check,
             read: read.options(),
             judge: &judge,
+            color,
         }),
     }
 }
@@ -984,6 +985,7 @@ struct BatchArgs<'a> {
     check: &'a CheckArgs,
     read: ReadOptions,
     judge: &'a JudgeArgs,
+    color: ColorChoice,
 }
 
 fn batch_command(args: BatchArgs<'_>) -> anyhow::Result<ExitCode> {
@@ -1061,7 +1063,7 @@ fn batch_command(args: BatchArgs<'_>) -> anyhow::Result<ExitCode> {
         }
         Err(e) => return Err(e.into()),
     };
-    eprint!("{}", summary.text());
+    eprint!("{}", Term::stderr(args.color).fit_lines(&summary.text()));
     Ok(if summary.errors > 0 || summary.input_errors > 0 {
         ExitCode::from(2)
     } else if summary.worst_route >= args.check.threshold()

@@ -491,3 +491,33 @@ fn an_unknown_route_in_only_is_a_usage_error_naming_the_routes() {
     );
     assert!(r.stdout.is_empty());
 }
+
+#[test]
+fn batch_fits_its_summary_on_standard_error_and_keeps_its_records_whole() {
+    let args = [
+        "batch",
+        "--traces",
+        "samples/answers/batch.jsonl",
+        "--sources",
+        "samples",
+        "--store",
+        "samples/answers/store.jsonl",
+    ];
+    let narrow = at_width(60, &args);
+    let piped = run(tickmark().args(args));
+    assert_eq!(narrow.code, piped.code);
+    assert!(widest(&narrow.stderr).0 <= 60, "{}", narrow.stderr);
+    assert!(
+        narrow.stderr.lines().count() > piped.stderr.lines().count(),
+        "{}",
+        narrow.stderr
+    );
+    // The records are data: the same bytes at any width.
+    assert_eq!(narrow.stdout, piped.stdout);
+    assert!(
+        piped
+            .stderr
+            .lines()
+            .any(|l| l.starts_with("findings: ") && l.contains("formula_mismatch"))
+    );
+}

@@ -5,7 +5,8 @@
 //! and painting text the way compiler diagnostics are painted.
 //!
 //! The width is `COLUMNS` when it is set to a whole number; else the
-//! terminal's width when standard output is a terminal; else none: output
+//! terminal's width when the stream (standard output; standard error for
+//! `batch`'s summary) is a terminal; else none: output
 //! piped into a file or another program is not fitted to any width, so no
 //! label is cut and no message is broken (a file is for reading in full and
 //! for grep; `COLUMNS=100 tickmark … > file` fits it on purpose). A width
@@ -21,7 +22,6 @@
 //! copied.
 
 use std::borrow::Cow;
-use std::io::IsTerminal;
 
 use anstyle::{AnsiColor, Style};
 use unicode_width::UnicodeWidthStr;
@@ -94,19 +94,18 @@ impl Term {
     /// Standard output's width and colour under `choice`.
     pub fn stdout(choice: ColorChoice) -> Term {
         let stdout = std::io::stdout();
-        let width = columns().or_else(|| {
-            stdout
-                .is_terminal()
-                .then(|| terminal_size::terminal_size_of(&stdout))
-                .flatten()
-                .map(|(w, _)| usize::from(w.0))
-        });
+        let width = columns()
+            .or_else(|| terminal_size::terminal_size_of(&stdout).map(|(w, _)| usize::from(w.0)));
         Term::new(width, colour(choice, &stdout))
     }
 
-    /// Standard error's colour under `choice` (its messages are not fitted).
+    /// Standard error's width and colour under `choice`, by the same rules
+    /// (`batch` writes its summary there).
     pub fn stderr(choice: ColorChoice) -> Term {
-        Term::new(None, colour(choice, &std::io::stderr()))
+        let stderr = std::io::stderr();
+        let width = columns()
+            .or_else(|| terminal_size::terminal_size_of(&stderr).map(|(w, _)| usize::from(w.0)));
+        Term::new(width, colour(choice, &stderr))
     }
 
     /// The most columns a line may take, if any.
