@@ -521,3 +521,18 @@ fn batch_fits_its_summary_on_standard_error_and_keeps_its_records_whole() {
             .any(|l| l.starts_with("findings: ") && l.contains("formula_mismatch"))
     );
 }
+
+#[test]
+fn help_fits_the_width_too() {
+    for command in ["extract", "verify", "batch", "eval"] {
+        let r = at_width(80, &[command, "--help"]);
+        assert_eq!(r.code, Some(0));
+        let (width, line) = widest(&r.stdout);
+        assert!(width <= 80, "{command} --help: {width} columns:\n{line}");
+        assert!(
+            r.stdout.contains("--color <WHEN>"),
+            "{command}: {}",
+            r.stdout
+        );
+    }
+}
