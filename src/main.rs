@@ -23,7 +23,8 @@ use tickmark::check::{Check, CheckSet, Route};
 use tickmark::judge::{self, JudgeConfig};
 use tickmark::read::pdf::PdfLimits;
 use tickmark::report::extract::{self, ExtractFormat};
-use tickmark::report::verify::{self as verify_report, Summary};
+use tickmark::report::term::{ColorChoice, Term, style};
+use tickmark::report::verify::{self as verify_report, Human, Show, Summary};
 use tickmark::{
     AnswerReport, ReadOptions, SourceCache, Verifier, VerifyOptions, Vocab, load_source,
 };
@@ -37,6 +38,75 @@ use tickmark::{
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Colour the human output: auto colours a terminal unless NO_COLOR is
+    /// set (CLICOLOR_FORCE colours a pipe too).
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorArg::Auto)]
+    color: ColorArg,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ColorArg {
+    Auto,
+    Always,
+    Never,
+}
+
+impl From<ColorArg> for ColorChoice {
+    fn from(arg: ColorArg) -> ColorChoice {
+        match arg {
+            ColorArg::Auto => ColorChoice::Auto,
+            ColorArg::Always => ColorChoice::Always,
+            ColorArg::Never => ColorChoice::Never,
+        }
+    }
+}
+
+/// What human `verify` output shows (flags shared by name with the docs).
+#[derive(Args)]
+struct ShowArgs {
+    /// Human format: print only the summary (and input errors).
+    #[arg(long, short, conflicts_with_all = ["verbose", "only"])]
+    quiet: bool,
+    /// Human format: also print a line for every accepted answer.
+    #[arg(long, short, conflicts_with = "only")]
+    verbose: bool,
+    /// Human format: print only the diagnostics and answers of these routes
+    /// (comma-separated; accept lists the accepted answers).
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "ROUTE,...")]
+    only: Vec<RouteArg>,
+}
+
+impl ShowArgs {
+    fn show(&self) -> Show {
+        if self.quiet {
+            Show::Quiet
+        } else if self.verbose {
+            Show::Verbose
+        } else if !self.only.is_empty() {
+            Show::Only(self.only.iter().map(|r| r.route()).collect())
+        } else {
+            Show::Attention
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum RouteArg {
+    Accept,
+    Recite,
+    Review,
+    Reanswer,
+}
+
+impl RouteArg {
+    fn route(self) -> Route {
+        match self {
+            RouteArg::Accept => Route::Accept,
+            RouteArg::Recite => Route::Recite,
+            RouteArg::Review => Route::Review,
+            RouteArg::Reanswer => Route::Reanswer,
+        }
+    }
 }
 
 #[derive(Subcommand)]
@@ -71,6 +141,8 @@ enum Command {
         /// The largest answers file read, in MiB (batch streams larger ones).
         #[arg(long, value_name = "MIB", default_value_t = tickmark::answer::MAX_TRACE_BYTES >> 20)]
         max_trace_mb: u64,
+        #[command(flatten)]
+        show: ShowArgs,
         #[command(flatten)]
         check: CheckArgs,
         #[command(flatten)]
@@ -398,8 +470,32 @@ enum Format {
     Csv,
 }
 
+/// The `--color` given, read before clap parses, so that clap's own help
+/// and usage errors follow it too.
+fn early_color() -> clap::ColorChoice {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let value = args
+        .iter()
+        .enumerate()
+        .find_map(|(i, arg)| match arg.as_str() {
+            "--" => Some(None),
+            "--color" => Some(args.get(i + 1).cloned()),
+            _ => arg.strip_prefix("--color=").map(|v| Some(v.to_string())),
+        });
+    match value.flatten().as_deref() {
+        Some("always") => clap::ColorChoice::Always,
+        Some("never") => clap::ColorChoice::Never,
+        _ => clap::ColorChoice::Auto,
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    use clap::{CommandFactory, FromArgMatches};
+    let parsed = Cli::command()
+        .color(early_color())
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
@@ -410,11 +506,12 @@ fn main() -> ExitCode {
             };
         }
     };
+    let stderr = Term::stderr(cli.color.into());
     match run(cli) {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("{}: {e:#}", stderr.paint(style::ERROR, "error"));
             ExitCode::from(2)
         }
     }
@@ -426,18 +523,20 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let color = ColorChoice::from(cli.color);
     match cli.command {
         Command::Extract {
             sources,
             format,
             vocab,
             read,
-        } => extract_command(&sources, format, &vocab, read.options()),
+        } => extract_command(&sources, format, &vocab, read.options(), color),
         Command::Verify {
             trace,
             sources,
             format,
             max_trace_mb,
+            show,
             check,
             read,
             judge,
@@ -445,6 +544,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             trace: &trace,
             sources: &sources,
             format,
+            human: Human {
+                term: Term::stdout(color),
+                show: show.show(),
+            },
             max_trace_bytes: max_trace_mb.saturating_mul(1 << 20),
             check: &check,
             read: read.options(),
@@ -455,33 +558,35 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             format,
             vocab,
             ..
-        } => external_command(&dir, format, &vocab),
+        } => external_command(&dir, format, &vocab, &Term::stdout(color)),
         Command::Eval {
             xbrl: Some(dir),
             format,
             vocab,
             ..
-        } => xbrl_command(&dir, format, &vocab),
+        } => xbrl_command(&dir, format, &vocab, &Term::stdout(color)),
         Command::Eval {
             tags: Some(dir),
             format,
             vocab,
             ..
-        } => tags_command(&dir, format, &vocab),
+        } => tags_command(&dir, format, &vocab, &Term::stdout(color)),
         Command::Eval {
             claims,
             sources,
             format,
             vocab,
             ..
-        } if !claims.is_empty() => claims_command(&claims, &sources, format, &vocab),
+        } if !claims.is_empty() => {
+            claims_command(&claims, &sources, format, &vocab, &Term::stdout(color))
+        }
         Command::Eval {
             financebench: Some(dir),
             format,
             vocab,
             read,
             ..
-        } => financebench_command(&dir, format, &vocab, &read.options()),
+        } => financebench_command(&dir, format, &vocab, &read.options(), &Term::stdout(color)),
         Command::Eval {
             pdf_xbrl: Some(dir),
             concept_families,
@@ -495,6 +600,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             format,
             &vocab,
             &read.options(),
+            &Term::stdout(color),
         ),
         Command::Eval {
             sources,
@@ -518,6 +624,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             write_corpus: write_corpus.as_deref(),
             vocab: &vocab,
             read: read.options(),
+            term: Term::stdout(color),
         }),
         Command::Batch {
             traces,
@@ -539,18 +646,24 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             check: &check,
             read: read.options(),
             judge: &judge,
+            color,
         }),
     }
 }
 
 /// `tickmark eval --xbrl DIR`: a Financial_Report.xlsx scored against its
 /// filing's tags. Exits 0 when the scoring ran; the figures are the output.
-fn xbrl_command(dir: &Path, format: EvalFormat, vocab: &[PathBuf]) -> anyhow::Result<ExitCode> {
+fn xbrl_command(
+    dir: &Path,
+    format: EvalFormat,
+    vocab: &[PathBuf],
+    term: &Term,
+) -> anyhow::Result<ExitCode> {
     use tickmark::eval::xlsx_tags;
     let vocab = load_vocab(vocab)?;
     let report = xlsx_tags::score(dir, &vocab)?;
     let text = match format {
-        EvalFormat::Human => report.human(),
+        EvalFormat::Human => term.fit_lines(&report.human()),
         EvalFormat::Markdown => report.markdown(),
         EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
     };
@@ -565,12 +678,13 @@ fn financebench_command(
     format: EvalFormat,
     vocab: &[PathBuf],
     options: &ReadOptions,
+    term: &Term,
 ) -> anyhow::Result<ExitCode> {
     use tickmark::eval::financebench;
     let vocab = load_vocab(vocab)?;
     let report = financebench::run(dir, &vocab, options)?;
     let text = match format {
-        EvalFormat::Human => financebench::human(&report),
+        EvalFormat::Human => term.fit_lines(&financebench::human(&report)),
         EvalFormat::Markdown => financebench::markdown(&report),
         EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
     };
@@ -586,6 +700,7 @@ fn claims_command(
     sources: &[String],
     format: EvalFormat,
     vocab: &[PathBuf],
+    term: &Term,
 ) -> anyhow::Result<ExitCode> {
     use tickmark::eval::claims;
     let vocab = load_vocab(vocab)?;
@@ -602,7 +717,7 @@ fn claims_command(
         scores.push(claims::score(file, &folder, &vocab)?);
     }
     let text = match format {
-        EvalFormat::Human => claims::human(&scores),
+        EvalFormat::Human => term.fit_lines(&claims::human(&scores)),
         EvalFormat::Markdown => claims::markdown(&scores),
         EvalFormat::Json => serde_json::to_string_pretty(&scores)? + "\n",
     };
@@ -624,6 +739,7 @@ fn pdf_xbrl_command(
     format: EvalFormat,
     vocab: &[PathBuf],
     options: &ReadOptions,
+    term: &Term,
 ) -> anyhow::Result<ExitCode> {
     use tickmark::eval::{pdf_tags, tag_match::Families};
     let vocab = load_vocab(vocab)?;
@@ -646,7 +762,7 @@ fn pdf_xbrl_command(
     };
     let report = pdf_tags::run(&inputs, &vocab, options, families)?;
     let text = match format {
-        EvalFormat::Human => pdf_tags::human(&report),
+        EvalFormat::Human => term.fit_lines(&pdf_tags::human(&report)),
         EvalFormat::Markdown => pdf_tags::markdown(&report),
         EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
     };
@@ -656,12 +772,17 @@ fn pdf_xbrl_command(
 
 /// `tickmark eval --external DIR`: runs the external study and prints its
 /// tables. Always exits 0 when the study ran; the figures are the output.
-fn external_command(dir: &Path, format: EvalFormat, vocab: &[PathBuf]) -> anyhow::Result<ExitCode> {
+fn external_command(
+    dir: &Path,
+    format: EvalFormat,
+    vocab: &[PathBuf],
+    term: &Term,
+) -> anyhow::Result<ExitCode> {
     use tickmark::eval::external;
     let vocab = load_vocab(vocab)?;
     let report = external::run(dir, &vocab)?;
     let text = match format {
-        EvalFormat::Human => external::human(&report),
+        EvalFormat::Human => term.fit_lines(&external::human(&report)),
         EvalFormat::Markdown => external::markdown(&report),
         EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
     };
@@ -671,12 +792,17 @@ fn external_command(dir: &Path, format: EvalFormat, vocab: &[PathBuf]) -> anyhow
 
 /// `tickmark eval --tags DIR`: the labeler's report card against the
 /// inline-XBRL tags of the filings in DIR.
-fn tags_command(dir: &Path, format: EvalFormat, vocab: &[PathBuf]) -> anyhow::Result<ExitCode> {
+fn tags_command(
+    dir: &Path,
+    format: EvalFormat,
+    vocab: &[PathBuf],
+    term: &Term,
+) -> anyhow::Result<ExitCode> {
     use tickmark::eval::tags;
     let vocab = load_vocab(vocab)?;
     let report = tags::run(dir, &vocab)?;
     let text = match format {
-        EvalFormat::Human => report.human(),
+        EvalFormat::Human => term.fit_lines(&report.human()),
         EvalFormat::Markdown => report.markdown(),
         EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
     };
@@ -688,6 +814,7 @@ struct VerifyArgs<'a> {
     trace: &'a Path,
     sources: &'a [String],
     format: Option<VerifyFormatArg>,
+    human: Human,
     max_trace_bytes: u64,
     check: &'a CheckArgs,
     read: ReadOptions,
@@ -731,14 +858,18 @@ fn verify_command(args: VerifyArgs<'_>) -> anyhow::Result<ExitCode> {
         summary.add(&report);
         match format {
             VerifyFormatArg::Jsonl => verify_report::write_jsonl(&mut out, &report)?,
-            VerifyFormatArg::Human => verify_report::write_human(&mut out, &report, &cache)?,
+            VerifyFormatArg::Human => {
+                verify_report::write_human_for(&mut out, &report, &cache, &args.human)?
+            }
             VerifyFormatArg::Json => {}
         }
         reports.push(report);
     }
     match format {
         VerifyFormatArg::Json => verify_report::write_json(&mut out, &reports, single)?,
-        VerifyFormatArg::Human => writeln!(out, "{}", summary.line())?,
+        VerifyFormatArg::Human => {
+            verify_report::write_summary(&mut out, &summary, &args.human.term)?
+        }
         VerifyFormatArg::Jsonl => {}
     }
     out.flush().context("writing the output")?;
@@ -775,8 +906,11 @@ fn extract_command(
     format: Format,
     vocab_files: &[PathBuf],
     options: ReadOptions,
+    color: ColorChoice,
 ) -> anyhow::Result<ExitCode> {
     let vocab = load_vocab(vocab_files)?;
+    let stderr = Term::stderr(color);
+    let warning = stderr.paint(style::WARNING, "warning");
     let mut documents = Vec::new();
     let mut failed = false;
     for given in sources {
@@ -794,20 +928,20 @@ fn extract_command(
         };
         match loaded {
             Ok(document) => {
-                for warning in &document.warnings {
-                    eprintln!("warning: {}: {warning}", document.id);
+                for text in &document.warnings {
+                    eprintln!("{warning}: {}: {text}", document.id);
                 }
                 if format != Format::Human {
                     for table in &document.tables {
-                        for warning in &table.warnings {
-                            eprintln!("warning: {}: {warning}", table.reference);
+                        for text in &table.warnings {
+                            eprintln!("{warning}: {}: {text}", table.reference);
                         }
                     }
                 }
                 documents.push(document);
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("{}: {e}", stderr.paint(style::ERROR, "error"));
                 failed = true;
             }
         }
@@ -820,7 +954,8 @@ fn extract_command(
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    extract::write(&mut out, &documents, format).context("writing the output")?;
+    extract::write_for(&mut out, &documents, format, &Term::stdout(color))
+        .context("writing the output")?;
     out.flush().context("writing the output")?;
     Ok(if failed {
         ExitCode::from(2)
@@ -858,6 +993,7 @@ struct BatchArgs<'a> {
     check: &'a CheckArgs,
     read: ReadOptions,
     judge: &'a JudgeArgs,
+    color: ColorChoice,
 }
 
 fn batch_command(args: BatchArgs<'_>) -> anyhow::Result<ExitCode> {
@@ -935,7 +1071,7 @@ fn batch_command(args: BatchArgs<'_>) -> anyhow::Result<ExitCode> {
         }
         Err(e) => return Err(e.into()),
     };
-    eprint!("{}", summary.text());
+    eprint!("{}", Term::stderr(args.color).fit_lines(&summary.text()));
     Ok(if summary.errors > 0 || summary.input_errors > 0 {
         ExitCode::from(2)
     } else if summary.worst_route >= args.check.threshold()
@@ -972,6 +1108,7 @@ struct EvalArgs<'a> {
     write_corpus: Option<&'a Path>,
     vocab: &'a [PathBuf],
     read: ReadOptions,
+    term: Term,
 }
 
 /// The bundled sample workbooks, the corpus's default sources.
@@ -1019,7 +1156,7 @@ fn eval_command(args: EvalArgs<'_>) -> anyhow::Result<ExitCode> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     match args.format {
-        EvalFormat::Human => write!(out, "{}", report.human())?,
+        EvalFormat::Human => write!(out, "{}", report.human_for(&args.term))?,
         EvalFormat::Markdown => write!(out, "{}", report.markdown())?,
         EvalFormat::Json => {
             serde_json::to_writer_pretty(&mut out, &report)?;

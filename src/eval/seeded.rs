@@ -25,6 +25,7 @@ use crate::answer::Origin;
 use crate::answer::input::answer_from_value;
 use crate::check::resolve::Store;
 use crate::check::{Check, CheckSet, Route};
+use crate::report::term::{self, Term};
 use crate::verify::{AnswerReport, SourceCache, Verifier, VerifyOptions};
 use crate::vocab::Vocab;
 
@@ -393,33 +394,57 @@ impl SeededReport {
         out
     }
 
-    /// The report for a terminal: the same tables, aligned.
+    /// The report for a terminal: the same tables, aligned; unfitted (see
+    /// [`SeededReport::human_for`]).
     pub fn human(&self) -> String {
+        self.human_for(&Term::PLAIN)
+    }
+
+    /// The report for `term`: the tables aligned (78 columns at most with
+    /// the built-in classes), the other lines wrapped to its width.
+    pub fn human_for(&self, term: &Term) -> String {
         let mut out = String::new();
+        out.push_str(&term.wrapped(
+            &format!(
+                "seeded corpus: {} per class, seed {}, sources {}; answers drawn per class (available in parentheses)",
+                self.per_class,
+                self.seed,
+                self.sources.join(", ")
+            ),
+            "",
+            "  ",
+        ));
+        let rows: Vec<_> = self.classes.iter().map(row_cells).collect();
+        let class_w = rows
+            .iter()
+            .map(|r| term::width(r.0))
+            .chain([5])
+            .max()
+            .unwrap_or(5);
+        let counts_w = rows
+            .iter()
+            .map(|r| term::width(&r.1))
+            .chain([7])
+            .max()
+            .unwrap_or(7);
         let _ = writeln!(
             out,
-            "seeded corpus: {} per class, seed {}, sources {}",
-            self.per_class,
-            self.seed,
-            self.sources.join(", ")
-        );
-        let _ = writeln!(
-            out,
-            "{:<22} {:>16}  {:>10} {:>7} {:>10} {:>8}  {:>8}",
-            "class",
-            "answers (avail.)",
+            "{}  {}  {:>10} {:>5} {:>10} {:>8} {:>8}",
+            term::pad_right("class", class_w),
+            term::pad_left("answers", counts_w),
             "resolution",
             "value",
             "value+role",
             "all code",
             "own code"
         );
-        for row in &self.classes {
-            let (class, counts, rates, own) = row_cells(row);
+        for (class, counts, rates, own) in &rows {
             let rate = |i: usize| rates.get(i).cloned().unwrap_or_default();
             let _ = writeln!(
                 out,
-                "{class:<22} {counts:>16}  {:>10} {:>7} {:>10} {:>8}  {own:>8}",
+                "{}  {}  {:>10} {:>5} {:>10} {:>8} {own:>8}",
+                term::pad_right(class, class_w),
+                term::pad_left(counts, counts_w),
                 rate(0),
                 rate(1),
                 rate(2),
@@ -429,25 +454,25 @@ impl SeededReport {
         let [[both, vr_only], [res_only, neither]] = self.two_by_two;
         let _ = writeln!(
             out,
-            "\ndefective answers       resolution caught  resolution missed\nvalue/role found it     {both:>17}  {vr_only:>17}\nvalue/role found none   {res_only:>17}  {neither:>17}"
+            "\ndefective answers       resolution caught  resolution missed\nvalue/role found it     {both:>17}  {vr_only:>17}\nvalue/role found none   {res_only:>17}  {neither:>17}\n"
         );
-        let _ = writeln!(
-            out,
-            "\nresidual (no code check caught it): {}; false alarms on clean: {}; caught under another code: {}",
-            self.residual.len(),
-            self.false_alarms.len(),
-            self.other_code.len()
-        );
-        let _ = writeln!(
-            out,
-            "model calls: {} claims, {} would go to a judge, {} settled in code ({:.1}% saved)",
-            self.claims,
-            self.to_judge,
-            self.claims - self.to_judge,
-            100.0 * self.saved_share()
-        );
+        let mut prose = vec![
+            format!(
+                "residual (no code check caught it): {}; false alarms on clean: {}; caught under another code: {}",
+                self.residual.len(),
+                self.false_alarms.len(),
+                self.other_code.len()
+            ),
+            format!(
+                "model calls: {} claims, {} would go to a judge, {} settled in code ({:.1}% saved)",
+                self.claims,
+                self.to_judge,
+                self.claims - self.to_judge,
+                100.0 * self.saved_share()
+            ),
+        ];
         for problem in &self.malformed {
-            let _ = writeln!(out, "a generated answer could not be read: {problem}");
+            prose.push(format!("a generated answer could not be read: {problem}"));
         }
         for (title, cases) in [
             ("residual", &self.residual),
@@ -455,8 +480,11 @@ impl SeededReport {
             ("caught under another code", &self.other_code),
         ] {
             for case in cases {
-                let _ = writeln!(out, "{title}: {}", case.line());
+                prose.push(format!("{title}: {}", case.line()));
             }
+        }
+        for line in prose {
+            out.push_str(&term.wrapped(&line, "", "  "));
         }
         out
     }

@@ -4,6 +4,7 @@
 use std::io::{self, Write};
 
 use crate::model::{Cell, Document, Period};
+use crate::report::term::{self, Term, style};
 
 /// The output formats of `tickmark extract`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,10 +19,23 @@ pub enum ExtractFormat {
     Csv,
 }
 
-/// Writes the cells of `documents` in `format`.
+/// Writes the cells of `documents` in `format`, a human table unfitted
+/// and uncoloured (see [`write_for`]).
 pub fn write(out: &mut dyn Write, documents: &[Document], format: ExtractFormat) -> io::Result<()> {
+    write_for(out, documents, format, &Term::PLAIN)
+}
+
+/// Writes the cells of `documents` in `format`; a human table fitted to
+/// `term`'s width (long labels cut with "…", then the least needed columns
+/// left out, with a note saying which) and coloured when it colours.
+pub fn write_for(
+    out: &mut dyn Write,
+    documents: &[Document],
+    format: ExtractFormat,
+    term: &Term,
+) -> io::Result<()> {
     match format {
-        ExtractFormat::Human => write_human(out, documents),
+        ExtractFormat::Human => write_human(out, documents, term),
         ExtractFormat::Json => {
             // Streamed: the cells are never collected.
             use serde::Serializer as _;
@@ -99,10 +113,96 @@ fn period_fields(period: Option<&Period>) -> (&'static str, String, String) {
     }
 }
 
-/// Longest text shown in a human table column before it is cut with "…".
-const MAX_WIDTH: usize = 34;
+/// The human table's columns, in order.
+const HEADER: [&str; 8] = [
+    "cell",
+    "row label",
+    "section",
+    "column",
+    "period",
+    "concept",
+    "as written",
+    "base value",
+];
 
-fn write_human(out: &mut dyn Write, documents: &[Document]) -> io::Result<()> {
+/// Columns that may be cut with "…" to fit the width, and the width each
+/// keeps before a column is dropped instead (the row label, section, period
+/// and concept; never the cell or a number, and not the column label: the
+/// period says it again, so it is shown whole or left out).
+const SHRINK_FLOOR: [Option<usize>; 8] = [
+    None,
+    Some(16),
+    Some(12),
+    None,
+    Some(20),
+    Some(16),
+    None,
+    None,
+];
+
+/// The columns left out, in this order, when the rest cannot keep their
+/// floors: the column label (the period says it again, parsed), the
+/// section, then the value in base units (the title line gives the unit).
+const DROP_ORDER: [usize; 3] = [3, 2, 7];
+
+/// Which columns a table shows and how wide each is.
+struct Layout {
+    /// `(column index, width)`, in order.
+    columns: Vec<(usize, usize)>,
+    /// Columns left out to fit the width.
+    dropped: Vec<usize>,
+}
+
+/// Fits columns of natural widths `natural` to `term`'s width: all of them
+/// as they are when they fit (or when unbounded); else the widest labels
+/// cut first, down to their floors, then columns dropped ([`DROP_ORDER`]).
+fn layout(natural: &[usize; 8], term: &Term) -> Layout {
+    let Some(width) = term.width() else {
+        return Layout {
+            columns: natural.iter().copied().enumerate().collect(),
+            dropped: Vec::new(),
+        };
+    };
+    let mut dropped: Vec<usize> = Vec::new();
+    loop {
+        let last_try = dropped.len() == DROP_ORDER.len();
+        // (index, natural width, floor or None when fixed)
+        let shown: Vec<(usize, usize, Option<usize>)> = natural
+            .iter()
+            .zip(SHRINK_FLOOR.iter().zip(HEADER))
+            .enumerate()
+            .filter(|(i, _)| !dropped.contains(i))
+            .map(|(i, (nat, (floor, header)))| {
+                let floor = floor.map(|f| {
+                    // Past the last drop: cut down to the header's width.
+                    let f = if last_try {
+                        header.chars().count().max(6)
+                    } else {
+                        f
+                    };
+                    (*nat).min(f)
+                });
+                (i, *nat, floor)
+            })
+            .collect();
+        // Two leading spaces, two between columns.
+        let budget = width.saturating_sub(2 * shown.len());
+        let mut widths: Vec<usize> = shown.iter().map(|c| c.1).collect();
+        let floors: Vec<usize> = shown.iter().map(|c| c.2.unwrap_or(c.1)).collect();
+        let flexible: Vec<bool> = shown.iter().map(|c| c.2.is_some()).collect();
+        if term::shrink_to(&mut widths, &floors, &flexible, budget) || last_try {
+            return Layout {
+                columns: shown.iter().map(|c| c.0).zip(widths).collect(),
+                dropped,
+            };
+        }
+        if let Some(next) = DROP_ORDER.get(dropped.len()) {
+            dropped.push(*next);
+        }
+    }
+}
+
+fn write_human(out: &mut dyn Write, documents: &[Document], term: &Term) -> io::Result<()> {
     for document in documents {
         for table in &document.tables {
             if table.records.is_empty() {
@@ -119,56 +219,63 @@ fn write_human(out: &mut dyn Write, documents: &[Document]) -> io::Result<()> {
                 .or_else(|| table.title.first())
                 .cloned()
                 .unwrap_or_default();
-            writeln!(
-                out,
+            let reference = table.reference.to_string();
+            let heading = format!(
                 "{}  {}  ({})",
-                table.reference,
+                term.paint(style::BOLD, &reference),
                 title,
                 facts.join("; ")
-            )?;
+            );
+            out.write_all(term.wrapped(&heading, "", "    ").as_bytes())?;
             for warning in &table.warnings {
-                writeln!(out, "  warning: {warning}")?;
+                let head = format!("  {}: ", term.paint(style::WARNING, "warning"));
+                let text = format!("{head}{warning}");
+                out.write_all(term.wrapped(&text, "", "           ").as_bytes())?;
             }
             for note in &table.notes {
-                writeln!(out, "  note: {note}")?;
+                let text = format!("  {}: {note}", term.paint(style::NOTE, "note"));
+                out.write_all(term.wrapped(&text, "", "        ").as_bytes())?;
             }
-            let header = [
-                "cell",
-                "row label",
-                "section",
-                "column",
-                "period",
-                "concept",
-                "as written",
-                "base value",
-            ];
             // Two passes over the cells, widths then lines, so that a sheet
             // of millions of cells is never held as text.
-            let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+            let mut natural = HEADER.map(term::width);
             for cell in table.cells() {
-                for (w, field) in widths.iter_mut().zip(human_fields(&cell).iter()) {
-                    *w = (*w).max(field.chars().count().min(MAX_WIDTH));
+                for (w, field) in natural.iter_mut().zip(human_fields(&cell).iter()) {
+                    *w = (*w).max(term::width(field));
                 }
+            }
+            let layout = layout(&natural, term);
+            if !layout.dropped.is_empty() {
+                let names: Vec<&str> = DROP_ORDER
+                    .iter()
+                    .filter(|i| layout.dropped.contains(i))
+                    .filter_map(|i| HEADER.get(*i).copied())
+                    .collect();
+                let text = format!(
+                    "  {}: at {} columns the table leaves out {}; a wider terminal or --format csv shows them",
+                    term.paint(style::NOTE, "note"),
+                    term.width().unwrap_or_default(),
+                    names.join(", "),
+                );
+                out.write_all(term.wrapped(&text, "", "        ").as_bytes())?;
             }
             let line = |fields: &[String]| -> String {
                 let mut s = String::from(" ");
-                for (i, (field, w)) in fields.iter().zip(widths.iter()).enumerate() {
-                    let cut = cut(field, MAX_WIDTH);
-                    let right = i >= 6;
-                    let pad = w.saturating_sub(cut.chars().count());
+                for (i, w) in &layout.columns {
+                    let field = fields.get(*i).map_or("", String::as_str);
+                    let cut = term::truncate(field, *w);
                     s.push(' ');
-                    if right {
-                        s.push_str(&" ".repeat(pad));
-                        s.push_str(&cut);
+                    if *i >= 6 {
+                        s.push_str(&term::pad_left(&cut, *w));
                     } else {
-                        s.push_str(&cut);
-                        s.push_str(&" ".repeat(pad));
+                        s.push_str(&term::pad_right(&cut, *w));
                     }
                     s.push(' ');
                 }
                 s.trim_end().to_string()
             };
-            writeln!(out, "{}", line(&header.map(str::to_string)))?;
+            let header = line(&HEADER.map(str::to_string));
+            writeln!(out, "{}", term.paint(style::BOLD, &header))?;
             for cell in table.cells() {
                 writeln!(out, "{}", line(&human_fields(&cell)))?;
             }
@@ -191,14 +298,4 @@ fn human_fields(cell: &Cell<'_>) -> [String; 8] {
         cell.value_base()
             .map_or("overflow".to_string(), |v| v.normalize().to_string()),
     ]
-}
-
-fn cut(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_string()
-    } else {
-        let mut s: String = text.chars().take(max.saturating_sub(1)).collect();
-        s.push('…');
-        s
-    }
 }

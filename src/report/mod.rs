@@ -2,6 +2,7 @@
 //! each format is a view of the same values.
 
 pub mod extract;
+pub mod term;
 pub mod verify;
 
 /// A JSON writing error as an I/O error that keeps the I/O kind underneath

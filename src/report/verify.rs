@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::check::{Code, Finding, Route};
 use crate::model::{CellRef, Coord, Document, Located, Table};
+use crate::report::term::{self, Term, style};
 use crate::verify::{AnswerReport, ClaimReport, NotChecked};
 
 /// Counts over a run: claims by route, findings by code.
@@ -74,12 +75,17 @@ impl Summary {
 
     /// "3 answers, 12 claims: 7 accept, 2 recite, 2 reanswer, 1 review; findings: ..."
     pub fn line(&self) -> String {
+        self.line_for(&Term::PLAIN)
+    }
+
+    /// [`Summary::line`] with the routes coloured when `term` colours.
+    pub fn line_for(&self, term: &Term) -> String {
         let routes: Vec<String> = [Route::Accept, Route::Recite, Route::Review, Route::Reanswer]
             .iter()
             .filter_map(|r| {
                 self.claims
                     .get(r.name())
-                    .map(|n| format!("{n} {}", r.name()))
+                    .map(|n| format!("{n} {}", term.paint(route_style(*r), r.name())))
             })
             .collect();
         let mut line = format!(
@@ -162,32 +168,144 @@ pub trait DocumentLookup {
     fn document(&self, source: &str) -> Option<Arc<Document>>;
 }
 
-/// Writes one answer as diagnostics: every claim that is not accepted, its
-/// findings with the cited cell in its table, and help with the re-cite.
+/// Which diagnostics the human format shows (`--quiet`, `--verbose`,
+/// `--only`). The summary always counts everything.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Show {
+    /// What needs attention: every finding's block and the verdict line of
+    /// every answer not accepted; an accepted answer only in the counts.
+    #[default]
+    Attention,
+    /// Also the verdict line of every accepted answer.
+    Verbose,
+    /// Only blocks headed by these routes, and the verdict lines of
+    /// answers routed so (`accept` lists the accepted answers).
+    Only(Vec<Route>),
+    /// Nothing but input errors (which make the exit code 2).
+    Quiet,
+}
+
+impl Show {
+    /// Whether a block headed by `route` is shown.
+    fn block(&self, route: Route) -> bool {
+        match self {
+            Show::Attention | Show::Verbose => true,
+            Show::Only(routes) => routes.contains(&route),
+            Show::Quiet => false,
+        }
+    }
+
+    /// Whether the verdict line of an answer routed `route` is shown.
+    fn verdict(&self, route: Route) -> bool {
+        match self {
+            Show::Attention => route != Route::Accept,
+            Show::Verbose => true,
+            Show::Only(routes) => routes.contains(&route),
+            Show::Quiet => false,
+        }
+    }
+}
+
+/// How human diagnostics are written: for which terminal, showing what.
+#[derive(Debug, Clone, Default)]
+pub struct Human {
+    /// The width and colour.
+    pub term: Term,
+    /// What is shown.
+    pub show: Show,
+}
+
+/// The colour of a route's name.
+pub fn route_style(route: Route) -> anstyle::Style {
+    match route {
+        Route::Accept => style::ACCEPT,
+        Route::Recite | Route::Review => style::WARNING,
+        Route::Reanswer => style::ERROR,
+    }
+}
+
+/// `  = label: text`, wrapped with continuation lines under the text (as
+/// rustc aligns a long `= note:`).
+fn write_note(
+    out: &mut dyn Write,
+    term: &Term,
+    label: &str,
+    label_style: anstyle::Style,
+    text: &str,
+) -> io::Result<()> {
+    let first = format!("  = {}: ", term.paint(label_style, label));
+    let rest = " ".repeat(2 + 2 + term::width(label) + 2);
+    write_wrapped(out, term, text, &first, &rest)
+}
+
+fn write_wrapped(
+    out: &mut dyn Write,
+    term: &Term,
+    text: &str,
+    first: &str,
+    rest: &str,
+) -> io::Result<()> {
+    out.write_all(term.wrapped(text, first, rest).as_bytes())
+}
+
+/// Writes the run's summary counts, wrapped to the width.
+pub fn write_summary(out: &mut dyn Write, summary: &Summary, term: &Term) -> io::Result<()> {
+    write_wrapped(out, term, &summary.line_for(term), "", "  ")
+}
+
+/// Writes one answer as diagnostics, unfitted and uncoloured: every claim
+/// that is not accepted, its findings with the cited cell in its table, and
+/// help with the re-cite (see [`write_human_for`]).
 pub fn write_human(
     out: &mut dyn Write,
     report: &AnswerReport,
     docs: &dyn DocumentLookup,
 ) -> io::Result<()> {
+    write_human_for(out, report, docs, &Human::default())
+}
+
+/// Writes one answer as diagnostics for `human`'s terminal, showing what
+/// `human.show` asks for.
+pub fn write_human_for(
+    out: &mut dyn Write,
+    report: &AnswerReport,
+    docs: &dyn DocumentLookup,
+    human: &Human,
+) -> io::Result<()> {
+    let term = &human.term;
     if let Some(error) = &report.error {
         let kind = report.error_kind.unwrap_or(NotChecked::Malformed);
-        writeln!(out, "error[{}]: {}", kind.name(), clean(error))?;
+        let head = term
+            .paint(style::ERROR, &format!("error[{}]", kind.name()))
+            .into_owned();
+        write_wrapped(out, term, &format!("{head}: {}", clean(error)), "", "  ")?;
         if report.claims.is_empty() {
-            writeln!(out, "  = note: answer {:?} was not checked", report.id)?;
+            write_note(
+                out,
+                term,
+                "note",
+                style::NOTE,
+                &format!("answer {:?} was not checked", report.id),
+            )?;
             return writeln!(out);
         }
-        writeln!(
+        write_note(
             out,
-            "  = note: the claims of answer {:?} were checked",
-            report.id
+            term,
+            "note",
+            style::NOTE,
+            &format!("the claims of answer {:?} were checked", report.id),
         )?;
         writeln!(out)?;
     }
     for finding in &report.findings {
-        write_finding(out, &report.id, finding, docs)?;
+        write_block(out, &report.id, &[finding], docs, human)?;
     }
     for claim in &report.claims {
-        write_claim(out, report, claim, None, docs)?;
+        write_claim(out, report, claim, None, docs, human)?;
+    }
+    if !human.show.verdict(report.route) {
+        return Ok(());
     }
     let accepted = report
         .claims
@@ -209,15 +327,15 @@ pub fn write_human(
     } else {
         format!(" {}", how.join("; "))
     };
-    writeln!(
-        out,
+    let line = format!(
         "{}: {} ({} of {} claim{} accepted{how})",
-        clean(&report.id),
-        report.route.name(),
+        term.paint(style::BOLD, &clean(&report.id)),
+        term.paint(route_style(report.route), report.route.name()),
         accepted,
         report.claims.len(),
         plural(report.claims.len())
-    )?;
+    );
+    write_wrapped(out, term, &line, "", "  ")?;
     writeln!(out)
 }
 
@@ -246,15 +364,25 @@ fn write_claim(
     claim: &ClaimReport,
     parent: Option<&str>,
     docs: &dyn DocumentLookup,
+    human: &Human,
 ) -> io::Result<()> {
+    let term = &human.term;
     let name = match parent {
         Some(p) => format!("{} › {p} › operand {}", report.id, claim.id),
         None => format!("{} › {}", report.id, claim.id),
     };
     if let Some(error) = &claim.error {
-        writeln!(out, "error[malformed]: {}", clean(&name))?;
-        writeln!(out, "  {}", clean(error))?;
-        writeln!(out, "  = note: this claim was not checked; the others were")?;
+        let head = term.paint(style::ERROR, "error[malformed]");
+        let line = format!("{head}: {}", term.paint(style::BOLD, &clean(&name)));
+        write_wrapped(out, term, &line, "", "  ")?;
+        write_wrapped(out, term, &clean(error), "  ", "    ")?;
+        write_note(
+            out,
+            term,
+            "note",
+            style::NOTE,
+            "this claim was not checked; the others were",
+        )?;
         writeln!(out)?;
     }
     // One block per cited cell: its findings together, one excerpt.
@@ -270,21 +398,12 @@ fn write_claim(
         }
     }
     for block in blocks {
-        write_block(out, &name, &block, docs)?;
+        write_block(out, &name, &block, docs, human)?;
     }
     for operand in &claim.operands {
-        write_claim(out, report, operand, Some(&claim.id), docs)?;
+        write_claim(out, report, operand, Some(&claim.id), docs, human)?;
     }
     Ok(())
-}
-
-fn write_finding(
-    out: &mut dyn Write,
-    name: &str,
-    finding: &Finding,
-    docs: &dyn DocumentLookup,
-) -> io::Result<()> {
-    write_block(out, name, &[finding], docs)
 }
 
 /// One diagnostic: the findings of one cite (one or more codes), headed by
@@ -295,7 +414,9 @@ fn write_block(
     name: &str,
     findings: &[&Finding],
     docs: &dyn DocumentLookup,
+    human: &Human,
 ) -> io::Result<()> {
+    let term = &human.term;
     let Some(finding) = findings.iter().max_by_key(|f| f.route).copied() else {
         return Ok(());
     };
@@ -303,57 +424,141 @@ fn write_block(
         Route::Accept => Route::Recite,
         route => route,
     };
-    let codes: Vec<&str> = findings.iter().map(|f| f.code.name()).collect();
-    writeln!(
-        out,
-        "{}[{}]: {}",
-        level.name(),
-        codes.join(", "),
-        clean(name)
-    )?;
-    for f in findings {
-        writeln!(out, "  {}", clean(&f.message))?;
+    if !human.show.block(level) {
+        return Ok(());
     }
+    let codes: Vec<&str> = findings.iter().map(|f| f.code.name()).collect();
+    let head = format!("{}[{}]", level.name(), codes.join(", "));
+    let head = term.paint(route_style(level), &head);
+    let line = format!("{head}: {}", term.paint(style::BOLD, &clean(name)));
+    write_wrapped(out, term, &line, "", "  ")?;
+    for f in findings {
+        write_wrapped(out, term, &clean(&f.message), "  ", "    ")?;
+    }
+    let arrow = format!("  {} ", term.paint(style::GUTTER, "-->"));
     if let Some(cell) = &finding.cell {
         let via = match &finding.cite {
             Some(cite) if *cite != cell.reference => format!(" (cited as {cite})"),
             _ => String::new(),
         };
-        writeln!(out, "  --> {}{}", clean(&cell.reference), clean(&via))?;
+        let text = format!("{}{}", clean(&cell.reference), clean(&via));
+        write_wrapped(out, term, &text, &arrow, "      ")?;
         if let Ok(reference) = CellRef::parse(&cell.reference)
             && let Some(doc) = docs.document(&reference.source)
             && let Some(Located::Cell(table, coord)) = doc.locate(&reference)
         {
-            for line in excerpt(table, coord) {
-                writeln!(out, "   {}", clean(&line))?;
+            let room = term.width().map(|w| w.saturating_sub(3));
+            for line in excerpt_within(table, coord, room) {
+                writeln!(out, "   {}", paint_excerpt_line(term, &clean(&line), level))?;
             }
         }
     } else if let Some(cite) = &finding.cite {
-        writeln!(out, "  --> {}", clean(cite))?;
+        write_wrapped(out, term, &clean(cite), &arrow, "      ")?;
     }
-    writeln!(out, "  = route: {}", finding.route.name())?;
+    write_note(
+        out,
+        term,
+        "route",
+        style::BOLD,
+        &term.paint(route_style(finding.route), finding.route.name()),
+    )?;
     let mut suggested: Vec<&str> = Vec::new();
     for suggest in findings.iter().filter_map(|f| f.suggest.as_deref()) {
         if !suggested.contains(&suggest) {
             suggested.push(suggest);
-            writeln!(out, "  = help: cite {} instead", clean(suggest))?;
+            write_note(
+                out,
+                term,
+                "help",
+                style::HELP,
+                &format!("cite {} instead", clean(suggest)),
+            )?;
         }
     }
     writeln!(out)
 }
 
+/// An excerpt line with its gutter (`  18 |`) and the cited cell's marker
+/// (`<--`) coloured.
+fn paint_excerpt_line(term: &Term, line: &str, level: Route) -> String {
+    if !term.color() {
+        return line.to_string();
+    }
+    let (gutter, rest) = match line.find('|') {
+        Some(at) => line.split_at(at + 1),
+        None => ("", line),
+    };
+    let (rest, marker) = match rest.strip_suffix("<--") {
+        Some(body) => (body, "<--"),
+        None => (rest, ""),
+    };
+    format!(
+        "{}{rest}{}",
+        term.paint(style::GUTTER, gutter),
+        term.paint(route_style(level), marker)
+    )
+}
+
 /// A few rows of a table around a cell: row numbers, labels, the header of
 /// each column shown, values; the cited cell marked.
 pub fn excerpt(table: &Table, coord: Coord) -> Vec<String> {
+    excerpt_within(table, coord, None)
+}
+
+/// [`excerpt`] in at most `max` columns when given: up to five value
+/// columns centred on the cited one and labels up to 48 columns wide,
+/// fewer columns and shorter labels (cut with "…") when that is too wide.
+/// Unbounded, labels are whole. Values are cut at 30 columns either way.
+pub fn excerpt_within(table: &Table, coord: Coord, max: Option<usize>) -> Vec<String> {
+    // (value columns, label columns), most shown first.
+    const FITS: [(usize, usize); 12] = [
+        (5, 48),
+        (5, 36),
+        (4, 36),
+        (3, 36),
+        (5, 28),
+        (4, 28),
+        (3, 28),
+        (2, 28),
+        (3, 20),
+        (2, 20),
+        (1, 20),
+        (1, 14),
+    ];
+    // Unbounded: every label whole.
+    let Some(max) = max else {
+        return excerpt_shaped(table, coord, 5, usize::MAX);
+    };
+    let mut last = Vec::new();
+    for (columns, label) in FITS {
+        let lines = excerpt_shaped(table, coord, columns, label);
+        if lines.iter().all(|l| term::width(l) <= max) {
+            return lines;
+        }
+        last = lines;
+    }
+    last
+}
+
+/// The excerpt with at most `columns` value columns and labels (with their
+/// row numbers) of at most `label_max` columns.
+fn excerpt_shaped(table: &Table, coord: Coord, columns: usize, label_max: usize) -> Vec<String> {
     let row = (coord.row as usize).saturating_sub(1);
     let col = (coord.col as usize).saturating_sub(1);
     let label_col = table.label_col;
     let width = table.grid.iter().map(Vec::len).max().unwrap_or(0);
     let value_cols: Vec<usize> = (0..width).filter(|c| *c != label_col).collect();
-    // At most five value columns, centred on the cited one.
+    // At most `columns` value columns, centred on the cited one.
     let at = value_cols.iter().position(|c| *c == col).unwrap_or(0);
-    let from = at.saturating_sub(2).min(value_cols.len().saturating_sub(5));
-    let shown: Vec<usize> = value_cols.iter().skip(from).take(5).copied().collect();
+    let from = at
+        .saturating_sub(columns / 2)
+        .min(value_cols.len().saturating_sub(columns));
+    let shown: Vec<usize> = value_cols
+        .iter()
+        .skip(from)
+        .take(columns)
+        .copied()
+        .collect();
     let text = |r: usize, c: usize| -> String {
         table
             .grid_value(r, c)
@@ -372,14 +577,18 @@ pub fn excerpt(table: &Table, coord: Coord) -> Vec<String> {
             .iter()
             .map(|c| {
                 let last = text(h, *c);
-                if !last.is_empty() {
-                    return last;
-                }
-                table
-                    .cells()
-                    .find(|cell| cell.coord().col as usize == c + 1 && cell.col_label().is_some())
-                    .and_then(|cell| cell.col_label().map(str::to_string))
-                    .unwrap_or_default()
+                let name = if last.is_empty() {
+                    table
+                        .cells()
+                        .find(|cell| {
+                            cell.coord().col as usize == c + 1 && cell.col_label().is_some()
+                        })
+                        .and_then(|cell| cell.col_label().map(str::to_string))
+                        .unwrap_or_default()
+                } else {
+                    last
+                };
+                term::truncate(&name, 30).into_owned()
             })
             .collect();
         lines.push((String::new(), cols, false));
@@ -389,7 +598,7 @@ pub fn excerpt(table: &Table, coord: Coord) -> Vec<String> {
         let cols = shown
             .iter()
             .map(|c| {
-                let t = text(r, *c);
+                let t = term::truncate(&text(r, *c), 30).into_owned();
                 if r == row && *c == col {
                     format!("[{t}]")
                 } else {
@@ -397,19 +606,15 @@ pub fn excerpt(table: &Table, coord: Coord) -> Vec<String> {
                 }
             })
             .collect();
-        lines.push((format!("{:>3} | {label}", r + 1), cols, r == row));
+        let label = term::truncate(&format!("{:>3} | {label}", r + 1), label_max).into_owned();
+        lines.push((label, cols, r == row));
     }
-    let label_width = lines
-        .iter()
-        .map(|l| l.0.chars().count())
-        .max()
-        .unwrap_or(0)
-        .min(48);
+    let label_width = lines.iter().map(|l| term::width(&l.0)).max().unwrap_or(0);
     let widths: Vec<usize> = (0..shown.len())
         .map(|i| {
             lines
                 .iter()
-                .map(|l| l.1.get(i).map_or(0, |t| t.chars().count()).min(30))
+                .map(|l| l.1.get(i).map_or(0, |t| term::width(t)))
                 .max()
                 .unwrap_or(0)
         })
@@ -422,10 +627,10 @@ pub fn excerpt(table: &Table, coord: Coord) -> Vec<String> {
             } else {
                 label
             };
-            let mut s = format!("{label:<label_width$}");
+            let mut s = term::pad_right(&label, label_width);
             for (t, w) in cols.iter().zip(&widths) {
-                let t: String = t.chars().take(30).collect();
-                s.push_str(&format!("  {t:>w$}"));
+                s.push_str("  ");
+                s.push_str(&term::pad_left(t, *w));
             }
             if cited {
                 s.push_str("  <--");
