@@ -1,26 +1,30 @@
-//! Batch throughput and memory: `tickmark::batch::run` over generated JSON
-//! Lines answers citing the bundled samples.
+//! Batch throughput, scaling and memory, whole process: `tickmark batch`
+//! (this package's binary) over generated JSON Lines answers, against the
+//! value-only peer `figured` on the same claims when a python with it is
+//! found (`TICKMARK_FIGURED_PYTHON`, else `python3`).
 //!
-//! - Throughput: 10,000 answers of ten claims (100,000 claims) from memory to
-//!   a sink, on 1 and on 2 worker threads, five runs each, medians; each run
-//!   starts cold (a new source cache and verifier), as a `tickmark batch`
-//!   run does. Prints claims/s and the speed-up.
-//! - Memory: the same generator writes 10,000 and 100,000 answers to files;
-//!   for each, a fresh process (this binary again, `--rss-child FILE`)
-//!   streams the file through `batch::run` and reports its peak resident set
-//!   (`VmHWM` of /proc/self/status, so Linux only).
-//! - `--generate N FILE` writes N answers to FILE and stops, to run the
-//!   command line on the same input.
+//! - (a) the realistic mixed batch: the bundled sample answers over Acme's
+//!   workbook (`samples/answers/batch.jsonl`: clean claims, swaps, wrong
+//!   values, pointers, a calculation, a locked workbook) cycled to 20,000
+//!   answers; (b) every labeled cell of the four samples cited (5,000
+//!   answers of ten claims: its text as the value, its row label and column
+//!   header as the role; every fifth states a wrong number, every seventh
+//!   cites the cell one row down). Each at 1 and 2 jobs, medians of 3 runs.
+//! - Each check's share: (a) with growing `--checks` subsets.
+//! - Scaling: (a) at 1,000 / 10,000 / 100,000 answers; a csv table of 50 /
+//!   500 / 5,000 rows with 10,000 claims on it (per-claim cost as the table
+//!   grows).
+//! - Memory: 10,000 and 100,000 answers of (b) streamed through
+//!   `batch::run` in a fresh process (this binary again, `--rss-child
+//!   FILE`), which reports its peak resident set (`VmHWM`, Linux only).
+//! - `--generate N FILE` writes N answers of (b) to FILE and stops.
 //!
-//! The claims: for every labeled cell of the samples, one citing it with its
-//! text as the stated value and its row label and column header as the role;
-//! every fifth states a wrong number, every seventh cites the cell one row
-//! down. Run with `cargo bench --bench batch`.
+//! Run with `cargo bench --bench batch`; docs/performance.md records it.
 
 // A bench binary: a failed setup is a failed bench.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
-use std::io::{BufReader, Cursor, Write};
+use std::io::{BufReader, Write};
 use std::path::Path;
 use std::time::Instant;
 
@@ -112,16 +116,160 @@ fn cold_run(input: &mut dyn std::io::BufRead, name: &str, jobs: usize) -> batch:
     batch::run(input, &mut std::io::sink(), &job, &mut |_| {}).unwrap()
 }
 
-/// One cold batch run over `input`; returns (claims, seconds).
-fn run_once(input: &[u8], jobs: usize) -> (u64, f64) {
-    let start = Instant::now();
-    let summary = cold_run(&mut Cursor::new(input), "bench.jsonl", jobs);
-    (summary.claims, start.elapsed().as_secs_f64())
+/// The bundled sample answers over Acme's workbook, cycled to `answers`
+/// lines with distinct ids: the realistic mixed batch.
+fn write_mixed(answers: usize, path: &Path) {
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string("samples/answers/batch.jsonl")
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|a| a["sources"][0] == "acme.xlsx")
+        .collect();
+    let mut file = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    for n in 0..answers {
+        let mut answer = lines[n % lines.len()].clone();
+        let id = format!("{}-{n}", answer["id"].as_str().unwrap());
+        answer["id"] = serde_json::Value::String(id);
+        writeln!(file, "{answer}").unwrap();
+    }
+    file.flush().unwrap();
 }
 
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
+/// A csv of `rows` line items over two years, and 2,000 answers of five
+/// claims each citing one of its cells by its label and year (every fifth
+/// with a wrong number). Labels share words as a statement's do: one of
+/// eight line words and a name of its own.
+fn write_rows(rows: usize, dir: &Path) -> std::path::PathBuf {
+    const LINES: [&str; 8] = [
+        "revenue",
+        "cost of sales",
+        "other expense",
+        "interest income",
+        "deferred tax",
+        "lease liabilities",
+        "accrued payroll",
+        "net income",
+    ];
+    let name = |k: usize| -> String {
+        let mut out = String::new();
+        let mut k = k + 1;
+        while k > 0 {
+            out.push(char::from(b'a' + u8::try_from(k % 26).unwrap()));
+            k /= 26;
+        }
+        format!("{out}x")
+    };
+    let mut csv = String::from("Line item,2024,2023\n");
+    for k in 0..rows {
+        csv.push_str(&format!(
+            "{} {},{},{}\n",
+            name(k),
+            LINES[k % LINES.len()],
+            1_000 + k * 7,
+            900 + k * 5
+        ));
+    }
+    std::fs::write(dir.join("t.csv"), csv).unwrap();
+    let path = dir.join("answers.jsonl");
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    let mut seed: u64 = 7;
+    for a in 0..2_000 {
+        let claims: Vec<String> = (0..5)
+            .map(|c| {
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let k = usize::try_from(seed >> 33).unwrap() % rows;
+                let wrong = usize::from((a * 5 + c) % 5 == 4);
+                serde_json::json!({
+                    "id": format!("k{c}"),
+                    "value": (1_000 + k * 7 + wrong).to_string(),
+                    "role": format!("{} {}, FY2024", name(k), LINES[k % LINES.len()]),
+                    "cites": [format!("t.csv#t!B{}", k + 2)],
+                })
+                .to_string()
+            })
+            .collect();
+        writeln!(
+            file,
+            "{{\"id\":\"a{a}\",\"sources\":[\"t.csv\"],\"claims\":[{}]}}",
+            claims.join(",")
+        )
+        .unwrap();
+    }
+    file.flush().unwrap();
+    path
+}
+
+/// Claims per second of a whole `tickmark batch` process over `traces`
+/// (median of three runs), from the claim count it prints.
+fn tickmark_rate(traces: &Path, sources: &Path, jobs: usize, extra: &[&str]) -> f64 {
+    let mut rates: Vec<f64> = (0..3)
+        .map(|_| {
+            let start = Instant::now();
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_tickmark"))
+                .arg("batch")
+                .arg("--traces")
+                .arg(traces)
+                .arg("--sources")
+                .arg(sources)
+                .args(["--jobs", &jobs.to_string(), "--format", "jsonl"])
+                .args(extra)
+                .stdout(std::process::Stdio::null())
+                .output()
+                .unwrap();
+            let seconds = start.elapsed().as_secs_f64();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let claims = claims_in(&stderr)
+                .unwrap_or_else(|| panic!("no claim count in batch's summary: {stderr}"));
+            claims / seconds
+        })
+        .collect();
+    rates.sort_by(f64::total_cmp);
+    rates[1]
+}
+
+/// The claim count of batch's summary on standard error ("claims: N (…").
+fn claims_in(summary: &str) -> Option<f64> {
+    let line = summary
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("claims:"))?;
+    line.split_whitespace().next()?.parse().ok()
+}
+
+/// A python that has figured, from TICKMARK_FIGURED_PYTHON or `python3`.
+fn figured_python() -> Option<String> {
+    let python = std::env::var("TICKMARK_FIGURED_PYTHON").unwrap_or_else(|_| "python3".into());
+    let ok = std::process::Command::new(&python)
+        .args(["-c", "import figured"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    ok.then_some(python)
+}
+
+/// figured's claims per second on the same claims
+/// (`bench/peers/figured_batch.py`).
+fn figured_rate(python: &str, traces: &Path, sources: &Path) -> f64 {
+    let out = std::process::Command::new(python)
+        .arg("bench/peers/figured_batch.py")
+        .arg(traces)
+        .arg(sources)
+        .arg(env!("CARGO_BIN_EXE_tickmark"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rate = text
+        .split('=')
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .map(|r| r.replace(',', ""))
+        .and_then(|r| r.parse::<f64>().ok());
+    rate.unwrap_or_else(|| {
+        panic!(
+            "figured gave no rate: {text} {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
 }
 
 /// The child of the memory measurement: streams a file, prints its peak RSS.
@@ -154,30 +302,90 @@ fn main() {
         file.flush().unwrap();
         return;
     }
-    let mut input = Vec::new();
-    generate(10_000, &templates, &mut input);
-    println!(
-        "batch bench: 10000 answers, {} claims, {:.1} MB of JSON Lines",
-        10_000 * PER_ANSWER,
-        input.len() as f64 / 1e6
-    );
-    let mut rates = Vec::new();
-    for jobs in [1, 2] {
-        run_once(&input, jobs); // warm-up
-        let times: Vec<f64> = (0..5).map(|_| run_once(&input, jobs).1).collect();
-        let claims = (10_000 * PER_ANSWER) as f64;
-        let rate = claims / median(times.clone());
+    let work = std::env::temp_dir().join(format!("tickmark-batch-work-{}", std::process::id()));
+    std::fs::create_dir_all(&work).unwrap();
+    let figured = figured_python();
+    if figured.is_none() {
         println!(
-            "jobs {jobs}: median {:.3} s ({:.0} claims/s); runs {:?}",
-            median(times.clone()),
-            rate,
-            times.iter().map(|t| format!("{t:.3}")).collect::<Vec<_>>()
+            "figured: not installed (set TICKMARK_FIGURED_PYTHON to a python with figured); peer not measured"
         );
-        rates.push(rate);
     }
-    if let [one, two] = rates[..] {
-        println!("speed-up on 2 jobs: {:.2}x", two / one);
+
+    // (a) the realistic mixed batch and (b) every cell cited, whole process.
+    let mixed = work.join("mixed.jsonl");
+    write_mixed(20_000, &mixed);
+    let cells = work.join("cells.jsonl");
+    {
+        let mut file = std::io::BufWriter::new(std::fs::File::create(&cells).unwrap());
+        generate(5_000, &templates, &mut file);
+        file.flush().unwrap();
     }
+    let samples = Path::new("samples");
+    println!("\n== whole-process `tickmark batch` against figured (claims/s; medians of 3)");
+    let mut rates = std::collections::BTreeMap::new();
+    for (name, path) in [("mixed", &mixed), ("every cell", &cells)] {
+        let peer = figured.as_deref().map(|py| figured_rate(py, path, samples));
+        for jobs in [1, 2] {
+            let rate = tickmark_rate(path, samples, jobs, &[]);
+            rates.insert((name, jobs), rate);
+            match peer {
+                Some(p) => println!(
+                    "{name:>10}, {jobs} job(s): tickmark {rate:>9.0}  figured {p:>8.0}  ratio {:.1}x",
+                    rate / p
+                ),
+                None => println!("{name:>10}, {jobs} job(s): tickmark {rate:>9.0}"),
+            }
+        }
+    }
+    for jobs in [1, 2] {
+        println!(
+            "every cell / mixed, {jobs} job(s): per-claim cost {:.2}x",
+            rates[&("mixed", jobs)] / rates[&("every cell", jobs)]
+        );
+    }
+
+    // Each check's share: the mixed batch with growing subsets of the checks.
+    println!("\n== the mixed batch by checks run (1 job; claims/s, seconds per 100k claims)");
+    let mut before = 0.0;
+    for checks in [
+        "resolve",
+        "resolve,quote,value",
+        "resolve,quote,value,role",
+        "resolve,quote,value,role,arithmetic,support",
+    ] {
+        let rate = tickmark_rate(&mixed, samples, 1, &["--checks", checks]);
+        let per = 100_000.0 / rate;
+        println!(
+            "{checks:>44}: {rate:>9.0} claims/s  {per:.3} s  (+{:.3} s)",
+            per - before
+        );
+        before = per;
+    }
+
+    // Scaling in the number of answers.
+    println!("\n== answers (mixed, 2 jobs)");
+    for answers in [1_000, 10_000, 100_000] {
+        let path = work.join(format!("mixed-{answers}.jsonl"));
+        write_mixed(answers, &path);
+        let rate = tickmark_rate(&path, samples, 2, &[]);
+        println!("{answers:>7} answers: {rate:>9.0} claims/s");
+        std::fs::remove_file(&path).ok();
+    }
+
+    // Scaling in the size of the table: per-claim cost as rows grow.
+    println!("\n== table rows (2,000 answers of five claims, no context; 1 job)");
+    for rows in [50, 500, 5_000] {
+        let dir = work.join(format!("rows-{rows}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = write_rows(rows, &dir);
+        let rate = tickmark_rate(&path, &dir, 1, &[]);
+        println!(
+            "{rows:>6} rows: {rate:>9.0} claims/s  ({:.1} us a claim)",
+            1e6 / rate
+        );
+    }
+    std::fs::remove_dir_all(&work).ok();
+
     let dir = std::env::temp_dir().join(format!("tickmark-batch-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for answers in [10_000, 100_000] {

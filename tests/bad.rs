@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use std::io::Write;
+use std::path::Path;
 
 use assert_cmd::Command;
 
@@ -431,4 +432,73 @@ fn a_mislabeled_source_is_unreadable_not_unknown() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.contains("unreadable_source"), "{stdout}");
     assert!(!stdout.contains("unknown_ref"), "{stdout}");
+}
+
+#[path = "bad/hostile_answers.rs"]
+mod hostile_answers;
+
+/// The hostile answers of `tests/bad/hostile_answers.rs` finish (the cost of
+/// a claim is bounded: cites deduplicated, at most 64 distinct, roles read
+/// from their first 2,000 bytes, candidates from the tables' indexes) or are
+/// refused, with one record per claim. The time limit only catches a hang;
+/// docs/performance.md gives the measured times.
+#[test]
+fn hostile_answers_finish_with_a_record_per_claim() {
+    let dir = tempfile::tempdir().unwrap();
+    let samples = std::fs::canonicalize("samples").unwrap();
+    for hostile in hostile_answers::write_all(&samples, dir.path()) {
+        let start = std::time::Instant::now();
+        let output = tickmark()
+            .args(["verify", "--format", "json", "--trace"])
+            .arg(&hostile.path)
+            .timeout(std::time::Duration::from_secs(120))
+            .output()
+            .unwrap();
+        let seconds = start.elapsed().as_secs_f64();
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            matches!(output.status.code(), Some(1 | 2)),
+            "{}: {:?} after {seconds:.1} s: {stderr}",
+            hostile.name,
+            output.status
+        );
+        assert!(!stderr.contains("panicked"), "{}: {stderr}", hostile.name);
+        let report: serde_json::Value = serde_json::from_str(&stdout)
+            .unwrap_or_else(|e| panic!("{}: {e}: {stdout:.300}", hostile.name));
+        let claims = report["claims"].as_array().map_or(0, Vec::len);
+        assert_eq!(claims, hostile.claims, "{}: {}", hostile.name, hostile.what);
+        assert!(
+            stdout.len() < 4 << 20,
+            "{}: the report repeats its input",
+            hostile.name
+        );
+        if hostile.name == "cites_65_distinct" {
+            assert!(
+                stdout.contains("65 distinct cites; at most 64 are checked"),
+                "{stdout:.2000}"
+            );
+            assert_eq!(report["claims"][1]["route"], "accept", "{stdout:.2000}");
+        }
+    }
+}
+
+/// Writes the hostile answers to `TICKMARK_HOSTILE_DIR`, to time them.
+#[test]
+#[ignore = "a generator: run with --ignored and TICKMARK_HOSTILE_DIR=DIR"]
+fn write_hostile_answers() {
+    let Ok(dir) = std::env::var("TICKMARK_HOSTILE_DIR") else {
+        eprintln!("TICKMARK_HOSTILE_DIR is not set: nothing written");
+        return;
+    };
+    std::fs::create_dir_all(&dir).unwrap();
+    let samples = std::fs::canonicalize("samples").unwrap();
+    for hostile in hostile_answers::write_all(&samples, Path::new(&dir)) {
+        println!(
+            "{}\t{}\t{}",
+            hostile.path.display(),
+            hostile.claims,
+            hostile.what
+        );
+    }
 }

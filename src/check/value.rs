@@ -467,46 +467,84 @@ pub fn outflow_concept(id: &str) -> bool {
 /// in", "other expense"). Parenthesised words do not count: "Other income
 /// (expense), net" names a line that can go either way, not an expense.
 pub fn names_negative(text: &str) -> bool {
-    let mut lower = String::with_capacity(text.len());
+    const NEGATIVE: [&str; 20] = [
+        "loss",
+        "losses",
+        "decrease",
+        "decreased",
+        "decline",
+        "declined",
+        "fell",
+        "deficit",
+        "outflow",
+        "outflows",
+        "used",
+        "paid",
+        "spent",
+        "expense",
+        "expenses",
+        "cost",
+        "costs",
+        "negative",
+        "drop",
+        "dropped",
+    ];
+    // Words are runs of letters and digits outside parentheses, compared
+    // without case (the list is ASCII); no copy of the text is made.
     let mut depth = 0usize;
-    for c in text.chars().flat_map(char::to_lowercase) {
+    let mut start = None;
+    let is_negative = |word: &str| NEGATIVE.iter().any(|n| n.eq_ignore_ascii_case(word));
+    for (at, c) in text.char_indices() {
+        if c.is_alphanumeric() {
+            if depth == 0 && start.is_none() {
+                start = Some(at);
+            }
+            continue;
+        }
+        if let Some(from) = start.take()
+            && text.get(from..at).is_some_and(is_negative)
+        {
+            return true;
+        }
         match c {
             '(' => depth += 1,
             ')' => depth = depth.saturating_sub(1),
-            _ if depth == 0 => lower.push(c),
             _ => {}
         }
     }
-    lower.split(|c: char| !c.is_alphanumeric()).any(|w| {
-        matches!(
-            w,
-            "loss"
-                | "losses"
-                | "decrease"
-                | "decreased"
-                | "decline"
-                | "declined"
-                | "fell"
-                | "deficit"
-                | "outflow"
-                | "outflows"
-                | "used"
-                | "paid"
-                | "spent"
-                | "expense"
-                | "expenses"
-                | "cost"
-                | "costs"
-                | "negative"
-                | "drop"
-                | "dropped"
-        )
-    })
+    start
+        .and_then(|from| text.get(from..))
+        .is_some_and(is_negative)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn negative_words_count_outside_parentheses_only() {
+        for text in [
+            "Net loss, FY2024",
+            "net cash USED in investing activities",
+            "Revenue declined 7%",
+            "Other expense",
+            "loss",
+            "The deficit",
+        ] {
+            assert!(names_negative(text), "{text}");
+        }
+        for text in [
+            "Other income (expense), net",
+            "Revenue, FY2024",
+            "Glossary",
+            "lossy compression",
+            "(net loss)",
+            "",
+            "Coûts",
+        ] {
+            assert!(!names_negative(text), "{text}");
+        }
+    }
 
     #[test]
     fn parses_stated_values_as_written() {

@@ -433,11 +433,7 @@ fn candidates<'a>(
                         }
                     }
                 }
-                for w in claim.required.iter().chain(&claim.role.concept_words) {
-                    if let Some(list) = roles.by_word.get(w) {
-                        rows.extend(list);
-                    }
-                }
+                word_rows(claim, table, roles, &mut rows);
                 rows.sort_unstable();
                 rows.dedup();
             }
@@ -474,6 +470,55 @@ fn candidates<'a>(
         }
     }
     (out, false)
+}
+
+/// The rows a claim's words can name, besides its concept's. A row outside
+/// the concept's family is adequate only when every word the claim
+/// requires is around its cells; no such word is a column word here (that
+/// claim fits every row), so each one not in the title ("total" aside) is
+/// among the row's own words: the rows are the intersection of those
+/// words' lists, found from the shortest, and the cost of a claim does not
+/// grow with the rows that share one of its words. A tagged table's cells
+/// take their concepts from their tags, not their rows', so there every row
+/// sharing a word is a candidate.
+fn word_rows(
+    claim: &ClaimRole,
+    table: &Table,
+    roles: &crate::model::TableRoles,
+    rows: &mut Vec<u32>,
+) {
+    let in_title = |w: &str| roles.title_words.binary_search_by(|x| (**x).cmp(w)).is_ok();
+    let must: Vec<&str> = claim
+        .required
+        .iter()
+        .map(|w| &**w)
+        .filter(|w| *w != "total" && !in_title(w))
+        .collect();
+    if !table.tags.is_empty() || must.is_empty() {
+        for w in claim.required.iter().chain(&claim.role.concept_words) {
+            if let Some(list) = roles.by_word.get(w) {
+                rows.extend(list);
+            }
+        }
+        return;
+    }
+    let mut lists: Vec<&Vec<u32>> = Vec::with_capacity(must.len());
+    for w in must {
+        match roles.by_word.get(w) {
+            Some(list) => lists.push(list),
+            // A word no row has: no row outside the concept's is adequate.
+            None => return,
+        }
+    }
+    lists.sort_by_key(|l| l.len());
+    let Some((shortest, others)) = lists.split_first() else {
+        return;
+    };
+    rows.extend(
+        shortest
+            .iter()
+            .filter(|r| others.iter().all(|l| l.binary_search(r).is_ok())),
+    );
 }
 
 /// The index of a cell's record in its table (records are sorted by
