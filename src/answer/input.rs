@@ -391,7 +391,7 @@ fn kind(value: &Value) -> String {
 fn string_list(
     object: &Map<String, Value>,
     field: &str,
-    prefix: &str,
+    prefix: &dyn std::fmt::Display,
 ) -> Result<Vec<String>, String> {
     match object.get(field) {
         None | Some(Value::Null) => Ok(Vec::new()),
@@ -454,7 +454,7 @@ fn source_list(object: &Map<String, Value>) -> Result<Vec<SourceSpec>, String> {
 fn optional_string(
     object: &Map<String, Value>,
     field: &str,
-    prefix: &str,
+    prefix: &dyn std::fmt::Display,
 ) -> Result<Option<String>, String> {
     match object.get(field) {
         None | Some(Value::Null) => Ok(None),
@@ -491,7 +491,10 @@ fn context_item(item: &Value, index: usize) -> Result<ContextItem, String> {
     }
 }
 
-fn role(object: &Map<String, Value>, prefix: &str) -> Result<Option<Role>, String> {
+fn role(
+    object: &Map<String, Value>,
+    prefix: &dyn std::fmt::Display,
+) -> Result<Option<Role>, String> {
     match object.get("role") {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) => Ok(Some(Role::Text(s.clone()))),
@@ -510,6 +513,19 @@ fn role(object: &Map<String, Value>, prefix: &str) -> Result<Option<Role>, Strin
             "{prefix}\"role\" must be text or {{\"concept\", \"period\"}}, found {}",
             kind(other)
         )),
+    }
+}
+
+/// The start of a claim's error message, `claim "k1": `, written only when
+/// there is an error.
+struct Prefix<'a> {
+    what: &'a str,
+    id: &'a str,
+}
+
+impl std::fmt::Display for Prefix<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {:?}: ", self.what, self.id)
     }
 }
 
@@ -581,14 +597,16 @@ fn claim_fields(item: &Value, default_id: &str, what: &str, depth: usize) -> Res
             ));
         }
     };
-    let prefix = format!("{what} {id:?}: ");
+    let prefix = Prefix { what, id: &id };
     let mut cites = string_list(object, "cites", &prefix)?;
     cites.extend(string_list(object, "cite", &prefix)?);
     // A cite given twice is checked once; past MAX_CITES distinct cites a
     // claim costs more than it can say (each cite of a table or source is a
     // search of its cells).
-    let mut seen = std::collections::HashSet::new();
-    cites.retain(|c| seen.insert(c.clone()));
+    if cites.len() > 1 {
+        let mut seen = std::collections::HashSet::new();
+        cites.retain(|c| seen.insert(c.clone()));
+    }
     if cites.len() > MAX_CITES {
         return Err(format!(
             "{prefix}{} distinct cites; at most {MAX_CITES} are checked (cite the table, range or page that holds the cells instead)",

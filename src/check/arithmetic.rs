@@ -304,7 +304,7 @@ fn range_reaches(
                 ..*op
             })
             .collect();
-        let Ok(value) = calc.evaluate(&moved).map(|e| e.value) else {
+        let Ok(value) = calc.value(&moved) else {
             // A corner where a divisor crosses zero: no range to speak of.
             return false;
         };

@@ -527,11 +527,8 @@ fn equivalent(
                 role: "",
             })
             .collect();
-        match (
-            calc.evaluate(&calc_operands),
-            formula.evaluate(&formula_operands),
-        ) {
-            (Ok(a), Ok(b)) => same_result(a.value, b.value),
+        match (calc.value(&calc_operands), formula.value(&formula_operands)) {
+            (Ok(a), Ok(b)) => same_result(a, b),
             _ => false,
         }
     })

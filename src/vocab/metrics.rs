@@ -72,7 +72,14 @@ impl Metrics {
 
     /// Parses a table in the `metrics.toml` format.
     pub fn parse(text: &str) -> Result<Metrics, toml::de::Error> {
-        toml::from_str(text)
+        let mut table: Metrics = toml::from_str(text)?;
+        // Change words are matched without case: kept lower-cased.
+        for change in &mut table.changes {
+            for word in &mut change.words {
+                *word = word.to_lowercase();
+            }
+        }
+        Ok(table)
     }
 
     /// The metric a concept names, if the table has it.
@@ -94,9 +101,8 @@ impl Metrics {
         for change in &self.changes {
             let mut spans: Vec<Range<usize>> = Vec::new();
             for word in &change.words {
-                let word = word.to_lowercase();
                 let mut from = 0;
-                while let Some(at) = lower.get(from..).and_then(|rest| rest.find(&word)) {
+                while let Some(at) = lower.get(from..).and_then(|rest| rest.find(word.as_str())) {
                     let start = from + at;
                     let end = start + word.len();
                     if boundary(&lower, start, end)
