@@ -39,6 +39,12 @@ fn run_verify(dir: &tempfile::TempDir, format: &str) -> std::process::Output {
         .unwrap()
 }
 
+/// The one answer report of `verify --format json` output.
+fn the_answer(stdout: &[u8]) -> serde_json::Value {
+    let mut json: serde_json::Value = serde_json::from_slice(stdout).unwrap();
+    json["answers"][0].take()
+}
+
 // Item 3: a source that cannot be opened is an input error.
 
 #[test]
@@ -60,7 +66,7 @@ fn a_mistyped_source_path_is_an_input_error_with_one_message() {
     assert!(!stdout.contains("unreadable_source"), "{stdout}");
     let json = run_verify(&dir, "json");
     assert_eq!(json.status.code(), Some(2));
-    let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let report = the_answer(&json.stdout);
     assert_eq!(report["error_kind"], "source", "{report}");
     assert!(
         report["error"]
@@ -78,7 +84,7 @@ fn a_folder_or_an_unknown_file_type_as_a_source_is_an_input_error_too() {
         std::fs::write(dir.path().join("notes.docx"), "x").unwrap();
         let output = run_verify(&dir, "json");
         assert_eq!(output.status.code(), Some(2), "{path}");
-        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        let report = the_answer(&output.stdout);
         assert_eq!(report["error_kind"], "source", "{path}: {report}");
     }
 }
@@ -98,7 +104,7 @@ fn near_miss_a_source_that_opens_but_has_an_unreadable_part_stays_a_finding() {
     let dir = answer_file("answer.json", &text);
     let output = run_verify(&dir, "json");
     assert_eq!(output.status.code(), Some(1));
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let report = the_answer(&output.stdout);
     assert!(report.get("error").is_none(), "{report}");
     assert_eq!(report["claims"][0]["route"], "accept");
     assert_eq!(
@@ -211,7 +217,7 @@ fn verify_one(claim: &str, sources: &str) -> serde_json::Value {
         .replace("SAMPLES", acme.to_str().unwrap());
     let dir = answer_file("answer.json", &text);
     let output = run_verify(&dir, "json");
-    serde_json::from_slice(&output.stdout).unwrap()
+    the_answer(&output.stdout)
 }
 
 fn message(report: &serde_json::Value) -> String {
@@ -310,8 +316,7 @@ fn a_cite_of_a_decimal_comma_cell_says_what_it_holds() {
     let text = r#"{"id": "a1", "sources": ["eu.csv"], "claims": [
         {"id": "k1", "value": "1,234.5", "role": "Revenue 2024", "cites": ["eu.csv#B2"]}]}"#;
     std::fs::write(dir.path().join("answer.json"), text).unwrap();
-    let report: serde_json::Value =
-        serde_json::from_slice(&run_verify(&dir, "json").stdout).unwrap();
+    let report = the_answer(&run_verify(&dir, "json").stdout);
     let m = message(&report);
     assert!(
         m.contains("written with a decimal comma, which tickmark does not read"),
@@ -480,8 +485,9 @@ fn a_syntax_error_in_a_pretty_printed_object_is_one_error_with_line_and_column()
     );
     let json = run_verify(&dir, "json");
     let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
-    assert!(
-        report.is_object(),
+    assert_eq!(
+        report["answers"].as_array().map(Vec::len),
+        Some(1),
         "one object in, one report out: {report}"
     );
 }
@@ -534,7 +540,7 @@ fn verify_reads_answers_from_standard_input() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let report = the_answer(&output.stdout);
     assert_eq!(report["claims"][0]["route"], "accept", "{report}");
     // Near miss: an empty standard input is an input error, not an empty run.
     let empty = tickmark()
