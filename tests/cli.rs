@@ -542,8 +542,8 @@ fn verify_json_follows_the_report_contract() {
         summary.claims_by_route.values().sum::<u64>(),
         summary.claims
     );
-    assert_eq!(summary.answers_by_route["recite"] > 0, true);
-    assert_eq!(summary.findings["same_number_swap"] > 0, true);
+    assert!(summary.answers_by_route["recite"] > 0);
+    assert!(summary.findings["same_number_swap"] > 0);
     assert_eq!(summary.worst_route, "reanswer");
     assert_eq!(
         summary.sources_read, 2,
@@ -864,7 +864,7 @@ fn verify_csv_has_a_row_per_finding_and_per_clean_claim() {
     assert_eq!(&swap[col("message")], message.as_str());
     let accepted = rows
         .iter()
-        .find(|r| &r[col("route")] == "accept" && &r[col("operand")] == "")
+        .find(|r| &r[col("route")] == "accept" && r[col("operand")].is_empty())
         .unwrap();
     assert_eq!(&accepted[col("code")], "");
     // Operands are rows of their own, under their claim.

@@ -551,3 +551,114 @@ fn verify_reads_answers_from_standard_input() {
     assert_eq!(empty.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&empty.stderr).contains("-: no answers: the file is empty"));
 }
+
+// Item 6: `verify` and `batch` take the same input flags.
+
+/// An answer naming `acme.xlsx` by its bare name, with one revenue claim.
+const BARE: &str = r#"{"id": "a1", "sources": ["acme.xlsx"], "claims": [{"id": "k1", "value": "$4.2 billion", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}]}"#;
+
+#[test]
+fn verify_sources_dir_resolves_source_paths_against_that_folder() {
+    // The answer sits in a folder of its own; its source is under samples/.
+    let dir = answer_file("answer.json", BARE);
+    let trace = dir.path().join("answer.json");
+    let output = tickmark()
+        .args([
+            "verify",
+            "--format",
+            "json",
+            "--sources",
+            "samples",
+            "--trace",
+        ])
+        .arg(&trace)
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let report = the_answer(&output.stdout);
+    assert_eq!(report["claims"][0]["cell"]["ref"], "acme.xlsx#IS!B7");
+    // Near miss: without --sources the path resolves next to the trace
+    // file, where there is no acme.xlsx: an input error.
+    let output = tickmark()
+        .args(["verify", "--format", "json", "--trace"])
+        .arg(&trace)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(the_answer(&output.stdout)["error_kind"], "source");
+    // A --sources that is not a folder is a usage error, said once.
+    let output = tickmark()
+        .args(["verify", "--sources", "samples/acme.xlsx", "--trace"])
+        .arg(&trace)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("--sources samples/acme.xlsx: not a folder"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn batch_source_reads_one_source_from_a_path_of_ones_own() {
+    // --sources is an empty folder; --source names where acme.xlsx is,
+    // outside it (the user's own path is not confined).
+    let dir = answer_file("answers.jsonl", &format!("{BARE}\n"));
+    let empty = tempfile::tempdir().unwrap();
+    let acme = std::fs::canonicalize("samples/acme.xlsx").unwrap();
+    let run = |extra: &[String]| {
+        tickmark()
+            .args(["batch", "--traces"])
+            .arg(dir.path().join("answers.jsonl"))
+            .arg("--sources")
+            .arg(empty.path())
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let output = run(&[format!("--source=acme.xlsx={}", acme.display())]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let record: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(record["claims"][0]["route"], "accept", "{record}");
+    assert_eq!(record["claims"][0]["cell"]["ref"], "acme.xlsx#IS!B7");
+    // Near miss: without it the answer's path is looked up in the empty
+    // folder, and the line is an error record.
+    let output = run(&[]);
+    assert_eq!(output.status.code(), Some(2));
+    let record: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(
+        record["error"]
+            .as_str()
+            .unwrap()
+            .contains("cannot open: no such file"),
+        "{record}"
+    );
+    // The same usage error as verify's for a spec without `=`.
+    let output = run(&["--source".to_string(), "acme.xlsx".to_string()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("expected ID=PATH"));
+}
+
+#[test]
+fn verify_and_batch_list_the_same_input_flags() {
+    let help = |command: &str| {
+        let output = tickmark().args([command, "--help"]).output().unwrap();
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let (verify, batch) = (help("verify"), help("batch"));
+    for flag in ["--sources <DIR>", "--source <ID=PATH>", "--store <FILE>"] {
+        assert!(verify.contains(flag), "verify lacks {flag}");
+        assert!(batch.contains(flag), "batch lacks {flag}");
+    }
+}
