@@ -736,7 +736,7 @@ mod tests {
         );
         let out = String::from_utf8(out).unwrap();
         assert_eq!(out.lines().count(), 2, "{out}");
-        assert!(out.contains("\"line\":2,\"error\""), "{out}");
+        assert!(out.contains("\"line\":2,\"schema\":1,\"error\""), "{out}");
     }
 
     #[test]
@@ -781,8 +781,8 @@ mod tests {
             );
         }
         // Error records and reports both carry the number they are given.
-        assert!(record(40, b"not json", &job).starts_with("{\"line\":40,\"error\":"));
-        assert!(record(41, input[0], &job).starts_with("{\"line\":41,\"id\":"));
+        assert!(record(40, b"not json", &job).starts_with("{\"line\":40,\"schema\":1,\"error\":"));
+        assert!(record(41, input[0], &job).starts_with("{\"line\":41,\"schema\":1,\"id\":"));
         assert!(
             written
                 .iter()
