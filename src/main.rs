@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use rust_decimal::Decimal;
 use tickmark::answer::read_answers_within;
 
@@ -181,6 +181,17 @@ enum Command {
         read: ReadArgs,
         #[command(flatten)]
         judge: JudgeArgs,
+    },
+    /// Print a shell completion script: `tickmark completions bash > /etc/bash_completion.d/tickmark`.
+    Completions {
+        /// The shell to complete in.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff) of tickmark or of one command: `tickmark man verify | man -l -`.
+    Man {
+        /// A command (extract, verify, batch, eval, ...); without one, tickmark's own page.
+        command: Option<String>,
     },
     /// Measure what the checks catch: a seeded corpus of answers with known defects under four
     /// pipelines, or (with --external) the same-number swap study on real tables.
@@ -521,7 +532,7 @@ fn early_color() -> clap::ColorChoice {
 }
 
 fn main() -> ExitCode {
-    use clap::{CommandFactory, FromArgMatches};
+    use clap::FromArgMatches;
     let parsed = Cli::command()
         .color(early_color())
         .try_get_matches()
@@ -556,6 +567,13 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let color = ColorChoice::from(cli.color);
     match cli.command {
+        Command::Completions { shell } => {
+            let mut out = io::stdout().lock();
+            clap_complete::generate(shell, &mut Cli::command(), "tickmark", &mut out);
+            out.flush().context("writing the output")?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man { command } => man_command(command.as_deref()),
         Command::Extract {
             sources,
             format,
@@ -684,6 +702,37 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             color,
         }),
     }
+}
+
+/// `tickmark man [COMMAND]`: the man page of tickmark or of one command
+/// (`tickmark-verify(1)`), rendered from the clap definitions.
+fn man_command(name: Option<&str>) -> anyhow::Result<ExitCode> {
+    let tickmark = Cli::command();
+    let page = match name {
+        None => clap_mangen::Man::new(tickmark),
+        Some(name) => {
+            let Some(command) = tickmark.find_subcommand(name) else {
+                let names: Vec<&str> = tickmark
+                    .get_subcommands()
+                    .map(clap::Command::get_name)
+                    .collect();
+                bail!(
+                    "man {name:?}: no such command; expected one of {}",
+                    names.join(", ")
+                );
+            };
+            let command = command
+                .clone()
+                .display_name(format!("tickmark-{name}"))
+                .bin_name(format!("tickmark {name}"))
+                .version(env!("CARGO_PKG_VERSION"));
+            clap_mangen::Man::new(command).title(format!("tickmark-{name}"))
+        }
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    page.render(&mut out).context("writing the output")?;
+    out.flush().context("writing the output")?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `tickmark eval --xbrl DIR`: a Financial_Report.xlsx scored against its

@@ -662,3 +662,101 @@ fn verify_and_batch_list_the_same_input_flags() {
         assert!(batch.contains(flag), "batch lacks {flag}");
     }
 }
+
+// Item 12: completions and man pages from the clap definitions; examples of
+// the library.
+
+#[test]
+fn completions_are_generated_for_every_shell_from_the_flags() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let output = tickmark().args(["completions", shell]).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{shell}");
+        let script = String::from_utf8(output.stdout).unwrap();
+        // The commands and a flag added to both verify and batch are there.
+        for word in ["verify", "batch", "extract", "sources", "fail-on"] {
+            assert!(script.contains(word), "{shell}: no {word:?}");
+        }
+    }
+    // Near miss: a shell clap_complete does not know is a usage error.
+    let output = tickmark().args(["completions", "tcsh"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("possible values"));
+}
+
+#[test]
+fn man_pages_are_generated_for_tickmark_and_each_command() {
+    let page = |args: &[&str]| tickmark().arg("man").args(args).output().unwrap();
+    let top = page(&[]);
+    assert_eq!(top.status.code(), Some(0));
+    let top = String::from_utf8(top.stdout).unwrap();
+    assert!(top.contains(".TH tickmark 1"), "{top}");
+    assert!(top.contains("verify") && top.contains("batch"));
+    let verify = page(&["verify"]);
+    assert_eq!(verify.status.code(), Some(0));
+    let verify = String::from_utf8(verify.stdout).unwrap();
+    assert!(verify.contains(".TH tickmark-verify 1"));
+    assert!(verify.contains("tickmark\\-verify \\- Check every cited number"));
+    assert!(verify.contains("\\-\\-sources") && verify.contains("\\-\\-trace"));
+    let batch = String::from_utf8(page(&["batch"]).stdout).unwrap();
+    assert!(batch.contains("\\-\\-source ") || batch.contains("\\-\\-source\\fR"));
+    // Near miss: an unknown command names the ones there are.
+    let output = page(&["frobnicate"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(
+            "man \"frobnicate\": no such command; expected one of extract, verify, batch"
+        ),
+        "{stderr}"
+    );
+}
+
+/// A library example as `cargo test` builds it (beside the test binaries),
+/// or `None` when only some test targets were built.
+fn example(name: &str) -> Option<Command> {
+    let exe = std::env::current_exe().unwrap();
+    let profile = exe.parent()?.parent()?;
+    let path = profile
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    if path.is_file() {
+        Some(Command::new(path))
+    } else {
+        eprintln!(
+            "skipped: {} is not built (cargo test builds the examples; --test alone does not)",
+            path.display()
+        );
+        None
+    }
+}
+
+#[test]
+fn the_library_examples_run_as_documented() {
+    if let Some(mut extract) = example("extract_cells") {
+        let output = extract
+            .args(["samples/acme.xlsx", "Revenues"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            text.contains("acme.xlsx#IS!B7  Revenue  FY ended 2024-12-31  4200000000 (Revenues)"),
+            "{text}"
+        );
+    }
+    if let Some(mut verify) = example("verify_answer") {
+        let output = verify
+            .arg("samples/answers/birchwood.json")
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "a claim is not accepted");
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert!(text.contains("birchwood-fy24: reanswer"), "{text}");
+        assert!(
+            text.contains(
+                "k4 recite[same_number_swap] (cite birchwood.xlsx#'Income Statement'!B24 instead)"
+            ),
+            "{text}"
+        );
+    }
+}
