@@ -86,7 +86,10 @@ pub enum BatchError {
 /// basis.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct BatchSummary {
-    /// Input lines read (== output lines written).
+    /// The contract version: `"schema": 1`.
+    pub schema: crate::report::Schema,
+    /// Input lines read (== output lines written); for `verify`, the
+    /// answers read.
     pub lines: u64,
     /// Lines that were answers and were checked.
     pub answers: u64,
@@ -110,8 +113,10 @@ pub struct BatchSummary {
     pub model_calls_saved: u64,
     /// Source files read (each once, unless it changed during the run).
     pub sources_read: usize,
-    /// Wall time, seconds.
-    pub seconds: f64,
+    /// Wall time, seconds (`batch` only: `verify`'s summary leaves it out,
+    /// so that its output is the same on every run).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<f64>,
     /// The worst claim route seen (`accept` when there was none).
     pub worst_route: Route,
     /// Checks that did not run (`--checks`), by name: an accepted claim
@@ -163,6 +168,31 @@ impl Tally {
 }
 
 impl BatchSummary {
+    /// The counts of `reports`, as `verify --format json` writes them: the
+    /// same fields as a batch's, an answer that was not checked (malformed,
+    /// or a source that cannot be opened) counted as an error, as `batch`
+    /// makes it an error record.
+    pub fn of_reports<'r>(reports: impl IntoIterator<Item = &'r AnswerReport>) -> BatchSummary {
+        let mut summary = BatchSummary::default();
+        for report in reports {
+            summary.lines += 1;
+            let unchecked = report.error_kind.is_some()
+                && report.claims.is_empty()
+                && report.findings.is_empty();
+            if unchecked {
+                summary.errors += 1;
+            } else {
+                summary.add(&Tally::of(report));
+            }
+            for check in &report.checks_skipped {
+                if !summary.checks_skipped.contains(&check.name()) {
+                    summary.checks_skipped.push(check.name());
+                }
+            }
+        }
+        summary
+    }
+
     fn add(&mut self, tally: &Tally) {
         self.answers += 1;
         self.input_errors += u64::from(tally.input_error);
@@ -187,8 +217,9 @@ impl BatchSummary {
 
     /// Claims checked per second of wall time.
     pub fn claims_per_second(&self) -> f64 {
-        if self.seconds > 0.0 {
-            self.claims as f64 / self.seconds
+        let seconds = self.seconds.unwrap_or_default();
+        if seconds > 0.0 {
+            self.claims as f64 / seconds
         } else {
             0.0
         }
@@ -236,7 +267,7 @@ impl BatchSummary {
             self.model_calls,
             self.model_calls_saved,
             self.sources_read,
-            self.seconds,
+            self.seconds.unwrap_or_default(),
             self.claims_per_second()
         ));
         text
@@ -374,7 +405,7 @@ pub fn run(
         return Err(failure);
     }
     summary.sources_read = job.cache.reads();
-    summary.seconds = start.elapsed().as_secs_f64();
+    summary.seconds = Some(start.elapsed().as_secs_f64());
     summary.checks_skipped = job
         .verifier
         .skipped_checks()
@@ -592,6 +623,7 @@ struct Record<'a> {
 #[derive(Serialize)]
 struct ErrorRecord<'a> {
     line: u64,
+    schema: crate::report::Schema,
     error: &'a str,
 }
 
@@ -602,9 +634,20 @@ fn error_record(number: u64, message: String) -> Done {
     }
 }
 
-fn error_json(line: u64, error: &str) -> String {
-    serde_json::to_string(&ErrorRecord { line, error })
-        .unwrap_or_else(|_| format!("{{\"line\":{line},\"error\":\"unprintable error\"}}"))
+/// The error record of input line `line` (1-based), as `run` writes it:
+/// `{"line": N, "schema": 1, "error": "…"}`.
+pub fn error_json(line: u64, error: &str) -> String {
+    serde_json::to_string(&ErrorRecord {
+        line,
+        schema: crate::report::Schema,
+        error,
+    })
+    .unwrap_or_else(|_| {
+        format!(
+            "{{\"line\":{line},\"schema\":{},\"error\":\"unprintable error\"}}",
+            crate::report::SCHEMA
+        )
+    })
 }
 
 #[cfg(test)]
@@ -693,7 +736,7 @@ mod tests {
         );
         let out = String::from_utf8(out).unwrap();
         assert_eq!(out.lines().count(), 2, "{out}");
-        assert!(out.contains("\"line\":2,\"error\""), "{out}");
+        assert!(out.contains("\"line\":2,\"schema\":1,\"error\""), "{out}");
     }
 
     #[test]
@@ -738,8 +781,8 @@ mod tests {
             );
         }
         // Error records and reports both carry the number they are given.
-        assert!(record(40, b"not json", &job).starts_with("{\"line\":40,\"error\":"));
-        assert!(record(41, input[0], &job).starts_with("{\"line\":41,\"id\":"));
+        assert!(record(40, b"not json", &job).starts_with("{\"line\":40,\"schema\":1,\"error\":"));
+        assert!(record(41, input[0], &job).starts_with("{\"line\":41,\"schema\":1,\"id\":"));
         assert!(
             written
                 .iter()

@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use rust_decimal::Decimal;
-use tickmark::answer::{Shape, read_answers_within};
+use tickmark::answer::read_answers_within;
 
 /// mimalloc instead of the system allocator: checking a claim makes many
 /// small short-lived allocations, and batch throughput rises with it
@@ -132,9 +132,11 @@ enum Command {
         /// input (source paths then resolve against the current folder).
         #[arg(long, value_name = "FILE")]
         trace: PathBuf,
-        /// Read source ID from PATH instead of next to the trace file.
-        #[arg(long = "source", value_name = "ID=PATH")]
-        sources: Vec<String>,
+        /// The folder the answers' source paths are relative to (default: the trace file's).
+        #[arg(long, value_name = "DIR")]
+        sources: Option<PathBuf>,
+        #[command(flatten)]
+        source: SourceArgs,
         /// Output format (human on a terminal, json otherwise).
         #[arg(long, value_enum)]
         format: Option<VerifyFormatArg>,
@@ -159,6 +161,8 @@ enum Command {
         /// The folder the answers' source paths are relative to.
         #[arg(long, value_name = "DIR")]
         sources: PathBuf,
+        #[command(flatten)]
+        source: SourceArgs,
         /// Write the records here instead of standard output (`-`).
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
@@ -177,6 +181,17 @@ enum Command {
         read: ReadArgs,
         #[command(flatten)]
         judge: JudgeArgs,
+    },
+    /// Print a shell completion script: `tickmark completions bash > /etc/bash_completion.d/tickmark`.
+    Completions {
+        /// The shell to complete in.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff) of tickmark or of one command: `tickmark man verify | man -l -`.
+    Man {
+        /// A command (extract, verify, batch, eval, ...); without one, tickmark's own page.
+        command: Option<String>,
     },
     /// Measure what the checks catch: a seeded corpus of answers with known defects under four
     /// pipelines, or (with --external) the same-number swap study on real tables.
@@ -241,6 +256,32 @@ enum EvalFormat {
     Human,
     Json,
     Markdown,
+}
+
+/// Where sources are read from besides `--sources` (shared by `verify` and
+/// `batch`, docs/batch.md "Input").
+#[derive(Args)]
+struct SourceArgs {
+    /// Read source ID from PATH instead of from under --sources (repeatable).
+    #[arg(long = "source", value_name = "ID=PATH")]
+    overrides: Vec<String>,
+}
+
+impl SourceArgs {
+    /// The `--source` overrides as (id, path).
+    fn overrides(&self) -> anyhow::Result<Vec<(String, PathBuf)>> {
+        self.overrides
+            .iter()
+            .map(|spec| match spec.split_once('=') {
+                Some((id, path)) if !id.is_empty() && !path.is_empty() => {
+                    Ok((id.to_string(), PathBuf::from(path)))
+                }
+                _ => bail!(
+                    "--source {spec:?}: expected ID=PATH, such as acme.xlsx=data/acme-2024.xlsx"
+                ),
+            })
+            .collect()
+    }
 }
 
 /// What to check and how strictly (shared by `verify` and `batch`).
@@ -446,6 +487,7 @@ enum VerifyFormatArg {
     Human,
     Json,
     Jsonl,
+    Csv,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -490,7 +532,7 @@ fn early_color() -> clap::ColorChoice {
 }
 
 fn main() -> ExitCode {
-    use clap::{CommandFactory, FromArgMatches};
+    use clap::FromArgMatches;
     let parsed = Cli::command()
         .color(early_color())
         .try_get_matches()
@@ -525,6 +567,13 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let color = ColorChoice::from(cli.color);
     match cli.command {
+        Command::Completions { shell } => {
+            let mut out = io::stdout().lock();
+            clap_complete::generate(shell, &mut Cli::command(), "tickmark", &mut out);
+            out.flush().context("writing the output")?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man { command } => man_command(command.as_deref()),
         Command::Extract {
             sources,
             format,
@@ -534,6 +583,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Verify {
             trace,
             sources,
+            source,
             format,
             max_trace_mb,
             show,
@@ -542,7 +592,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             judge,
         } => verify_command(VerifyArgs {
             trace: &trace,
-            sources: &sources,
+            sources: sources.as_deref(),
+            source: &source,
             format,
             human: Human {
                 term: Term::stdout(color),
@@ -629,6 +680,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Batch {
             traces,
             sources,
+            source,
             out,
             jobs,
             format,
@@ -640,6 +692,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             max_line_bytes: max_line_mb.saturating_mul(1 << 20),
             traces: &traces,
             sources: &sources,
+            source: &source,
             out: out.as_deref(),
             jobs,
             format,
@@ -649,6 +702,37 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             color,
         }),
     }
+}
+
+/// `tickmark man [COMMAND]`: the man page of tickmark or of one command
+/// (`tickmark-verify(1)`), rendered from the clap definitions.
+fn man_command(name: Option<&str>) -> anyhow::Result<ExitCode> {
+    let tickmark = Cli::command();
+    let page = match name {
+        None => clap_mangen::Man::new(tickmark),
+        Some(name) => {
+            let Some(command) = tickmark.find_subcommand(name) else {
+                let names: Vec<&str> = tickmark
+                    .get_subcommands()
+                    .map(clap::Command::get_name)
+                    .collect();
+                bail!(
+                    "man {name:?}: no such command; expected one of {}",
+                    names.join(", ")
+                );
+            };
+            let command = command
+                .clone()
+                .display_name(format!("tickmark-{name}"))
+                .bin_name(format!("tickmark {name}"))
+                .version(env!("CARGO_PKG_VERSION"));
+            clap_mangen::Man::new(command).title(format!("tickmark-{name}"))
+        }
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    page.render(&mut out).context("writing the output")?;
+    out.flush().context("writing the output")?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `tickmark eval --xbrl DIR`: a Financial_Report.xlsx scored against its
@@ -665,7 +749,7 @@ fn xbrl_command(
     let text = match format {
         EvalFormat::Human => term.fit_lines(&report.human()),
         EvalFormat::Markdown => report.markdown(),
-        EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
+        EvalFormat::Json => tickmark::report::versioned_json(&report)?,
     };
     io::stdout().lock().write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
@@ -686,7 +770,7 @@ fn financebench_command(
     let text = match format {
         EvalFormat::Human => term.fit_lines(&financebench::human(&report)),
         EvalFormat::Markdown => financebench::markdown(&report),
-        EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
+        EvalFormat::Json => tickmark::report::versioned_json(&report)?,
     };
     io::stdout().lock().write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
@@ -719,7 +803,14 @@ fn claims_command(
     let text = match format {
         EvalFormat::Human => term.fit_lines(&claims::human(&scores)),
         EvalFormat::Markdown => claims::markdown(&scores),
-        EvalFormat::Json => serde_json::to_string_pretty(&scores)? + "\n",
+        EvalFormat::Json => {
+            /// The scores of the files, in an object that can carry `schema`.
+            #[derive(serde::Serialize)]
+            struct Files<'a, T: serde::Serialize> {
+                files: &'a [T],
+            }
+            tickmark::report::versioned_json(&Files { files: &scores })?
+        }
     };
     io::stdout().lock().write_all(text.as_bytes())?;
     let clean = scores.iter().all(|s| s.misses.is_empty());
@@ -764,7 +855,7 @@ fn pdf_xbrl_command(
     let text = match format {
         EvalFormat::Human => term.fit_lines(&pdf_tags::human(&report)),
         EvalFormat::Markdown => pdf_tags::markdown(&report),
-        EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
+        EvalFormat::Json => tickmark::report::versioned_json(&report)?,
     };
     io::stdout().lock().write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
@@ -784,7 +875,7 @@ fn external_command(
     let text = match format {
         EvalFormat::Human => term.fit_lines(&external::human(&report)),
         EvalFormat::Markdown => external::markdown(&report),
-        EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
+        EvalFormat::Json => tickmark::report::versioned_json(&report)?,
     };
     io::stdout().lock().write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
@@ -804,7 +895,7 @@ fn tags_command(
     let text = match format {
         EvalFormat::Human => term.fit_lines(&report.human()),
         EvalFormat::Markdown => report.markdown(),
-        EvalFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
+        EvalFormat::Json => tickmark::report::versioned_json(&report)?,
     };
     io::stdout().lock().write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
@@ -812,7 +903,8 @@ fn tags_command(
 
 struct VerifyArgs<'a> {
     trace: &'a Path,
-    sources: &'a [String],
+    sources: Option<&'a Path>,
+    source: &'a SourceArgs,
     format: Option<VerifyFormatArg>,
     human: Human,
     max_trace_bytes: u64,
@@ -824,16 +916,16 @@ struct VerifyArgs<'a> {
 fn verify_command(args: VerifyArgs<'_>) -> anyhow::Result<ExitCode> {
     let (judge, accept_at) = args.judge.judge()?;
     let (vocab, store, options) = args.check.load()?;
-    let mut overrides = Vec::new();
-    for spec in args.sources {
-        let Some((id, path)) = spec.split_once('=') else {
-            bail!("--source {spec:?}: expected ID=PATH, such as acme.xlsx=data/acme-2024.xlsx");
-        };
-        overrides.push((id.to_string(), PathBuf::from(path)));
-    }
+    let overrides = args.source.overrides()?;
+    let base_dir = match args.sources {
+        Some(dir) if !dir.is_dir() => bail!(
+            "--sources {}: not a folder; give the folder the answers' source paths are relative to",
+            dir.display()
+        ),
+        Some(dir) => dir.to_path_buf(),
+        None => args.trace.parent().unwrap_or(Path::new(".")).to_path_buf(),
+    };
     let answers = read_answers_within(args.trace, args.max_trace_bytes)?;
-    let base_dir = args.trace.parent().unwrap_or(Path::new(".")).to_path_buf();
-    let single = answers.shape == Shape::Object;
     let format = args.format.unwrap_or(if io::stdout().is_terminal() {
         VerifyFormatArg::Human
     } else {
@@ -861,12 +953,13 @@ fn verify_command(args: VerifyArgs<'_>) -> anyhow::Result<ExitCode> {
             VerifyFormatArg::Human => {
                 verify_report::write_human_for(&mut out, &report, &cache, &args.human)?
             }
-            VerifyFormatArg::Json => {}
+            VerifyFormatArg::Json | VerifyFormatArg::Csv => {}
         }
         reports.push(report);
     }
     match format {
-        VerifyFormatArg::Json => verify_report::write_json(&mut out, &reports, single)?,
+        VerifyFormatArg::Json => verify_report::write_json(&mut out, &reports, cache.reads())?,
+        VerifyFormatArg::Csv => tickmark::report::verify_csv::write(&mut out, &reports)?,
         VerifyFormatArg::Human => {
             verify_report::write_summary(&mut out, &summary, &args.human.term)?
         }
@@ -987,6 +1080,7 @@ struct BatchArgs<'a> {
     max_line_bytes: usize,
     traces: &'a Path,
     sources: &'a Path,
+    source: &'a SourceArgs,
     out: Option<&'a Path>,
     jobs: usize,
     format: BatchFormatArg,
@@ -999,6 +1093,7 @@ struct BatchArgs<'a> {
 fn batch_command(args: BatchArgs<'_>) -> anyhow::Result<ExitCode> {
     let (judge, accept_at) = args.judge.judge()?;
     let (vocab, store, options) = args.check.load()?;
+    let overrides = args.source.overrides()?;
     if !args.sources.is_dir() {
         bail!(
             "--sources {}: not a folder; give the folder the answers' source paths are relative to",
@@ -1034,7 +1129,9 @@ fn batch_command(args: BatchArgs<'_>) -> anyhow::Result<ExitCode> {
         _ => Box::new(io::BufWriter::new(io::stdout().lock())),
     };
     let verifier = Verifier::new(&vocab, &store, options).with_judge(judge.as_ref(), accept_at);
-    let cache = SourceCache::default().with_options(args.read).confined();
+    let cache = SourceCache::new(overrides)
+        .with_options(args.read)
+        .confined();
     let input_name = args.traces.display().to_string();
     let job = batch::BatchJob {
         verifier: &verifier,
@@ -1158,10 +1255,7 @@ fn eval_command(args: EvalArgs<'_>) -> anyhow::Result<ExitCode> {
     match args.format {
         EvalFormat::Human => write!(out, "{}", report.human_for(&args.term))?,
         EvalFormat::Markdown => write!(out, "{}", report.markdown())?,
-        EvalFormat::Json => {
-            serde_json::to_writer_pretty(&mut out, &report)?;
-            writeln!(out)?;
-        }
+        EvalFormat::Json => write!(out, "{}", tickmark::report::versioned_json(&report)?)?,
     }
     out.flush().context("writing the output")?;
     Ok(ExitCode::SUCCESS)

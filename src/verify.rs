@@ -92,6 +92,8 @@ pub struct ClaimReport {
 /// The verdict on one answer.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct AnswerReport {
+    /// The contract version: `"schema": 1`.
+    pub schema: crate::report::Schema,
     /// The answer's id.
     pub id: String,
     /// The worst route of its claims (`review` for a malformed answer).
@@ -128,6 +130,7 @@ impl AnswerReport {
     /// The report of an answer that was not checked, and why.
     pub fn not_checked(id: String, kind: NotChecked, error: String) -> AnswerReport {
         AnswerReport {
+            schema: crate::report::Schema,
             id,
             route: Route::Review,
             model_calls: 0,
@@ -291,10 +294,10 @@ impl SourceCache {
     /// from its `--source` path.
     pub fn load(&self, id: &str, path: &str, base_dir: &Path, vocab: &Vocab) -> Loaded {
         let written = path;
-        let path = self
-            .overrides
-            .iter()
-            .find(|(o, _)| o == id)
+        // A `--source` path is the user's own, named on the command line:
+        // it is read where it is, never confined to the sources folder.
+        let overridden = self.overrides.iter().find(|(o, _)| o == id);
+        let path = overridden
             .map(|(_, p)| p.clone())
             .unwrap_or_else(|| base_dir.join(path));
         let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
@@ -313,7 +316,7 @@ impl SourceCache {
             Arc::clone(&entry.1)
         };
         slot.get_or_init(|| {
-            if self.confined {
+            if self.confined && overridden.is_none() {
                 confine(written, &path, base_dir)?;
             }
             self.reads.fetch_add(1, Ordering::Relaxed);
@@ -483,6 +486,7 @@ impl<'a> Verifier<'a> {
             route.max(Route::Review)
         };
         AnswerReport {
+            schema: crate::report::Schema,
             id: answer.id.clone(),
             route,
             model_calls,
@@ -1001,12 +1005,13 @@ fn evidence_of(cell: &Cell<'_>) -> Evidence {
         heading.push(unit);
     }
     Evidence {
-        cell: cell.reference().to_string(),
-        value: cell.text().into_owned(),
-        base_value: cell.value_base().map(|v| v.normalize().to_string()),
+        reference: cell.reference().to_string(),
+        text: cell.text().into_owned(),
+        value: cell.value().to_string(),
+        value_base: cell.value_base().map(|v| v.normalize().to_string()),
         row_label: cell.row_label().map(str::to_string),
-        column_label: cell.col_label().map(str::to_string),
-        period: cell.period().map(|p| p.to_string()),
+        col_label: cell.col_label().map(str::to_string),
+        period: cell.period().cloned(),
         concept: cell.concept().map(|c| c.to_string()),
         table: heading.join(" — "),
         neighbourhood: crate::report::verify::excerpt(table, cell.coord()),

@@ -173,9 +173,9 @@ impl Bench {
             .unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(!stderr.contains("panicked"), "{stderr}");
-        let report: Value =
+        let mut json: Value =
             serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
-        (report, output.status.code().unwrap())
+        (json["answers"][0].take(), output.status.code().unwrap())
     }
 }
 
@@ -237,7 +237,7 @@ fn a_supporting_judge_accepts_the_claim() {
     assert_eq!(request["role"], "Revenue, FY2024");
     assert_eq!(request["partial_source"], false);
     let evidence = &request["evidence"][0];
-    assert_eq!(evidence["cell"], "acme.xlsx#IS!B7");
+    assert_eq!(evidence["ref"], "acme.xlsx#IS!B7");
     assert_eq!(evidence["row_label"], "Revenue");
     assert_eq!(evidence["concept"], "Revenues");
     assert!(
@@ -894,8 +894,12 @@ fn verify_http(stub: &Stub, extra: &[&str], env: &[(&str, &str)]) -> (Value, i32
     let output = command.output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert!(!stderr.contains("panicked"), "{stderr}");
-    let report = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
-    (report, output.status.code().unwrap(), stderr)
+    let mut json = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
+    (
+        json["answers"][0].take(),
+        output.status.code().unwrap(),
+        stderr,
+    )
 }
 
 #[test]
@@ -941,7 +945,7 @@ fn an_http_judge_is_asked_as_documented_and_its_reply_accepts() {
     let sent: Value =
         serde_json::from_str(body["messages"][1]["content"].as_str().unwrap()).unwrap();
     assert_eq!(sent["claim"], "Acme's revenue was $4.2 billion in 2024.");
-    assert_eq!(sent["evidence"][0]["cell"], "acme.xlsx#IS!B7");
+    assert_eq!(sent["evidence"][0]["ref"], "acme.xlsx#IS!B7");
     let format = &body["response_format"];
     assert_eq!(format["type"], "json_schema");
     assert_eq!(format["json_schema"]["name"], "support_verdict");
@@ -1163,11 +1167,11 @@ fn the_documented_streaming_judges_answer() {
             .output()
             .unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
-        let reports: Value = serde_json::from_slice(&output.stdout)
+        let mut json: Value = serde_json::from_slice(&output.stdout)
             .unwrap_or_else(|e| panic!("{file}: {e}: {stderr}"));
-        let reports = match reports {
+        let reports = match json["answers"].take() {
             Value::Array(reports) => reports,
-            report => vec![report],
+            other => panic!("{file}: no answers array: {other}"),
         };
         let mut judged = 0;
         for report in &reports {

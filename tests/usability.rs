@@ -39,6 +39,12 @@ fn run_verify(dir: &tempfile::TempDir, format: &str) -> std::process::Output {
         .unwrap()
 }
 
+/// The one answer report of `verify --format json` output.
+fn the_answer(stdout: &[u8]) -> serde_json::Value {
+    let mut json: serde_json::Value = serde_json::from_slice(stdout).unwrap();
+    json["answers"][0].take()
+}
+
 // Item 3: a source that cannot be opened is an input error.
 
 #[test]
@@ -60,7 +66,7 @@ fn a_mistyped_source_path_is_an_input_error_with_one_message() {
     assert!(!stdout.contains("unreadable_source"), "{stdout}");
     let json = run_verify(&dir, "json");
     assert_eq!(json.status.code(), Some(2));
-    let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let report = the_answer(&json.stdout);
     assert_eq!(report["error_kind"], "source", "{report}");
     assert!(
         report["error"]
@@ -78,7 +84,7 @@ fn a_folder_or_an_unknown_file_type_as_a_source_is_an_input_error_too() {
         std::fs::write(dir.path().join("notes.docx"), "x").unwrap();
         let output = run_verify(&dir, "json");
         assert_eq!(output.status.code(), Some(2), "{path}");
-        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        let report = the_answer(&output.stdout);
         assert_eq!(report["error_kind"], "source", "{path}: {report}");
     }
 }
@@ -98,7 +104,7 @@ fn near_miss_a_source_that_opens_but_has_an_unreadable_part_stays_a_finding() {
     let dir = answer_file("answer.json", &text);
     let output = run_verify(&dir, "json");
     assert_eq!(output.status.code(), Some(1));
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let report = the_answer(&output.stdout);
     assert!(report.get("error").is_none(), "{report}");
     assert_eq!(report["claims"][0]["route"], "accept");
     assert_eq!(
@@ -211,7 +217,7 @@ fn verify_one(claim: &str, sources: &str) -> serde_json::Value {
         .replace("SAMPLES", acme.to_str().unwrap());
     let dir = answer_file("answer.json", &text);
     let output = run_verify(&dir, "json");
-    serde_json::from_slice(&output.stdout).unwrap()
+    the_answer(&output.stdout)
 }
 
 fn message(report: &serde_json::Value) -> String {
@@ -310,8 +316,7 @@ fn a_cite_of_a_decimal_comma_cell_says_what_it_holds() {
     let text = r#"{"id": "a1", "sources": ["eu.csv"], "claims": [
         {"id": "k1", "value": "1,234.5", "role": "Revenue 2024", "cites": ["eu.csv#B2"]}]}"#;
     std::fs::write(dir.path().join("answer.json"), text).unwrap();
-    let report: serde_json::Value =
-        serde_json::from_slice(&run_verify(&dir, "json").stdout).unwrap();
+    let report = the_answer(&run_verify(&dir, "json").stdout);
     let m = message(&report);
     assert!(
         m.contains("written with a decimal comma, which tickmark does not read"),
@@ -480,8 +485,9 @@ fn a_syntax_error_in_a_pretty_printed_object_is_one_error_with_line_and_column()
     );
     let json = run_verify(&dir, "json");
     let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
-    assert!(
-        report.is_object(),
+    assert_eq!(
+        report["answers"].as_array().map(Vec::len),
+        Some(1),
         "one object in, one report out: {report}"
     );
 }
@@ -534,7 +540,7 @@ fn verify_reads_answers_from_standard_input() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let report = the_answer(&output.stdout);
     assert_eq!(report["claims"][0]["route"], "accept", "{report}");
     // Near miss: an empty standard input is an input error, not an empty run.
     let empty = tickmark()
@@ -544,4 +550,213 @@ fn verify_reads_answers_from_standard_input() {
         .unwrap();
     assert_eq!(empty.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&empty.stderr).contains("-: no answers: the file is empty"));
+}
+
+// Item 6: `verify` and `batch` take the same input flags.
+
+/// An answer naming `acme.xlsx` by its bare name, with one revenue claim.
+const BARE: &str = r#"{"id": "a1", "sources": ["acme.xlsx"], "claims": [{"id": "k1", "value": "$4.2 billion", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}]}"#;
+
+#[test]
+fn verify_sources_dir_resolves_source_paths_against_that_folder() {
+    // The answer sits in a folder of its own; its source is under samples/.
+    let dir = answer_file("answer.json", BARE);
+    let trace = dir.path().join("answer.json");
+    let output = tickmark()
+        .args([
+            "verify",
+            "--format",
+            "json",
+            "--sources",
+            "samples",
+            "--trace",
+        ])
+        .arg(&trace)
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let report = the_answer(&output.stdout);
+    assert_eq!(report["claims"][0]["cell"]["ref"], "acme.xlsx#IS!B7");
+    // Near miss: without --sources the path resolves next to the trace
+    // file, where there is no acme.xlsx: an input error.
+    let output = tickmark()
+        .args(["verify", "--format", "json", "--trace"])
+        .arg(&trace)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(the_answer(&output.stdout)["error_kind"], "source");
+    // A --sources that is not a folder is a usage error, said once.
+    let output = tickmark()
+        .args(["verify", "--sources", "samples/acme.xlsx", "--trace"])
+        .arg(&trace)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("--sources samples/acme.xlsx: not a folder"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn batch_source_reads_one_source_from_a_path_of_ones_own() {
+    // --sources is an empty folder; --source names where acme.xlsx is,
+    // outside it (the user's own path is not confined).
+    let dir = answer_file("answers.jsonl", &format!("{BARE}\n"));
+    let empty = tempfile::tempdir().unwrap();
+    let acme = std::fs::canonicalize("samples/acme.xlsx").unwrap();
+    let run = |extra: &[String]| {
+        tickmark()
+            .args(["batch", "--traces"])
+            .arg(dir.path().join("answers.jsonl"))
+            .arg("--sources")
+            .arg(empty.path())
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let output = run(&[format!("--source=acme.xlsx={}", acme.display())]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let record: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(record["claims"][0]["route"], "accept", "{record}");
+    assert_eq!(record["claims"][0]["cell"]["ref"], "acme.xlsx#IS!B7");
+    // Near miss: without it the answer's path is looked up in the empty
+    // folder, and the line is an error record.
+    let output = run(&[]);
+    assert_eq!(output.status.code(), Some(2));
+    let record: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(
+        record["error"]
+            .as_str()
+            .unwrap()
+            .contains("cannot open: no such file"),
+        "{record}"
+    );
+    // The same usage error as verify's for a spec without `=`.
+    let output = run(&["--source".to_string(), "acme.xlsx".to_string()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("expected ID=PATH"));
+}
+
+#[test]
+fn verify_and_batch_list_the_same_input_flags() {
+    let help = |command: &str| {
+        let output = tickmark().args([command, "--help"]).output().unwrap();
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let (verify, batch) = (help("verify"), help("batch"));
+    for flag in ["--sources <DIR>", "--source <ID=PATH>", "--store <FILE>"] {
+        assert!(verify.contains(flag), "verify lacks {flag}");
+        assert!(batch.contains(flag), "batch lacks {flag}");
+    }
+}
+
+// Item 12: completions and man pages from the clap definitions; examples of
+// the library.
+
+#[test]
+fn completions_are_generated_for_every_shell_from_the_flags() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let output = tickmark().args(["completions", shell]).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{shell}");
+        let script = String::from_utf8(output.stdout).unwrap();
+        // The commands and a flag added to both verify and batch are there.
+        for word in ["verify", "batch", "extract", "sources", "fail-on"] {
+            assert!(script.contains(word), "{shell}: no {word:?}");
+        }
+    }
+    // Near miss: a shell clap_complete does not know is a usage error.
+    let output = tickmark().args(["completions", "tcsh"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("possible values"));
+}
+
+#[test]
+fn man_pages_are_generated_for_tickmark_and_each_command() {
+    let page = |args: &[&str]| tickmark().arg("man").args(args).output().unwrap();
+    let top = page(&[]);
+    assert_eq!(top.status.code(), Some(0));
+    let top = String::from_utf8(top.stdout).unwrap();
+    assert!(top.contains(".TH tickmark 1"), "{top}");
+    assert!(top.contains("verify") && top.contains("batch"));
+    let verify = page(&["verify"]);
+    assert_eq!(verify.status.code(), Some(0));
+    let verify = String::from_utf8(verify.stdout).unwrap();
+    assert!(verify.contains(".TH tickmark-verify 1"));
+    assert!(verify.contains("tickmark\\-verify \\- Check every cited number"));
+    assert!(verify.contains("\\-\\-sources") && verify.contains("\\-\\-trace"));
+    let batch = String::from_utf8(page(&["batch"]).stdout).unwrap();
+    assert!(batch.contains("\\-\\-source ") || batch.contains("\\-\\-source\\fR"));
+    // Near miss: an unknown command names the ones there are.
+    let output = page(&["frobnicate"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(
+            "man \"frobnicate\": no such command; expected one of extract, verify, batch"
+        ),
+        "{stderr}"
+    );
+}
+
+/// A library example as `cargo test` builds it (beside the test binaries),
+/// or `None` when only some test targets were built.
+fn example(name: &str) -> Option<Command> {
+    let exe = std::env::current_exe().unwrap();
+    let profile = exe.parent()?.parent()?;
+    let path = profile
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    if path.is_file() {
+        Some(Command::new(path))
+    } else {
+        eprintln!(
+            "skipped: {} is not built (cargo test builds the examples; --test alone does not)",
+            path.display()
+        );
+        None
+    }
+}
+
+#[test]
+fn the_library_examples_run_as_documented() {
+    if let Some(mut extract) = example("extract_cells") {
+        let output = extract
+            .args(["samples/acme.xlsx", "Revenues"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            text.contains("acme.xlsx#IS!B7  Revenue  FY ended 2024-12-31  4200000000 (Revenues)"),
+            "{text}"
+        );
+    }
+    if let Some(mut verify) = example("verify_answer") {
+        let output = verify
+            .arg("samples/answers/birchwood.json")
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "a claim is not accepted");
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert!(text.contains("birchwood-fy24: reanswer"), "{text}");
+        assert!(
+            text.contains(
+                "k4 recite[same_number_swap] (cite birchwood.xlsx#'Income Statement'!B24 instead)"
+            ),
+            "{text}"
+        );
+    }
 }

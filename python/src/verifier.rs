@@ -15,7 +15,6 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use rayon::prelude::*;
 use rust_decimal::Decimal;
-use serde::Serialize;
 use tickmark::answer::Origin;
 use tickmark::answer::input::answer_from_line;
 use tickmark::batch::{self, BatchFormat, BatchJob, MAX_LINE_BYTES};
@@ -352,14 +351,6 @@ enum Failure {
     Internal(String),
 }
 
-/// An error record as `batch` writes it, for an answer that never reached
-/// the library (a Python value `json` cannot write).
-#[derive(Serialize)]
-struct ErrorRecord<'a> {
-    line: u64,
-    error: &'a str,
-}
-
 impl Verifier {
     /// The library's verifier over what this one owns. Cheap: it borrows.
     fn with_verifier<T>(&self, f: impl FnOnce(&tickmark::Verifier<'_>) -> T) -> T {
@@ -412,13 +403,7 @@ impl Verifier {
                     .zip(numbers.par_iter())
                     .map(|(item, &number)| match item {
                         Ok(text) => batch::record(number, text, &job),
-                        Err(why) => serde_json::to_string(&ErrorRecord {
-                            line: number,
-                            error: why,
-                        })
-                        .unwrap_or_else(|_| {
-                            format!("{{\"line\":{number},\"error\":\"unprintable error\"}}")
-                        }),
+                        Err(why) => batch::error_json(number, why),
                     })
                     .collect()
             };

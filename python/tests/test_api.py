@@ -98,7 +98,7 @@ def test_verify_gives_the_report_verify_prints(tickmark_bin, tmp_path):
     done = cli(tickmark_bin, "verify", "--trace", str(trace), "--store", str(STORE),
                "--format", "json")
     assert done.returncode == 1, done.stderr
-    printed = json.loads(done.stdout)
+    printed = json.loads(done.stdout)["answers"]
     verifier = tickmark.Verifier(tmp_path, store=STORE)
     assert [verifier.verify(answer) for answer in ANSWERS] == printed
     # The same from the answer's JSON text, as str and as bytes.

@@ -277,14 +277,15 @@ pub struct CellSummary {
     /// Its reference.
     #[serde(rename = "ref")]
     pub reference: String,
-    /// Its value as the table prints it.
+    /// Its value in table units, a decimal string (`extract`'s `value`).
     pub value: String,
     /// Its row label.
     pub row_label: Option<String>,
     /// Its column header.
     pub col_label: Option<String>,
-    /// Its period, in short form ("FY ended 2023-12-31", "2023-12-31").
-    pub period: Option<String>,
+    /// Its period, the object `extract` writes (`{"kind": "duration",
+    /// "fy": 2023, ...}`).
+    pub period: Option<crate::model::Period>,
     /// Its concept.
     pub concept: Option<String>,
 }
@@ -297,7 +298,7 @@ impl CellSummary {
             value: cell.value().to_string(),
             row_label: cell.row_label().map(str::to_string),
             col_label: cell.col_label().map(str::to_string),
-            period: cell.period().map(|p| p.to_string()),
+            period: cell.period().cloned(),
             concept: cell.concept().map(|c| c.to_string()),
         }
     }

@@ -78,25 +78,29 @@ pub struct JudgeRequest {
     pub partial_source: bool,
 }
 
-/// One cited cell as the judge sees it.
+/// One cited cell as the judge sees it: the fields of `extract`'s cell
+/// object under the same names (docs/contract.md §3), and the table around it.
 #[derive(Debug, Clone, Serialize)]
 pub struct Evidence {
     /// Its reference (`acme.xlsx#IS!C5`).
-    pub cell: String,
+    #[serde(rename = "ref")]
+    pub reference: String,
     /// The value as the source prints it ("(482)", "4,200").
+    pub text: String,
+    /// The value in table units, a decimal string ("-482", "4200").
     pub value: String,
     /// The value in base units, after the table's scale, when it is a number.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub base_value: Option<String>,
+    pub value_base: Option<String>,
     /// The row label.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub row_label: Option<String>,
     /// The column label (stacked header text).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub column_label: Option<String>,
-    /// The period, as tickmark reads it.
+    pub col_label: Option<String>,
+    /// The period, as tickmark reads it: `extract`'s period object.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub period: Option<String>,
+    pub period: Option<crate::model::Period>,
     /// The concept, as tickmark reads it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub concept: Option<String>,

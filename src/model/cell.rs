@@ -376,7 +376,8 @@ impl Serialize for Cell<'_> {
             + usize::from(dash)
             + usize::from(parens)
             + usize::from(tag.is_some());
-        let mut s = serializer.serialize_struct("Cell", 16 + optional)?;
+        let mut s = serializer.serialize_struct("Cell", 17 + optional)?;
+        s.serialize_field("schema", &crate::report::Schema)?;
         s.serialize_field("ref", &self.reference())?;
         s.serialize_field("text", &self.text())?;
         s.serialize_field("value", &self.value())?;

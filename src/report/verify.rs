@@ -146,13 +146,35 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-/// Writes reports as JSON: a single object when `single`, else an array.
-pub fn write_json(out: &mut dyn Write, reports: &[AnswerReport], single: bool) -> io::Result<()> {
-    match (single, reports) {
-        (true, [one]) => serde_json::to_writer_pretty(&mut *out, one),
-        _ => serde_json::to_writer_pretty(&mut *out, reports),
-    }
-    .map_err(crate::report::json_error)?;
+/// What `verify --format json` writes: one object, the reports (each as
+/// `--format jsonl` writes it) and their counts under `batch`'s names.
+#[derive(Serialize)]
+pub struct VerifyJson<'a> {
+    /// The contract version: `"schema": 1`.
+    pub schema: crate::report::Schema,
+    /// One report per answer, in input order (a single answer object is an
+    /// array of one).
+    pub answers: &'a [AnswerReport],
+    /// The counts, as `batch --format summary` names them (no `seconds`).
+    pub summary: &'a crate::batch::BatchSummary,
+}
+
+/// Writes reports as JSON: `{"schema": 1, "answers": [...], "summary": {...}}`
+/// ([`VerifyJson`]), the summary counted from `reports` with `sources_read`
+/// sources read.
+pub fn write_json(
+    out: &mut dyn Write,
+    reports: &[AnswerReport],
+    sources_read: usize,
+) -> io::Result<()> {
+    let mut summary = crate::batch::BatchSummary::of_reports(reports);
+    summary.sources_read = sources_read;
+    let document = VerifyJson {
+        schema: crate::report::Schema,
+        answers: reports,
+        summary: &summary,
+    };
+    serde_json::to_writer_pretty(&mut *out, &document).map_err(crate::report::json_error)?;
     writeln!(out)
 }
 

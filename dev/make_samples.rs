@@ -2761,7 +2761,7 @@ Regenerate everything in this folder with
 cargo run --example make_samples
 ```
 
-(`examples/make_samples.rs` defines each statement once, as rows of label,
+(`dev/make_samples.rs` defines each statement once, as rows of label,
 indent level, kind and values, and writes it as a worksheet, as csv and as a
 PDF page; this README's layout, page and pair lists are generated from the
 same data. The output is byte-for-byte deterministic.)
