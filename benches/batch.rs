@@ -248,10 +248,10 @@ fn figured_python() -> Option<String> {
 }
 
 /// figured's claims per second on the same claims
-/// (`bench/peers/figured_batch.py`).
+/// (`peers/figured_batch.py`).
 fn figured_rate(python: &str, traces: &Path, sources: &Path) -> f64 {
     let out = std::process::Command::new(python)
-        .arg("bench/peers/figured_batch.py")
+        .arg("peers/figured_batch.py")
         .arg(traces)
         .arg(sources)
         .arg(env!("CARGO_BIN_EXE_tickmark"))

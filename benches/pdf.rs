@@ -1,6 +1,6 @@
 //! Pages per second of the PDF reader on the peers' fixture pages
-//! (bench/pdf-fixtures.tsv), each page timed as pdfplumber's is in
-//! bench/peers/run_peers.py: open the file, read that one page into tables.
+//! (peers/pdf-fixtures.tsv), each page timed as pdfplumber's is in
+//! peers/run_peers.py: open the file, read that one page into tables.
 //! Skipped when ../shared/external/pdf-tables is absent.
 
 use std::path::Path;
@@ -11,7 +11,7 @@ use tickmark::read::pdf::{PdfLimits, open, page_ink, read_page};
 
 fn pages(c: &mut Criterion) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/external/pdf-tables");
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/pdf-fixtures.tsv");
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("peers/pdf-fixtures.tsv");
     let (true, Ok(fixtures)) = (root.exists(), read_manifest(&manifest)) else {
         eprintln!("skipped: {} is absent", root.display());
         return;

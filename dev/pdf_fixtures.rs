@@ -1,7 +1,7 @@
 //! Scores the PDF reader on the peers' fixtures: per expected table, numeric
 //! cells found in the right row and column (recall = accuracy) and the share
 //! of extracted numbers that are right (precision); with `--peers DIR`, the
-//! same for every peer setting that bench/peers/run_peers.py wrote there.
+//! same for every peer setting that peers/run_peers.py wrote there.
 //!
 //! ```text
 //! cargo run --release --example pdf_fixtures [-- --peers /tmp/tickmark-peers-out]
@@ -34,8 +34,8 @@ fn main() -> Result<()> {
         PathBuf::from,
     );
     let root = shared.join("external/pdf-tables");
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/pdf-fixtures.tsv");
-    let fixtures = read_manifest(&manifest).context("reading bench/pdf-fixtures.tsv")?;
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("peers/pdf-fixtures.tsv");
+    let fixtures = read_manifest(&manifest).context("reading peers/pdf-fixtures.tsv")?;
     let vocab = Vocab::builtin();
     let ours = score_tickmark(&fixtures, &root, &vocab);
     let mut header =

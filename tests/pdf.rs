@@ -278,7 +278,7 @@ fn peers_fixtures_score_at_least_95_percent_with_position() {
         eprintln!("skipped: {} is absent", root.display());
         return;
     }
-    let fixtures = read_manifest(Path::new("bench/pdf-fixtures.tsv")).unwrap();
+    let fixtures = read_manifest(Path::new("peers/pdf-fixtures.tsv")).unwrap();
     assert!(fixtures.len() >= 15);
     for (fixture, score) in score_tickmark(&fixtures, root, &Vocab::builtin()) {
         let score = score.unwrap();

@@ -1,4 +1,4 @@
-//! The peers' PDF table fixtures (`bench/pdf-fixtures.tsv`, files under
+//! The peers' PDF table fixtures (`peers/pdf-fixtures.tsv`, files under
 //! `../shared/external/pdf-tables/`) and how a reader scores on them.
 
 use std::collections::HashMap;
@@ -117,7 +117,7 @@ pub fn score_tickmark(
 }
 
 /// A peer's score on one fixture from the CSVs its runner wrote
-/// (`DIR/<dir>__<stem>.p<page>.t<k>.csv`, see bench/peers/README.md).
+/// (`DIR/<dir>__<stem>.p<page>.t<k>.csv`, see peers/README.md).
 pub fn score_peer(fixture: &Fixture, root: &Path, out: &Path) -> Result<Score, String> {
     let expected = read_csv_grid(&root.join(&fixture.dir).join(&fixture.expected))?;
     let mut candidates = Vec::new();

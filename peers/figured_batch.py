@@ -9,7 +9,7 @@ cell rows are prepared before the clock starts; only `figured.trace` calls
 are timed, one per claim, as a caller would make them. Prints claims, seconds
 and claims/s.
 
-    python bench/peers/figured_batch.py BATCH.jsonl SOURCES_DIR [TICKMARK_BIN]
+    python peers/figured_batch.py BATCH.jsonl SOURCES_DIR [TICKMARK_BIN]
 
 Used by docs/performance.md ("Batch against the value-only peer").
 """

@@ -9,9 +9,9 @@ Each round reads every file once with each reader:
 - pdfplumber: open the file, `extract_tables()` on every page.
 
 The medians over the rounds are reported with pages/s and the ratio. Run with
-an interpreter that has pdfplumber (bench/peers/requirements.txt):
+an interpreter that has pdfplumber (peers/requirements.txt):
 
-    python bench/peers/whole_file.py --tickmark target/release/tickmark \
+    python peers/whole_file.py --tickmark target/release/tickmark \
         --rounds 5 ../shared/datasets/sec_pdf_xbrl/aapl_10k_2022/APPLE_2022_10K.pdf
 """
 

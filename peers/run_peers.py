@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Run the peer PDF table readers (pdfplumber, camelot) on the fixture pages
-listed in bench/pdf-fixtures.tsv, write every table they return as CSV, and
+listed in peers/pdf-fixtures.tsv, write every table they return as CSV, and
 time them.
 
 Output layout (OUT defaults to /tmp/tickmark-peers-out):
@@ -18,7 +18,7 @@ camelot-stream-default, camelot-tuned. See README.md beside this file for what
 "tuned" means per fixture.
 
 Run with the venv's interpreter (see README.md):
-    /tmp/tickmark-peers/bin/python bench/peers/run_peers.py [--out DIR]
+    /tmp/tickmark-peers/bin/python peers/run_peers.py [--out DIR]
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ from operator import itemgetter
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-REPO = HERE.parent.parent
-DEFAULT_MANIFEST = REPO / "bench" / "pdf-fixtures.tsv"
+REPO = HERE.parent
+DEFAULT_MANIFEST = HERE / "pdf-fixtures.tsv"
 # The manifest's header comment says the fixtures live in ../shared/external/
 # pdf-tables/ relative to the repository root.
 DEFAULT_FIXTURES = (REPO.parent / "shared" / "external" / "pdf-tables").resolve()

@@ -3,7 +3,7 @@ against edgartools and arelle, on the same files in the same run
 (docs/performance.md). Each tool reads each file in a fresh process; the
 figure is the median of RUNS runs.
 
-    python3 benches/peers/html_peers.py TICKMARK_BIN DATASET_DIR [RUNS]
+    python3 peers/html_peers.py TICKMARK_BIN DATASET_DIR [RUNS]
 
 The peers must be importable by the python running this (a venv with
 `pip install edgartools arelle-release`). arelle runs offline: it reads the
