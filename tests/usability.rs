@@ -443,6 +443,36 @@ fn numbers_are_shown_at_a_sensible_precision_with_thousands_separators() {
     );
 }
 
+/// A claim naming its concept by id is described by the concept's label,
+/// as the cell is by its row label (issue 17, item 10).
+#[test]
+fn a_claim_role_given_by_concept_id_is_named_by_its_label() {
+    let report = verify_one(
+        r#"{"id": "k1", "value": "190", "role": {"concept": "WeightedAverageNumberOfDilutedSharesOutstanding", "period": "FY2024"}, "cites": ["acme.xlsx#IS!B18"]}"#,
+        ACME,
+    );
+    let messages: Vec<String> = report["claims"][0]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["message"].as_str().map(str::to_string))
+        .collect();
+    let role = messages
+        .iter()
+        .find(|m| m.contains("the claim says"))
+        .unwrap_or_else(|| panic!("{messages:?}"));
+    assert!(
+        role.contains("the claim says Weighted average shares outstanding, diluted, FY2024"),
+        "{role}"
+    );
+    assert!(
+        !role.contains("the claim says WeightedAverage"),
+        "the concept id is not the name: {role}"
+    );
+    // The cell, too, is named by its row label (its concept in brackets).
+    assert!(role.contains("is Net income (NetIncomeLoss)"), "{role}");
+}
+
 #[test]
 fn a_pdf_cell_is_described_with_its_scale_word() {
     let report = verify_one(
