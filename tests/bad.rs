@@ -464,8 +464,9 @@ fn hostile_answers_finish_with_a_record_per_claim() {
             output.status
         );
         assert!(!stderr.contains("panicked"), "{}: {stderr}", hostile.name);
-        let report: serde_json::Value = serde_json::from_str(&stdout)
+        let output_json: serde_json::Value = serde_json::from_str(&stdout)
             .unwrap_or_else(|e| panic!("{}: {e}: {stdout:.300}", hostile.name));
+        let report = &output_json["answers"][0];
         let claims = report["claims"].as_array().map_or(0, Vec::len);
         assert_eq!(claims, hostile.claims, "{}: {}", hostile.name, hostile.what);
         assert!(
