@@ -41,7 +41,7 @@ def test_a_malformed_answer_in_a_list_is_its_error_record_in_place(tickmark_bin,
     assert len(records) == len(mixed)
     assert [r["line"] for r in records] == list(range(1, len(mixed) + 1))
     assert records[0]["id"] == "acme-clean" and records[-1]["id"] == "acme-swap"
-    assert records[1] == {"line": 2, "error": "invalid JSON at column 2: expected ident"}
+    assert records[1] == {"schema": 1, "line": 2, "error": "invalid JSON at column 2: expected ident"}
     assert records[3]["claims"][0]["error"] == 'claim "k1": "value" must be a string, found the number 4.2'
     assert all(has_error(r) for r in records[1:-1])
 
@@ -49,11 +49,12 @@ def test_a_malformed_answer_in_a_list_is_its_error_record_in_place(tickmark_bin,
 def test_values_json_cannot_write_get_an_error_record_too(verifier):
     records = verifier.verify_many([{"id": "s", "claims": {1, 2}}, float("nan"), None, 7])
     assert records[0] == {
+        "schema": 1,
         "line": 1,
         "error": "the answer cannot be written as JSON: Object of type set is not JSON serializable",
     }
     assert records[1]["error"].startswith("the answer cannot be written as JSON: Out of range float")
-    assert records[2] == {"line": 3, "error": "expected an answer object, found null"}
+    assert records[2] == {"schema": 1, "line": 3, "error": "expected an answer object, found null"}
     assert records[3]["error"].startswith("expected an answer object, found")
 
 
