@@ -54,17 +54,7 @@ impl CommandJudge {
 
     /// Starts the program, its pipes open.
     fn start(&self) -> io::Result<Child> {
-        let mut command = Command::new(&self.program);
-        command
-            .args(&self.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        // A group of its own, so that a timeout stops what the program
-        // started too (`sh judge.sh` running python or curl).
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        command.spawn()
+        spawn_in_group(&self.program, &self.args)
     }
 
     /// Gives the started program one request line: its reply line, or why
@@ -195,9 +185,24 @@ pub(super) fn wait_until(child: &mut Child, deadline: Instant) -> io::Result<Opt
     }
 }
 
+/// Starts `program` with `args`, its three pipes open, in a process group
+/// of its own, so that a kill stops what the program started too (`sh
+/// judge.sh` running python or curl).
+pub(super) fn spawn_in_group(program: &str, args: &[String]) -> io::Result<Child> {
+    let mut command = Command::new(program);
+    command
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    command.spawn()
+}
+
 /// Kills the child and every process of its group, and reaps the child, so
 /// that neither a zombie nor an orphan is left.
-fn kill(child: &mut Child) {
+pub(super) fn kill(child: &mut Child) {
     kill_group(child);
     let _ = child.kill();
     let _ = child.wait();
@@ -219,13 +224,19 @@ pub(super) fn kill_group(child: &Child) {
 
 /// "exited with status 3: <first line of stderr>".
 fn exit_message(status: ExitStatus, stderr: &[u8]) -> String {
+    let stderr = String::from_utf8_lossy(stderr);
+    describe_exit(status, stderr.lines().find(|l| !l.trim().is_empty()))
+}
+
+/// "exited with status 3: LINE", LINE the line of stderr that says why (a
+/// run's first, a long-running program's last).
+pub(super) fn describe_exit(status: ExitStatus, line: Option<&str>) -> String {
     let how = match status.code() {
         Some(code) => format!("exited with status {code}"),
         None => format!("ended without an exit code ({status})"),
     };
-    let stderr = String::from_utf8_lossy(stderr);
-    match stderr.lines().find(|l| !l.trim().is_empty()) {
-        Some(first) => format!("{how}: {}", excerpt(first, 200)),
+    match line {
+        Some(line) => format!("{how}: {}", excerpt(line, 200)),
         None => format!("{how} and wrote nothing on stderr"),
     }
 }

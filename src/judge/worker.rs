@@ -10,14 +10,14 @@
 //! to restart or give up) belongs to [`super::process`].
 
 use std::io::{self, BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStdin, ExitStatus};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::command::{kill_group, wait_until};
-use super::{excerpt, seconds};
+use super::command::{describe_exit, kill, spawn_in_group, wait_until};
+use super::seconds;
 
 /// The longest reply line read; a longer one is read past and is not the
 /// reply format.
@@ -50,17 +50,7 @@ pub(super) struct Worker {
 impl Worker {
     /// Starts `program` with `args`, in a process group of its own.
     pub(super) fn start(program: &str, args: &[String]) -> io::Result<Worker> {
-        let mut command = Command::new(program);
-        command
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        // A group of its own, so that a kill stops what the program started
-        // too (`sh judge.sh` running python).
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        let mut child = command.spawn()?;
+        let mut child = spawn_in_group(program, args)?;
         let pipes = (child.stdin.take(), child.stdout.take(), child.stderr.take());
         let (Some(stdin), Some(stdout), Some(stderr)) = pipes else {
             kill(&mut child);
@@ -160,13 +150,6 @@ impl Drop for Worker {
     }
 }
 
-/// Kills the child and every process of its group, and reaps the child.
-fn kill(child: &mut Child) {
-    kill_group(child);
-    let _ = child.kill();
-    let _ = child.wait();
-}
-
 /// The stdin thread: writes each line and flushes, until the sender is
 /// dropped (stdin is then closed) or the program stops reading.
 fn write_lines(mut stdin: ChildStdin, lines: Receiver<Vec<u8>>) {
@@ -256,15 +239,8 @@ fn keep_tail(mut stderr: impl Read, tail: &Mutex<Vec<u8>>, done: Sender<()>) {
 
 /// "exited with status 3: <last line of stderr>".
 fn exit_message(status: ExitStatus, stderr: &[u8]) -> String {
-    let how = match status.code() {
-        Some(code) => format!("exited with status {code}"),
-        None => format!("ended without an exit code ({status})"),
-    };
     let stderr = String::from_utf8_lossy(stderr);
-    match stderr.lines().rev().find(|l| !l.trim().is_empty()) {
-        Some(last) => format!("{how}: {}", excerpt(last, 200)),
-        None => format!("{how} and wrote nothing on stderr"),
-    }
+    describe_exit(status, stderr.lines().rev().find(|l| !l.trim().is_empty()))
 }
 
 #[cfg(test)]
@@ -272,6 +248,7 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
 
     use super::*;
+    use std::process::Command;
 
     #[test]
     fn lines_are_read_whole_and_bounded() {
