@@ -67,6 +67,15 @@ fn batch() -> Command {
     cmd
 }
 
+/// `batch --traces -` over `input` on `jobs` workers.
+fn on_stdin(input: &[u8], jobs: &str) -> std::process::Output {
+    batch()
+        .args(["--traces", "-", "--jobs", jobs])
+        .write_stdin(input.to_vec())
+        .output()
+        .unwrap()
+}
+
 fn records(stdout: &[u8]) -> Vec<Value> {
     String::from_utf8(stdout.to_vec())
         .unwrap()
@@ -202,13 +211,7 @@ fn ten_thousand_lines_give_ten_thousand_records_in_order_and_the_summary_adds_up
 #[test]
 fn the_output_does_not_depend_on_the_number_of_jobs() {
     let (input, _) = generate(600, |n| n % 97 == 5);
-    let run = |jobs: &str| {
-        batch()
-            .args(["--traces", "-", "--jobs", jobs])
-            .write_stdin(input.clone())
-            .output()
-            .unwrap()
-    };
+    let run = |jobs: &str| on_stdin(&input, jobs);
     let one = run("1");
     let two = run("2");
     assert_eq!(one.status.code(), Some(2));
@@ -238,13 +241,7 @@ fn the_output_is_byte_identical_across_runs_and_job_counts() {
             .as_bytes(),
         );
     }
-    let run = |jobs: &str| {
-        batch()
-            .args(["--traces", "-", "--jobs", jobs])
-            .write_stdin(input.clone())
-            .output()
-            .unwrap()
-    };
+    let run = |jobs: &str| on_stdin(&input, jobs);
     let first = run("1");
     assert_eq!(first.status.code(), Some(1));
     let text = String::from_utf8_lossy(&first.stdout);
