@@ -393,27 +393,23 @@ fn candidates<'a>(
         record_index(cited),
     );
     // A cell is a candidate once. Within one visit of a table its rows are
-    // distinct; only a table the context reaches twice (a sheet and a range
-    // of it) needs a set of the cells already seen, made then.
-    let several_scopes = assembled.len() > 1;
-    let mut visited: HashSet<usize> = HashSet::new();
-    let mut seen: Option<HashSet<(usize, u32)>> = None;
+    // distinct; only when the context reaches a table twice (a sheet and a
+    // range of it) are the cells seen kept in a set.
+    let scopes: Vec<Vec<&'a Table>> = assembled
+        .iter()
+        .map(|(doc, located)| tables_in(doc, *located))
+        .collect();
+    let mut tables_seen = HashSet::new();
+    let repeats = scopes.len() > 1
+        && scopes
+            .iter()
+            .flatten()
+            .any(|t| !tables_seen.insert(std::ptr::from_ref(*t) as usize));
+    let mut seen: Option<HashSet<(usize, u32)>> = repeats.then(HashSet::new);
     let mut fitted = 0usize;
-    for (doc, located) in assembled {
-        for table in tables_in(doc, *located) {
+    for ((_, located), tables) in assembled.iter().zip(&scopes) {
+        for &table in tables {
             let table_key = std::ptr::from_ref(table) as usize;
-            if several_scopes && !visited.insert(table_key) && seen.is_none() {
-                seen = Some(
-                    out.iter()
-                        .map(|c| {
-                            (
-                                std::ptr::from_ref(c.cell.table()) as usize,
-                                record_index(&c.cell),
-                            )
-                        })
-                        .collect(),
-                );
-            }
             let roles = roles_of(table, vocab);
             let mut rows: Vec<u32> = Vec::new();
             let every_row = (claim.required.is_empty() && claim.role.concept.is_none())
