@@ -746,13 +746,13 @@ fn xbrl_command(
     use tickmark::eval::xlsx_tags;
     let vocab = load_vocab(vocab)?;
     let report = xlsx_tags::score(dir, &vocab)?;
-    let text = match format {
-        EvalFormat::Human => term.fit_lines(&report.human()),
-        EvalFormat::Markdown => report.markdown(),
-        EvalFormat::Json => tickmark::report::versioned_json(&report)?,
-    };
-    io::stdout().lock().write_all(text.as_bytes())?;
-    Ok(ExitCode::SUCCESS)
+    print_eval(
+        &report,
+        format,
+        term,
+        || report.human(),
+        || report.markdown(),
+    )
 }
 
 /// `tickmark eval --financebench DIR`: FinanceBench's numeric answers as
@@ -767,13 +767,13 @@ fn financebench_command(
     use tickmark::eval::financebench;
     let vocab = load_vocab(vocab)?;
     let report = financebench::run(dir, &vocab, options)?;
-    let text = match format {
-        EvalFormat::Human => term.fit_lines(&financebench::human(&report)),
-        EvalFormat::Markdown => financebench::markdown(&report),
-        EvalFormat::Json => tickmark::report::versioned_json(&report)?,
-    };
-    io::stdout().lock().write_all(text.as_bytes())?;
-    Ok(ExitCode::SUCCESS)
+    print_eval(
+        &report,
+        format,
+        term,
+        || financebench::human(&report),
+        || financebench::markdown(&report),
+    )
 }
 
 /// `tickmark eval --claims FILE...`: scores corpora of claims with their
@@ -852,10 +852,28 @@ fn pdf_xbrl_command(
             .and_then(|text| Families::from_csv(&text)),
     };
     let report = pdf_tags::run(&inputs, &vocab, options, families)?;
+    print_eval(
+        &report,
+        format,
+        term,
+        || pdf_tags::human(&report),
+        || pdf_tags::markdown(&report),
+    )
+}
+
+/// Prints an eval report in its format: human (fitted to the terminal),
+/// Markdown, or JSON with its schema. Exits 0: the figures are the output.
+fn print_eval<R: serde::Serialize>(
+    report: &R,
+    format: EvalFormat,
+    term: &Term,
+    human: impl FnOnce() -> String,
+    markdown: impl FnOnce() -> String,
+) -> anyhow::Result<ExitCode> {
     let text = match format {
-        EvalFormat::Human => term.fit_lines(&pdf_tags::human(&report)),
-        EvalFormat::Markdown => pdf_tags::markdown(&report),
-        EvalFormat::Json => tickmark::report::versioned_json(&report)?,
+        EvalFormat::Human => term.fit_lines(&human()),
+        EvalFormat::Markdown => markdown(),
+        EvalFormat::Json => tickmark::report::versioned_json(report)?,
     };
     io::stdout().lock().write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
@@ -872,13 +890,13 @@ fn external_command(
     use tickmark::eval::external;
     let vocab = load_vocab(vocab)?;
     let report = external::run(dir, &vocab)?;
-    let text = match format {
-        EvalFormat::Human => term.fit_lines(&external::human(&report)),
-        EvalFormat::Markdown => external::markdown(&report),
-        EvalFormat::Json => tickmark::report::versioned_json(&report)?,
-    };
-    io::stdout().lock().write_all(text.as_bytes())?;
-    Ok(ExitCode::SUCCESS)
+    print_eval(
+        &report,
+        format,
+        term,
+        || external::human(&report),
+        || external::markdown(&report),
+    )
 }
 
 /// `tickmark eval --tags DIR`: the labeler's report card against the
@@ -892,13 +910,13 @@ fn tags_command(
     use tickmark::eval::tags;
     let vocab = load_vocab(vocab)?;
     let report = tags::run(dir, &vocab)?;
-    let text = match format {
-        EvalFormat::Human => term.fit_lines(&report.human()),
-        EvalFormat::Markdown => report.markdown(),
-        EvalFormat::Json => tickmark::report::versioned_json(&report)?,
-    };
-    io::stdout().lock().write_all(text.as_bytes())?;
-    Ok(ExitCode::SUCCESS)
+    print_eval(
+        &report,
+        format,
+        term,
+        || report.human(),
+        || report.markdown(),
+    )
 }
 
 struct VerifyArgs<'a> {
