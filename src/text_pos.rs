@@ -1,5 +1,16 @@
 //! Positions in a text file for messages: the line (and column) of a byte
-//! offset, as the readers of answer and vocabulary files report them.
+//! offset, as the readers of answer and vocabulary files report them; and
+//! the start of a long text, as a message shows it.
+
+/// The start of a text, for a message: at most `max` characters, `…` when
+/// cut, quoted with `{:?}` by the caller.
+pub(crate) fn excerpt(text: &str, max: usize) -> String {
+    let text = text.trim();
+    match text.char_indices().nth(max) {
+        Some((cut, _)) => format!("{}…", text.get(..cut).unwrap_or(text)),
+        None => text.to_string(),
+    }
+}
 
 /// Byte offsets of line starts: many offsets in one file become line
 /// numbers by binary search, so numbering every item of a large file stays

@@ -263,15 +263,7 @@ pub fn parse_reply(text: &str) -> Result<(Relation, Decimal), ReplyError> {
     Ok((relation, p))
 }
 
-/// The start of a text, for a message: at most `max` characters, `…` when
-/// cut, quoted with `{:?}` by the caller.
-pub(crate) fn excerpt(text: &str, max: usize) -> String {
-    let text = text.trim();
-    match text.char_indices().nth(max) {
-        Some((cut, _)) => format!("{}…", text.get(..cut).unwrap_or(text)),
-        None => text.to_string(),
-    }
-}
+pub(crate) use crate::text_pos::excerpt;
 
 /// A duration for a message: "5 s", "1.5 s", "250 ms".
 pub(crate) fn seconds(d: Duration) -> String {

@@ -66,14 +66,8 @@ impl Role {
     pub fn describe(&self) -> String {
         // A label past a line is clipped: a message names the role, it does
         // not repeat a page of it.
-        const MAX_CHARS: usize = 120;
         let mut out = match (&self.concept, self.label.trim()) {
-            (_, label) if label.chars().count() > MAX_CHARS => {
-                let mut clipped: String = label.chars().take(MAX_CHARS).collect();
-                clipped.push('…');
-                clipped
-            }
-            (_, label) if !label.is_empty() => label.to_string(),
+            (_, label) if !label.is_empty() => crate::text_pos::excerpt(label, 120),
             (Some(c), _) => c.to_string(),
             (None, _) => "an unnamed measure".to_string(),
         };
