@@ -85,7 +85,7 @@ static SPACED_DIGITS: LazyLock<Option<Regex>> =
     LazyLock::new(|| Regex::new(r"\b(\d) (\d) (\d) (\d)\b").ok());
 static YEAR: LazyLock<Option<Regex>> = LazyLock::new(|| Regex::new(r"\b((?:19|20)\d{2})\b").ok());
 static MONTH_DAY: LazyLock<Option<Regex>> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(\d{1,2})\b|\b(\d{1,2})\s+(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b").ok()
+    Regex::new(r"(?i)\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s*(\d{1,2})\b|\b(\d{1,2})\s+(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b").ok()
 });
 
 /// The row's only header text, when it sits right of column `c` over a run
@@ -148,6 +148,12 @@ fn is_amount(text: &str) -> bool {
         && crate::number::parse_amount(t).is_some()
 }
 
+/// A cell holding only a dash: a nil amount as reports print it.
+fn is_dash(text: &str) -> bool {
+    let t = text.trim().trim_start_matches('$').trim();
+    !t.is_empty() && t.chars().all(|c| matches!(c, '-' | '–' | '—'))
+}
+
 impl RawTable {
     /// Reads a table's raw rows.
     pub fn new(rows: &[Vec<String>]) -> RawTable {
@@ -194,9 +200,19 @@ impl RawTable {
         let last_header = header_rows.checked_sub(1).and_then(|i| rows.get(i));
         let mut headers = vec![String::new(); width];
         for row in rows.iter().take(header_rows) {
-            let mut carried: Option<String> = None;
+            let mut carried: Option<(String, bool)> = None;
             for (c, slot) in headers.iter_mut().enumerate().skip(1) {
                 let cell = row.get(c).map_or("", |s| s.trim());
+                // An amount in a header row ("$ 11800") is a value the
+                // flattening put there, not words a reader names a column by.
+                let cell = if is_amount(cell)
+                    && !is_year_cell(cell)
+                    && !cell.chars().any(char::is_alphabetic)
+                {
+                    ""
+                } else {
+                    cell
+                };
                 // A header spans the empty cells to its right when they head
                 // columns of their own below (a merged cell flattened), and
                 // not when it is cut mid-phrase ("Balance at Beginning of" /
@@ -204,9 +220,13 @@ impl RawTable {
                 let below = last_header
                     .and_then(|r| r.get(c))
                     .is_some_and(|t| !t.trim().is_empty());
+                // "Year Ended" over dates spans them: each date completes it.
+                let dated_below = last_header
+                    .and_then(|r| r.get(c))
+                    .is_some_and(|t| YEAR.as_ref().is_some_and(|re| re.is_match(t)));
                 let text = if cell.is_empty() {
                     match &carried {
-                        Some(t) if below => t.clone(),
+                        Some((t, mid)) if below && (!mid || dated_below) => t.clone(),
                         Some(_) => String::new(),
                         // A centred header flattened into a later column of
                         // its run: the row's only text, over sub-headers
@@ -215,7 +235,7 @@ impl RawTable {
                     }
                 } else {
                     let t = unspace(cell);
-                    carried = (!ends_mid_phrase(&t)).then(|| t.clone());
+                    carried = Some((t.clone(), ends_mid_phrase(&t)));
                     t
                 };
                 if !text.is_empty() {
@@ -231,7 +251,9 @@ impl RawTable {
         let mut caption: Option<String> = None;
         for (r, row) in rows.iter().enumerate().skip(header_rows) {
             let label = row.first().map_or("", |s| s.trim());
-            let has_amount = row.iter().skip(1).any(|f| is_amount(f));
+            // A row of dashes is a line with nothing in it ("Tax Fees | — |
+            // —"), not a caption over the rows below.
+            let has_amount = row.iter().skip(1).any(|f| is_amount(f) || is_dash(f));
             if label.is_empty() && !has_amount {
                 caption = None;
                 continue;
@@ -242,6 +264,11 @@ impl RawTable {
             }
             if let Some(slot) = sections.get_mut(r) {
                 slot.clone_from(&caption);
+            }
+            // A total closes the block it totals: the rows after "Total
+            // adjustments" are not adjustments.
+            if label.to_lowercase().starts_with("total") {
+                caption = None;
             }
         }
         RawTable {
@@ -379,53 +406,95 @@ fn analyst_period(header: &str) -> (String, String) {
     ]
     .iter()
     .any(|w| lower.contains(w));
-    if span {
-        return (String::new(), header.to_string());
+    // No year: the header is no period ("More Than 5 Years", "1-3 years").
+    if span || years.is_empty() {
+        return if span {
+            (String::new(), header.to_string())
+        } else {
+            (header.to_string(), String::new())
+        };
     }
     // The words that are not the period: the header without years, dates,
-    // "year(s) ended", "fiscal", "as of/at", footnote marks.
+    // "year(s) ended", "fiscal", "as of/at", comparison words, footnote
+    // marks; whole words only ("International" keeps its "at").
     let mut rest = year.replace_all(header, " ").into_owned();
+    let dated = MONTH_DAY.as_ref().and_then(|re| re.captures(header));
     if let Some(md) = MONTH_DAY.as_ref() {
         rest = md.replace_all(&rest, " ").into_owned();
     }
-    let drop = [
+    let compares = [
+        " vs", "versus", "compared", "change", " over ", "increase", "decrease",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    let drop: &[&str] = &[
         "fiscal years ended",
         "fiscal year ended",
         "years ended",
         "year ended",
+        "year-ended",
         "fiscal",
+        "fy",
         "as of",
         "as at",
         "at",
         "ended",
         "year",
         "years",
-        "(in millions)",
-        "(in thousands)",
-        ",",
-        "(",
-        ")",
+        "vs",
+        "vs.",
+        "over",
+        "compared to",
+        "compared with",
+        "and",
     ];
     let mut rest_lower = format!(" {} ", rest.to_lowercase());
+    for note in ["(in millions)", "(in thousands)"] {
+        rest_lower = rest_lower.replace(note, " ");
+    }
+    for mark in [",", "(", ")", "/"] {
+        rest_lower = rest_lower.replace(mark, " ");
+    }
+    rest_lower = rest_lower.split_whitespace().collect::<Vec<_>>().join(" ");
+    rest_lower = format!(" {rest_lower} ");
     for d in drop {
-        rest_lower = rest_lower.replace(&format!(" {d} "), " ").replace(d, " ");
+        let word = format!(" {d} ");
+        while rest_lower.contains(&word) {
+            rest_lower = rest_lower.replace(&word, " ");
+        }
     }
     let words: String = rest_lower
         .split_whitespace()
         .filter(|w| !w.chars().all(|c| c.is_ascii_digit() || c == '*'))
+        // Stray marks ("FY 2019 `") are no words; a currency sign is one.
+        .filter(|w| {
+            !w.chars()
+                .all(|c| matches!(c, '`' | '\'' | '"' | '-' | '–' | '—' | '.'))
+        })
         .collect::<Vec<_>>()
         .join(" ");
     let period = match years.as_slice() {
         [] => String::new(),
         [y] => {
-            let dated = MONTH_DAY.as_ref().and_then(|re| re.find(header));
             let spans = lower.contains("ended") || lower.contains("year");
             match dated {
-                Some(d) if !spans => format!("as of {}, {y}", d.as_str().trim()),
+                Some(d) if !spans => {
+                    let (month, day) = match (d.get(1), d.get(2), d.get(3), d.get(4)) {
+                        (Some(m), Some(day), _, _) => (m.as_str(), day.as_str()),
+                        (_, _, Some(day), Some(m)) => (m.as_str(), day.as_str()),
+                        _ => ("", ""),
+                    };
+                    format!("as of {month} {day}, {y}")
+                }
                 _ => format!("FY{y}"),
             }
         }
-        [a, b, ..] => format!("{a} vs {b}"),
+        // Two years compared ("2019 vs 2018", "Change 2018 over 2017"), else
+        // a span of years as printed ("2021-2022": payments due then).
+        [a, b, ..] if compares => format!("{a} vs {b}"),
+        [..] => {
+            return (String::new(), header.to_string());
+        }
     };
     (words, period)
 }
@@ -480,6 +549,49 @@ mod tests {
     }
 
     #[test]
+    fn the_analyst_period_keeps_whole_words_and_what_is_no_period() {
+        let p = |h: &str| analyst_period(h);
+        assert_eq!(
+            p("International September 30, 2019"),
+            ("international".into(), "as of September 30, 2019".into())
+        );
+        assert_eq!(
+            p("More Than 5 Years"),
+            ("More Than 5 Years".into(), String::new())
+        );
+        assert_eq!(p("2021-2022"), (String::new(), "2021-2022".into()));
+        assert_eq!(
+            p("Change 2018 over 2017"),
+            ("change".into(), "2018 vs 2017".into())
+        );
+        assert_eq!(
+            p("December31, 2019"),
+            (String::new(), "as of December 31, 2019".into())
+        );
+        assert_eq!(p("FY 2019 `"), (String::new(), "FY2019".into()));
+        assert_eq!(
+            p("Fiscal Year Ended April 28, 2018"),
+            (String::new(), "FY2018".into())
+        );
+    }
+
+    #[test]
+    fn a_year_ended_header_spans_the_dates_below_it() {
+        let t = table(&[
+            &["", "Fiscal Year Ended", ""],
+            &["(Dollars in Millions)", "April 27, 2019", "April 28, 2018"],
+            &["Revenues", "$1,073.3", "$1,095.0"],
+        ]);
+        assert_eq!(t.header(2), "Fiscal Year Ended April 28, 2018");
+        let t = table(&[
+            &["", "Balance at Beginning of", "", ""],
+            &["", "Period", "Increase", "Balance at End of Period"],
+            &["Accounts receivable", "1", "2", "3"],
+        ]);
+        assert_eq!(t.header(2), "Increase");
+    }
+
+    #[test]
     fn a_repeated_label_takes_its_section_or_is_not_written() {
         let t = table(&[
             &["", "2019"],
@@ -497,6 +609,24 @@ mod tests {
             Some("Current, Total, 2019")
         );
         assert_eq!(t.role(Phrasing::LabelHeader, 6, 1, ""), None);
+    }
+
+    #[test]
+    fn a_row_of_dashes_is_a_line_and_a_total_ends_its_block() {
+        let t = table(&[
+            &["", "2019"],
+            &["Audit fees", "58"],
+            &["Audit-related fees", "$-"],
+            &["Tax fees", "28"],
+            &["Adjustments:", ""],
+            &["Interest", "3"],
+            &["Total adjustments", "3"],
+            &["Adjusted EBITDA", "61"],
+        ]);
+        assert_eq!(t.section(3), None, "a row of dashes is no caption");
+        assert_eq!(t.section(5), Some("Adjustments"));
+        assert_eq!(t.section(6), Some("Adjustments"));
+        assert_eq!(t.section(7), None, "the total closed the block");
     }
 
     #[test]

@@ -184,6 +184,13 @@ pub struct RowRole {
     pub adjusts_opening: bool,
     /// What the label says its sign means.
     pub sign: Option<LabelSign>,
+    /// The numbers written in the row label and its sections ("1–90",
+    /// "3.375% notes"), as [`crate::check::role::numbers_in`] reads them.
+    pub numbers: Vec<Box<str>>,
+    /// The row label's own numbers, footnote marks ("(2)") left out: a
+    /// claim that does not state one names the row less exactly ("Nasdaq"
+    /// against "Nasdaq 100").
+    pub label_numbers: Vec<Box<str>>,
 }
 
 /// The role facts of one header column, read once per table.
@@ -198,6 +205,8 @@ pub struct ColRole {
     /// An opening (`Some(true)`) or closing balance column ("Balance at
     /// Beginning of Period", "Balance at End of Period").
     pub edge: Option<bool>,
+    /// The numbers written in the header ("1-3 years", "91–180", "12/14").
+    pub numbers: Vec<Box<str>>,
 }
 
 /// What the role check needs to know about a table, read once and kept with

@@ -231,6 +231,23 @@ pub(crate) fn label_raw(
                             block.push(next);
                             next += 1;
                         }
+                        // A unit note over currency marks between header
+                        // rows ("(In thousands of Canadian dollars) | $ |
+                        // $"): part of the header, not a section.
+                        RowKind::Caption
+                            if next_non_blank
+                                .get(next)
+                                .copied()
+                                .flatten()
+                                .map(|at| kinds.get(at))
+                                == Some(Some(&RowKind::Header))
+                                && label_col
+                                    .and_then(|c| text_at(&grid, next, c))
+                                    .is_some_and(stub_like) =>
+                        {
+                            block.push(next);
+                            next += 1;
+                        }
                         RowKind::Blank
                             if next_non_blank
                                 .get(next)
@@ -802,6 +819,8 @@ fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>)
             .is_some_and(|t| matches!(t, Tok::Text));
         let (mut amounts, mut years, mut texts, mut dates) = (0, 0, 0, 0);
         let mut period_like = false;
+        // Texts of the value columns that read as header words ("Variance").
+        let mut header_texts = 0usize;
         let (mut non_empty, mut first_non_empty) = (0usize, None);
         for (c, t) in row.iter().enumerate() {
             if !matches!(t, Tok::Empty) {
@@ -819,12 +838,12 @@ fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>)
                 Tok::Amount { .. } => amounts += 1,
                 Tok::Text => {
                     texts += 1;
-                    if !period_like
-                        && let Some(text) = text_at(grid, r, c)
-                        && (parse_period(text, PeriodHint::default()).is_some()
-                            || has_header_words(text))
+                    if let Some(text) = text_at(grid, r, c)
+                        && (has_header_words(text)
+                            || parse_period(text, PeriodHint::default()).is_some())
                     {
                         period_like = true;
+                        header_texts += 1;
                     }
                 }
                 Tok::Date => {
@@ -866,10 +885,14 @@ fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>)
             // Under a header, before data: more header rows, unless the row has
             // a real label — then year-like values are amounts ("Revenue | 2050
             // | 1980") and other text is a text row ("Document Type | 10-Q").
+            // Years with header words beside them ("2019 | 2018 | Variance")
+            // are a header under a stub that is a unit note ("All figures
+            // in USD '000").
             if !label
                 || stub_like(label_text)
                 || (texts + dates > 0 && period_like && years == 0)
-                || (texts + dates == 0 && consecutive_years(grid, r, row, is_value_col))
+                || ((texts == header_texts && dates == 0)
+                    && consecutive_years(grid, r, row, is_value_col))
             {
                 RowKind::Header
             } else if years > 0 && texts + dates == 0 {

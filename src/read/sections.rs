@@ -152,9 +152,12 @@ impl SectionStack {
             return None;
         }
         let padded = format!(" {label} ");
-        self.entries
-            .iter()
-            .rposition(|e| e.key.len() > 2 && padded.contains(&e.key))
+        self.entries.iter().rposition(|e| {
+            e.key.len() > 2
+                && padded
+                    .find(&e.key)
+                    .is_some_and(|at| !names_a_part(padded.get(..at).unwrap_or("")))
+        })
     }
 
     /// A blank row closes all but upper-case captions.
@@ -169,6 +172,15 @@ impl SectionStack {
     fn rebuild(&mut self) {
         self.path = self.entries.iter().map(|e| e.caption.clone()).collect();
     }
+}
+
+/// The words before a caption's in a total name a part of it: "Total
+/// current assets" totals the current part of "Assets", not all of them.
+fn names_a_part(before: &str) -> bool {
+    matches!(
+        before.split_whitespace().last(),
+        Some("current" | "noncurrent" | "non" | "term" | "other")
+    )
 }
 
 /// Captions that open a part of the section above them rather than a new
@@ -225,6 +237,21 @@ mod tests {
         assert_eq!(path(&s), ["ASSETS"]);
         s.caption("LIABILITIES AND STOCKHOLDERS' EQUITY", 0);
         assert_eq!(path(&s), ["LIABILITIES AND STOCKHOLDERS' EQUITY"]);
+    }
+
+    #[test]
+    fn a_total_of_a_part_does_not_close_the_whole() {
+        let mut s = SectionStack::new(false);
+        s.caption("Assets", 0);
+        s.enter_row(0, "Cash");
+        s.enter_row(0, "Total current assets");
+        s.leave_row();
+        s.enter_row(0, "Property, plant, and equipment");
+        assert_eq!(path(&s), ["Assets"]);
+        s.enter_row(0, "Total assets");
+        assert_eq!(path(&s), ["Assets"]);
+        s.leave_row();
+        assert!(path(&s).is_empty());
     }
 
     #[test]

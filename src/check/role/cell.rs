@@ -167,6 +167,13 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             .all(|w| GENERIC.contains(&&**w) || &**w == "total");
         let sign = label_sign(label, role.concept.as_ref(), role.direction);
         role.direction = None;
+        let label_numbers = reading.numbers.clone();
+        let mut numbers = super::read::numbers_in(label);
+        for caption in row.section.iter() {
+            numbers.extend(super::read::numbers_in(caption));
+        }
+        numbers.sort();
+        numbers.dedup();
         out.rows.push(RowRole {
             adjusts_opening: crate::read::row_periods::adjusts_opening(label),
             role,
@@ -178,6 +185,8 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             named,
             edge: reading.edge,
             sign,
+            numbers,
+            label_numbers,
         });
     }
     for column in &table.columns {
@@ -202,6 +211,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             words,
             qualifiers,
             edge: reading.edge,
+            numbers: super::read::numbers_in(label),
         });
     }
     let mut title: Vec<Box<str>> = table

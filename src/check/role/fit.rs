@@ -28,6 +28,11 @@ pub struct ClaimRole {
     /// An opening (`Some(true)`) or closing balance the claim names without
     /// a period to put it on ("Balance at End of Period").
     pub edge: Option<bool>,
+    /// The claim's date is written bare ("Revenues, April 28, 2018"): a
+    /// span ending that day fits it as well as the balance at it.
+    pub bare_date: bool,
+    /// The role's numbers besides its period, which the cell must show.
+    pub numbers: Vec<Box<str>>,
     /// The role's label, normalized as row labels are: computed once, on
     /// first use (every candidate cell is compared with it).
     pub label_key: std::sync::OnceLock<String>,
@@ -182,17 +187,19 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
 
     // Periods.
     let periods = cell_periods(cell, roles);
-    let (slot, extra, unknown) = period_fit(&claim.role.periods, &periods);
+    let (slot, extra, unknown, ends_on) =
+        period_fit(&claim.role.periods, &periods, claim.bare_date);
     out.period = slot;
     out.period_extra = extra;
     out.period_unknown = unknown;
-    out.period_loose = slot == Slot::Agree
-        && claim
-            .role
-            .periods
-            .iter()
-            .all(|p| matches!(p, crate::model::Period::Duration { .. }))
-        && matches!(periods.first(), Some(crate::model::Period::Instant { .. }));
+    out.period_loose = ends_on
+        || slot == Slot::Agree
+            && claim
+                .role
+                .periods
+                .iter()
+                .all(|p| matches!(p, crate::model::Period::Duration { .. }))
+            && matches!(periods.first(), Some(crate::model::Period::Instant { .. }));
     if adequate_only && (matches!(slot, Slot::Differ | Slot::ClaimOnly) || unknown) {
         return out;
     }
@@ -233,15 +240,42 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
             .filter(|w| &***w != "total" && !explained(w) && !around(w)),
     );
     out.soft_uncovered = count(claim.soft.iter().filter(|w| !around(w)));
+    // A number of the role ("1–90", "1 to 3 years") the row and column do
+    // not show: another bucket.
+    out.uncovered = out.uncovered.saturating_add(count(
+        claim.numbers.iter().filter(|n| !shows_number(row, col, n)),
+    ));
     // The claim's measure words are the row label's, no more and no fewer
     // ("Gross margin" names the row "Gross margin" whatever concept the
     // vocabulary reads each as).
     let label_exact = (!row.label_words.is_empty() && row.label_words == claim.required)
         || same_label(claim, cell)
         || same_generic_label(claim, row);
+    // "Deferred tax assets, Inventory": the claim's concept is the caption
+    // the row sits under, and the rest of its words are the row's label.
+    let names_section_and_row = !row.label_words.is_empty()
+        && !claim.role.concept_words.is_empty()
+        && claim
+            .role
+            .concept_words
+            .iter()
+            .all(|w| contains(&row.section_words, w))
+        && row
+            .label_words
+            .iter()
+            .all(|w| contains(&claim.required, w) || contains(&claim.soft, w));
+    // "Cash operating activities" of the row "Cash provided by operating
+    // activities": the vocabulary read a shorter phrase ("cash") as the
+    // concept, but every word of the claim is the row label's and some are
+    // beyond that phrase — the claim is the label in short.
+    let label_in_short = claim
+        .required
+        .iter()
+        .any(|w| &**w != "total" && !contains(&claim.role.concept_words, w))
+        && claim.required.iter().all(|w| contains(&row.label_words, w));
     out.measure = match concepts_agree {
         Some(true) => Slot::Agree,
-        Some(false) if label_exact => Slot::Agree,
+        Some(false) if label_exact || names_section_and_row || label_in_short => Slot::Agree,
         Some(false) => Slot::Differ,
         None if label_exact => Slot::Agree,
         None if !claim.role.has_measure() => Slot::Unstated,
@@ -282,15 +316,42 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     });
     // A line the vocabulary does not name, with words the claim does not
     // have ("Right-of-use assets" for "Total assets"), may be another line:
-    // it is not confirmed as the claim's.
+    // it is not confirmed as the claim's. A claim naming no concept whose
+    // words are all the row label's ("Nasdaq" of "Nasdaq Composite") names
+    // that row in short: it fits, less closely than a row without the extra
+    // words, and the ranking decides between such rows.
+    let short_name = claim.role.concept.is_none()
+        && !claim.required.is_empty()
+        && claim
+            .required
+            .iter()
+            .all(|w| contains(&row.label_words, w) || explained(w));
     if out.measure == Slot::Agree
         && !row.named
         && tag.is_none()
         && out.label_extra > 0
         && !same_label(claim, cell)
+        && !short_name
     {
         out.measure = Slot::ClaimOnly;
     }
+    // A row without a label (the sum under a block) shows the claim's words
+    // only in its captions and title: they say what the block is about, not
+    // that this line is the claim's.
+    if out.measure == Slot::Agree
+        && cell.row_label().is_none_or(|l| l.trim().is_empty())
+        && row_concept.is_none()
+        && tag.is_none()
+    {
+        out.measure = Slot::ClaimOnly;
+    }
+    // The row label's numbers the claim does not state ("Nasdaq" against
+    // "Nasdaq 100") rank it below a row without them.
+    out.label_extra = out.label_extra.saturating_add(count(
+        row.label_numbers
+            .iter()
+            .filter(|n| !contains(&claim.numbers, n)),
+    ));
 
     // Qualifiers: the claim's against the cell's (stated, implied, the column's).
     let cell_qualifiers = || {
@@ -407,19 +468,44 @@ fn around_phrase(value: &str, around: &dyn Fn(&str) -> bool) -> bool {
 }
 
 /// The claim's periods against the cell's: (slot, cell periods the claim
-/// does not name, cannot be compared).
-fn period_fit(claimed: &[crate::model::Period], cell: &[crate::model::Period]) -> (Slot, u8, bool) {
+/// does not name, cannot be compared, a bare date taken as the end of the
+/// cell's span). A date written bare ("Net income, April 28, 2018") fits a
+/// year ending that day, as analysts write a fiscal year by its last day;
+/// not a quarter or half ending then, which they name ("three months
+/// ended").
+fn period_fit(
+    claimed: &[crate::model::Period],
+    cell: &[crate::model::Period],
+    bare_date: bool,
+) -> (Slot, u8, bool, bool) {
+    use crate::model::Period;
     if claimed.is_empty() {
-        return (Slot::Unstated, 0, false);
+        return (Slot::Unstated, 0, false, false);
     }
     if cell.is_empty() {
-        return (Slot::ClaimOnly, 0, false);
+        return (Slot::ClaimOnly, 0, false, false);
     }
     let mut matched = vec![false; cell.len()];
     let mut slot = Slot::Agree;
     let mut unknown = false;
-    for c in claimed {
-        let verdicts: Vec<Agreement> = cell.iter().map(|p| periods_agree(c, p)).collect();
+    let mut ends_on = false;
+    for (i, c) in claimed.iter().enumerate() {
+        let bare_day = match c {
+            Period::Instant { date: Some(d), .. } if bare_date && i == 0 => Some(*d),
+            _ => None,
+        };
+        let verdicts: Vec<Agreement> = cell
+            .iter()
+            .map(|p| match (periods_agree(c, p), p, bare_day) {
+                (Agreement::No, span @ Period::Duration { end: Some(e), .. }, Some(d))
+                    if *e == d && is_full_year(span) =>
+                {
+                    ends_on = true;
+                    Agreement::Yes
+                }
+                (v, _, _) => v,
+            })
+            .collect();
         if let Some(at) = verdicts.iter().position(|v| *v == Agreement::Yes) {
             if let Some(m) = matched.get_mut(at) {
                 *m = true;
@@ -433,7 +519,37 @@ fn period_fit(claimed: &[crate::model::Period], cell: &[crate::model::Period]) -
         }
     }
     let extra = u8::try_from(matched.iter().filter(|m| !**m).count()).unwrap_or(u8::MAX);
-    (slot, extra, unknown && slot != Slot::Differ)
+    (
+        slot,
+        extra,
+        unknown && slot != Slot::Differ,
+        ends_on && slot == Slot::Agree,
+    )
+}
+
+/// Whether the row (label, sections) or the column header shows a number.
+pub(crate) fn shows_number(row: &RowRole, col: Option<&crate::model::ColRole>, n: &str) -> bool {
+    contains(&row.numbers, n) || col.is_some_and(|c| contains(&c.numbers, n))
+}
+
+/// A span of a whole year: twelve months, or a fiscal year named without
+/// a quarter or half.
+fn is_full_year(period: &crate::model::Period) -> bool {
+    match period {
+        crate::model::Period::Duration {
+            months,
+            quarter,
+            half,
+            to_quarter,
+            ..
+        } => {
+            quarter.is_none()
+                && half.is_none()
+                && to_quarter.is_none()
+                && months.is_none_or(|m| m == 12)
+        }
+        _ => false,
+    }
 }
 
 /// The claim's unit against what the cell holds: per share against a total,

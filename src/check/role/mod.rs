@@ -24,7 +24,7 @@ mod read;
 pub use cell::{cell_periods, roles_of};
 pub use fit::{ClaimRole, Fit, Slot, cell_direction, fit};
 pub use rank::{MAX_CANDIDATES, Resolution, Verdict, pick_cell, resolve};
-pub use read::{MAX_TEXT, Mode, Reading, periods_in, read, read_shared};
+pub use read::{MAX_TEXT, Mode, Reading, numbers_in, periods_in, read, read_shared};
 
 use super::{Check, Code, CodeDoc};
 use crate::answer::{Claim, Role};
@@ -102,6 +102,8 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         required,
         soft,
         edge,
+        bare_date,
+        numbers,
     } = reading;
     let mut unplaced = None;
     if let Some(opening) = edge {
@@ -120,6 +122,8 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         soft,
         text,
         edge: unplaced,
+        bare_date,
+        numbers,
         label_key: std::sync::OnceLock::new(),
     }
 }
@@ -178,6 +182,7 @@ fn merge_sentence(claim: &mut ClaimRole, sentence: &str, vocab: &Vocab) {
     let said = from_reading(read(sentence, vocab, Mode::Sentence), sentence.to_string());
     if needs_period {
         claim.role.periods.clone_from(&said.role.periods);
+        claim.bare_date = said.bare_date;
     }
     if needs_measure && said.role.has_measure() {
         claim.role.concept.clone_from(&said.role.concept);

@@ -307,12 +307,37 @@ fn why_not(claim: &ClaimRole, own: &Fit, cited: &Cell<'_>, vocab: &Vocab) -> Str
     }
     if own.measure == Slot::ClaimOnly || own.uncovered > 0 {
         let roles = roles_of(cited.table(), vocab);
+        let row = roles.rows.get(cited.record().row as usize);
+        let col = roles.cols.get(cited.record().column as usize);
         let missing: Vec<&str> = claim
             .required
             .iter()
             .filter(|w| !around(roles, cited, w))
+            .chain(
+                claim
+                    .numbers
+                    .iter()
+                    .filter(|n| row.is_none_or(|r| !super::fit::shows_number(r, col, n))),
+            )
             .map(|w| &**w)
             .collect();
+        if missing.is_empty() {
+            // Every word of the role is there; the row has more of its own
+            // and the vocabulary does not name it the role's line.
+            let extra: Vec<&str> = row
+                .map(|r| {
+                    r.label_words
+                        .iter()
+                        .filter(|w| !claim.required.contains(w) && !claim.soft.contains(w))
+                        .map(|w| &**w)
+                        .collect()
+                })
+                .unwrap_or_default();
+            return format!(
+                "the cited row {label:?} says more than the role ({:?}) and is not known to be the role's line, and no cell of the assembled context is",
+                extra.join(" ")
+            );
+        }
         return format!(
             "the cited row {label:?} does not show {:?} of the role, and no cell of the assembled context does",
             missing.join(" ")

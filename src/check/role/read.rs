@@ -43,6 +43,14 @@ pub struct Reading {
     pub soft: Vec<Box<str>>,
     /// An opening (`Some(true)`) or closing (`Some(false)`) balance.
     pub edge: Option<bool>,
+    /// The text's first period is a date written bare ("Revenues, April 28,
+    /// 2018"), with no "as of", "at" or balance word to make it a balance:
+    /// it may be the instant or a span ending that day.
+    pub bare_date: bool,
+    /// A role text's numbers that are not its period ("1–90", "1 to 3
+    /// years", "12/14"): the cell must show each (sorted). Empty for a
+    /// sentence, whose numbers are its values.
+    pub numbers: Vec<Box<str>>,
 }
 
 /// How many periods one text may name ("liability at December 31, 2008,
@@ -100,10 +108,14 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
         blank(&mut masked, range);
     }
     let mut periods = Vec::new();
+    let mut bare_date = false;
     while periods.len() < MAX_PERIODS {
         let Some((range, period)) = find_period(&masked) else {
             break;
         };
+        if periods.is_empty() {
+            bare_date = is_bare_date(masked.get(range.clone()).unwrap_or(""), &period);
+        }
         periods.push(period);
         blank(&mut masked, range);
     }
@@ -130,6 +142,7 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
                 periods.remove(0);
             }
             periods.insert(0, Period::instant(date));
+            bare_date = false;
             blank(&mut masked, range);
         } else if mode == Mode::Label {
             blank(&mut masked, range);
@@ -366,7 +379,95 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
         role,
         soft,
         edge,
+        bare_date: bare_date && edge.is_none(),
+        // A role's footnote mark ("Foreign (2)") names the row that has it;
+        // a label's ranks rows, where a footnote says nothing.
+        numbers: match mode {
+            Mode::Sentence => Vec::new(),
+            Mode::Role => numbers_in(&masked),
+            Mode::Label => numbers_in(&without_footnote_marks(&masked)),
+        },
     }
+}
+
+/// The numbers written in a text, each as its digits (separators of
+/// thousands dropped, a decimal point kept): "1–90 days" → ["1", "90"],
+/// "3.375% notes" → ["3.375"]. Sorted, without repeats. A role's numbers
+/// besides its period name a bucket or a line ("1-3 years", "Class B-3");
+/// a cell whose row and column do not show one is not the role's.
+pub fn numbers_in(text: &str) -> Vec<Box<str>> {
+    let mut out: Vec<Box<str>> = Vec::new();
+    let mut current = String::new();
+    let mut chars = text.chars().peekable();
+    let mut prev_alpha = false;
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            current.push(c);
+            continue;
+        }
+        let between_digits = !current.is_empty()
+            && matches!(c, '.' | ',')
+            && chars.peek().is_some_and(char::is_ascii_digit);
+        if between_digits {
+            if c == '.' {
+                current.push('.');
+            }
+            continue;
+        }
+        if !current.is_empty() {
+            // Digits glued to letters ("Q3", "FY24", "10-K") are a word's.
+            if !prev_alpha && !c.is_alphabetic() {
+                out.push(std::mem::take(&mut current).into_boxed_str());
+            }
+            current.clear();
+        }
+        prev_alpha = c.is_alphabetic();
+    }
+    if !current.is_empty() && !prev_alpha {
+        out.push(current.into_boxed_str());
+    }
+    out.sort();
+    out.dedup();
+    out.truncate(MAX_NUMBERS);
+    out
+}
+
+/// A text without its footnote marks: "(1)", "(a)" and the like, one or
+/// two characters in parentheses.
+pub(crate) fn without_footnote_marks(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('(') {
+        let (before, after) = rest.split_at(open);
+        out.push_str(before);
+        match after.find(')') {
+            Some(close) if (2..=3).contains(&close) => rest = after.get(close + 1..).unwrap_or(""),
+            _ => {
+                out.push('(');
+                rest = after.get(1..).unwrap_or("");
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The most numbers a role keeps (a role is a phrase).
+const MAX_NUMBERS: usize = 8;
+
+/// A period's text is a date alone ("April 28, 2018", "12/31/2019"): it
+/// starts with a month or a digit, not with "as of", "at", "on" or a span
+/// word, and reads as an instant with its day.
+fn is_bare_date(text: &str, period: &Period) -> bool {
+    if !matches!(period, Period::Instant { date: Some(_), .. }) {
+        return false;
+    }
+    let first = text
+        .split(|c: char| !c.is_alphanumeric())
+        .find(|w| !w.is_empty())
+        .unwrap_or("");
+    first.bytes().next().is_some_and(|b| b.is_ascii_digit())
+        || crate::period::month_of(first).is_some()
 }
 
 /// The direction phrases of a text that say what its sign means: those of

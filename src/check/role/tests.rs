@@ -442,3 +442,121 @@ fn a_candidate_is_kept_exactly_when_its_full_fit_is_adequate() {
         }
     }
 }
+
+#[test]
+fn a_bare_date_is_the_year_ending_that_day_not_its_quarter() {
+    let annual: &[&[&str]] = &[
+        &["", "Fiscal Year Ended", ""],
+        &["(Dollars in Millions)", "April 27, 2019", "April 28, 2018"],
+        &["Revenues", "1,073.3", "1,095.0"],
+        &["Net income", "106.4", "70.5"],
+    ];
+    same(annual, "C3", "Revenues, April 28, 2018");
+    same(annual, "C4", "Net income, April 28, 2018");
+    // Another day, or "as of" the day (a balance), is not the year.
+    not_same(annual, "C3", "Revenues, April 27, 2019");
+    not_same(annual, "C3", "Revenues, as of April 28, 2018");
+    // A quarter ending that day is named ("three months ended"), never a
+    // bare date; with the year beside it the year is meant.
+    let both: &[&[&str]] = &[
+        &["", "Three Months Ended", "Year Ended"],
+        &["", "April 28, 2018", "April 28, 2018"],
+        &["Revenues", "290.0", "1,095.0"],
+    ];
+    same(both, "C3", "Revenues, April 28, 2018");
+    not_same(both, "B3", "Revenues, April 28, 2018");
+    let quarter: &[&[&str]] = &[
+        &["", "Three Months Ended"],
+        &["", "April 28, 2018"],
+        &["Revenues", "290.0"],
+    ];
+    not_same(quarter, "B3", "Revenues, April 28, 2018");
+}
+
+#[test]
+fn a_role_naming_the_caption_and_the_row_is_that_row() {
+    let dta: &[&[&str]] = &[
+        &["(In thousands)", "2019", "2018"],
+        &["Deferred tax assets", "", ""],
+        &["Inventory", "7,144", "6,609"],
+        &["Accrued expenses", "2,330", "2,850"],
+        &["Deferred tax liabilities", "", ""],
+        &["Depreciation", "(900)", "(800)"],
+    ];
+    same(dta, "B3", "Deferred tax assets, Inventory, 2019");
+    not_same(dta, "B4", "Deferred tax assets, Inventory, 2019");
+    // The caption alone names the total, not a line under it.
+    not_same(dta, "B3", "Deferred tax assets, 2019");
+    not_same(dta, "B6", "Deferred tax assets, Depreciation, 2019");
+}
+
+#[test]
+fn a_role_in_short_names_the_one_row_that_has_its_words() {
+    let perf: &[&[&str]] = &[
+        &["", "12/29/2018", "12/30/2017"],
+        &["Nasdaq Composite", "150", "120"],
+        &["Cadence Design Systems Inc.", "300", "250"],
+    ];
+    same(perf, "B2", "Nasdaq, 12/29/2018");
+    same(perf, "B3", "Cadence Design, 12/29/2018");
+    not_same(perf, "B3", "Nasdaq, 12/29/2018");
+    let two: &[&[&str]] = &[
+        &["", "2019"],
+        &["Nasdaq Composite", "150"],
+        &["Nasdaq 100", "170"],
+    ];
+    ambiguous(two, "B2", "Nasdaq, 2019");
+    let cash: &[&[&str]] = &[
+        &["", "2014", "2013"],
+        &["Cash provided by operating activities", "7,385", "6,823"],
+        &["Cash used in investing activities", "(3,000)", "(2,000)"],
+    ];
+    same(cash, "B2", "cash by operating activities, FY2014");
+    not_same(cash, "B3", "cash by operating activities, FY2014");
+}
+
+#[test]
+fn a_number_of_the_role_names_its_bucket() {
+    let aging: &[&[&str]] = &[
+        &["", "1–90", "91–180", "181–360", ">360"],
+        &["Country risk: Low", "1,347", "125", "127", "313"],
+        &["Country risk: Medium", "891", "725", "600", "819"],
+    ];
+    same(aging, "B2", "Country risk: Low, 1–90");
+    same(aging, "C2", "Country risk: Low, 91–180");
+    not_same(aging, "C2", "Country risk: Low, 1–90");
+    let due: &[&[&str]] = &[
+        &["", "Payments due by period", "", ""],
+        &["", "Total", "1 to 3 years", "3 to 5 years"],
+        &["Purchase obligations", "30,000", "16,220", "7,595"],
+    ];
+    same(due, "C3", "Purchase obligations, 1 to 3 years");
+    not_same(due, "D3", "Purchase obligations, 1 to 3 years");
+    assert_eq!(
+        numbers_in("Notes (2), 1–3 years, $1,250.5, Q3, FY24, 10-K"),
+        ["1", "10", "1250.5", "2", "3"]
+            .map(Box::<str>::from)
+            .to_vec()
+    );
+}
+
+#[test]
+fn a_row_without_a_label_is_not_named_by_its_captions_words() {
+    let t: &[&[&str]] = &[
+        &["Net financing costs", "", ""],
+        &["", "2019", "2018"],
+        &["Investment income", "433", "685"],
+        &["Financing costs", "(2,088)", "(1,074)"],
+        &["Net financing costs", "(1,655)", "(389)"],
+        &["Analysed as:", "", ""],
+        &[
+            "Net financing costs before interest on tax issues",
+            "(1,043)",
+            "(749)",
+        ],
+        &["Interest income on tax issues", "1", "11"],
+        &["", "(1,042)", "(738)"],
+    ];
+    same(t, "B4", "Financing costs, 2019");
+    not_same(t, "B9", "Financing costs, 2019");
+}

@@ -935,3 +935,40 @@ fn a_label_that_prints_the_par_value_is_the_stock_line_not_the_par_value() {
     );
     assert_eq!(par.value_base(), Some(d("5.00")));
 }
+
+#[test]
+fn a_unit_note_over_currency_marks_stays_in_the_header_block() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &["Years ended August 31,", "2019", "2018"],
+            &["(In thousands of Canadian dollars)", "$", "$"],
+            &["", "", "(restated, Note 3)"],
+            &["Salaries and benefits", "345,041", "317,118"],
+        ],
+    );
+    let b = cell(&t, "B4");
+    assert_eq!(b.period().and_then(Period::year), Some(2019));
+    assert!(b.section().is_empty(), "the unit note is no section");
+    let c = cell(&t, "C4");
+    assert_eq!(c.period().and_then(Period::year), Some(2018));
+}
+
+#[test]
+fn years_beside_header_words_under_a_unit_stub_are_a_header() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &["", "", "Years Ended December 31,", ""],
+            &[
+                "All figures in USD '000, except TCE rate per day",
+                "2019",
+                "2018",
+                "Variance",
+            ],
+            &["Voyage Revenue", "317,220", "289,016", "9.8%"],
+        ],
+    );
+    assert_eq!(cell(&t, "B3").period().and_then(Period::year), Some(2019));
+    assert_eq!(cell(&t, "C3").period().and_then(Period::year), Some(2018));
+}
