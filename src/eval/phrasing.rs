@@ -500,17 +500,38 @@ fn analyst_period(header: &str) -> (String, String) {
 }
 
 /// The question's own words for a line: the words of `line` that the
-/// question uses, in the question's order; `None` when it uses none.
+/// question uses, in the line's order. A little word ("of", "to", "for")
+/// stays only between two kept words of the line ("outstanding for
+/// diluted"), never stranded at an edge or alone ("to in FY2015"); `None`
+/// when the question uses no other word of the line.
 fn question_words(question: &str, line: &str) -> Option<String> {
-    let line_words: Vec<String> = normalize_label(line)
+    const LITTLE: &[&str] = &[
+        "of", "to", "in", "and", "the", "by", "for", "from", "on", "at", "a", "an", "as", "or",
+    ];
+    let q: Vec<String> = normalize_label(question)
         .split(' ')
         .filter(|w| !w.is_empty())
         .map(str::to_string)
         .collect();
-    let q = normalize_label(question);
+    let words: Vec<String> = normalize_label(line)
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect();
+    let asked = |w: &str| q.iter().any(|x| x == w);
+    let content = |i: usize| {
+        words
+            .get(i)
+            .is_some_and(|w| !LITTLE.contains(&w.as_str()) && asked(w))
+    };
     let mut out: Vec<&str> = Vec::new();
-    for w in q.split(' ') {
-        if line_words.iter().any(|l| l == w) && !out.contains(&w) {
+    for (i, w) in words.iter().enumerate() {
+        let keep = if LITTLE.contains(&w.as_str()) {
+            asked(w) && i > 0 && content(i - 1) && content(i + 1)
+        } else {
+            asked(w)
+        };
+        if keep && !out.contains(&w.as_str()) {
             out.push(w);
         }
     }
@@ -644,6 +665,21 @@ mod tests {
             )
             .as_deref(),
             Some("trade receivables in FY2019")
+        );
+        // The line's order, without the little words a question strands.
+        let t = table(&[
+            &["", "2015", "2014"],
+            &["Net cash used in financing activities", "(472.8)", "(500)"],
+        ]);
+        assert_eq!(
+            t.role(
+                Phrasing::Question,
+                1,
+                1,
+                "what was the change in cash used in financing activities?"
+            )
+            .as_deref(),
+            Some("cash used in financing activities in FY2015")
         );
     }
 }

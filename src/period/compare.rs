@@ -102,6 +102,15 @@ pub fn periods_agree(claimed: &Period, found: &Period) -> Agreement {
                 _ if h_a.is_some() && h_b.is_some() && year_a.is_none() && year_b.is_none() => {
                     yes_no(Some(h_a == h_b))
                 }
+                // A quarter claimed without its year ("Fourth Quarter")
+                // against a dated one: the claim leaves the year out, and
+                // the ranking decides between the years of the context.
+                _ if q_a.is_some() && q_b.is_some() && year_a.is_none() && end_a.is_none() => {
+                    yes_no(Some(q_a == q_b))
+                }
+                _ if h_a.is_some() && h_b.is_some() && year_a.is_none() && end_a.is_none() => {
+                    yes_no(Some(h_a == h_b))
+                }
                 _ if q_a.is_some() && q_b.is_some() => both(same(year_a, year_b), Some(q_a == q_b)),
                 _ if h_a.is_some() && h_b.is_some() => both(same(year_a, year_b), Some(h_a == h_b)),
                 // A named quarter or half on one side only: compare by the
@@ -263,7 +272,10 @@ mod tests {
             ("Q3 2024", "Q2 2024", No),
             ("First Quarter", "First Quarter", Yes),
             ("First Quarter", "Second Quarter", No),
-            ("First Quarter", "Q1 2024", Unknown),
+            // The claim leaves the year out: the ranking decides between
+            // the years of the context. The cell lacking it cannot tell.
+            ("First Quarter", "Q1 2024", Yes),
+            ("Q1 2024", "First Quarter", Unknown),
             (
                 "Nine Months Ended September 30, 2024",
                 "Nine Months Ended September 30, 2024",

@@ -1124,7 +1124,59 @@ fn context_allows(t: &str, s: usize, e: usize) -> bool {
         .get(..e)
         .and_then(|p| p.chars().next_back())
         .is_some_and(|c| c.is_ascii_digit());
-    !(ends_in_digit && SCALE_AFTER.is_match(after))
+    let scaled = ends_in_digit && SCALE_AFTER.is_match(after);
+    let bucket = is_a_length(t.get(s..e).unwrap_or("")) && ends_a_range(before);
+    !scaled && !bucket
+}
+
+/// A stretch that opens with a length: "six months", "3 years, 2019".
+fn is_a_length(text: &str) -> bool {
+    let mut words = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase);
+    let (Some(_), Some(unit)) = (words.next(), words.next()) else {
+        return false;
+    };
+    matches!(
+        unit.as_str(),
+        "month" | "months" | "year" | "years" | "week" | "weeks"
+    )
+}
+
+/// A length that ends a range of lengths ("three to six months", "1 to 3
+/// years", "between 6 and 12 months") is a bucket of a maturity or aging
+/// table, not the period of a figure.
+fn ends_a_range(before: &str) -> bool {
+    let mut words = before
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .rev();
+    let (Some(joiner), Some(first)) = (words.next(), words.next()) else {
+        return false;
+    };
+    let lengthy = |w: &str| {
+        (w.len() <= 2 && w.bytes().all(|b| b.is_ascii_digit()))
+            || matches!(
+                w.to_ascii_lowercase().as_str(),
+                "one"
+                    | "two"
+                    | "three"
+                    | "four"
+                    | "five"
+                    | "six"
+                    | "seven"
+                    | "eight"
+                    | "nine"
+                    | "ten"
+                    | "eleven"
+                    | "twelve"
+            )
+    };
+    matches!(
+        joiner.to_ascii_lowercase().as_str(),
+        "to" | "and" | "through"
+    ) && lengthy(first)
 }
 
 #[cfg(test)]
@@ -1132,6 +1184,23 @@ mod tests {
     use super::*;
     use jiff::civil::date;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_range_of_lengths_is_a_bucket_not_a_period() {
+        for text in [
+            "Three to six months",
+            "1 to 3 years",
+            "between 6 and 12 months",
+        ] {
+            assert!(find_period(text).is_none(), "{text}");
+        }
+        assert!(find_period("six months ended June 30, 2024").is_some());
+        assert!(find_period("first nine months of 2024").is_some());
+        assert!(find_period("revenue grew in the three months to June 30, 2024").is_some());
+        assert!(find_period("between 2018 and 2019").is_some());
+        let (_, year) = find_period("Three to six months, 2019").unwrap();
+        assert_eq!(year, parse_period("2019", OTHER).unwrap());
+    }
 
     const OTHER: PeriodHint = PeriodHint {
         statement: StatementKind::Other,

@@ -872,7 +872,10 @@ fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>)
                 } else {
                     RowKind::Title
                 }
-            } else if !data_started && period_like {
+            } else if !data_started && (period_like || heads_the_next_row(toks, r, label_col)) {
+                // A heading over the header row below, flattened into one
+                // of its columns ("Common Stock Price Range 2018" over "Low
+                // | High", "Payments due by period" over the buckets).
                 RowKind::Header
             } else if !started {
                 RowKind::Title
@@ -930,6 +933,31 @@ fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>)
         kinds.push(kind);
     }
     kinds
+}
+
+/// Whether the next non-blank row after `r` reads as a header row: no
+/// amounts in the value columns, and some text, year or date there.
+fn heads_the_next_row(toks: &Toks, r: usize, label_col: Option<usize>) -> bool {
+    let is_value_col = |c: usize| label_col.is_none_or(|l| c > l);
+    let Some(next) = toks
+        .iter()
+        .skip(r + 1)
+        .find(|row| row.iter().any(|t| !matches!(t, Tok::Empty)))
+    else {
+        return false;
+    };
+    let mut headed = false;
+    for (c, t) in next.iter().enumerate() {
+        if !is_value_col(c) {
+            continue;
+        }
+        match t {
+            Tok::Amount { year: false, .. } => return false,
+            Tok::Text | Tok::Date | Tok::Amount { year: true, .. } => headed = true,
+            _ => {}
+        }
+    }
+    headed
 }
 
 /// A label cell that belongs to the header (the "stub"): a unit line, period
@@ -1243,6 +1271,12 @@ fn spanning_part(
         }
         match row.get(left) {
             None | Some(Tok::Empty) => continue,
+            // A header cut mid-phrase ("Balance at Beginning of" over
+            // "Period") is one column's header on two lines: it spans
+            // nothing.
+            Some(Tok::Text) if text_at(grid, r, left).is_some_and(ends_mid_phrase) => {
+                return None;
+            }
             Some(Tok::Text | Tok::Date) => return header_part(grid, toks, r, left),
             Some(_) => break,
         }
@@ -1270,6 +1304,21 @@ fn spanning_part(
     ((lo..=hi).all(headed) && c < *k)
         .then(|| header_part(grid, toks, r, *k))
         .flatten()
+}
+
+/// A header text that ends with a word needing one after it ("Balance at
+/// Beginning of"): the rest is on the line below, in the same column.
+fn ends_mid_phrase(text: &str) -> bool {
+    let last = text
+        .trim_end()
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .find(|w| !w.is_empty())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    matches!(
+        last.as_str(),
+        "of" | "at" | "for" | "to" | "and" | "the" | "in" | "by" | "from" | "on"
+    )
 }
 
 fn text_at(grid: &[Vec<GridValue>], r: usize, c: usize) -> Option<&str> {

@@ -405,14 +405,42 @@ pub fn cell_periods(cell: &Cell<'_>, roles: &TableRoles) -> Vec<Period> {
         (None, None) => {}
     }
     if let Some(row) = row {
+        // A year that dates a yearless quarter of the row ("Fourth Quarter"
+        // under "2019:") is that quarter's year, not a second period of
+        // the cell: "Net sales, FY2019" is not the fourth quarter's.
+        let mut dating: Vec<&Period> = Vec::new();
         for p in &row.role.periods {
-            let p = with_year_of(p, &out).unwrap_or_else(|| p.clone());
+            let dated = with_year_of(p, &out).or_else(|| {
+                let year = row.role.periods.iter().find(|o| is_bare_year(o))?;
+                let dated = with_year_of(p, std::slice::from_ref(year))?;
+                dating.push(year);
+                Some(dated)
+            });
+            let p = dated.unwrap_or_else(|| p.clone());
             if !out.contains(&p) {
                 out.push(p);
             }
         }
+        out.retain(|p| !dating.contains(&p));
     }
     out
+}
+
+/// A fiscal year named by its year alone ("2019:"), no quarter, half,
+/// length or dates.
+fn is_bare_year(p: &Period) -> bool {
+    matches!(
+        p,
+        Period::Duration {
+            fy: Some(_),
+            quarter: None,
+            half: None,
+            to_quarter: None,
+            start: None,
+            end: None,
+            ..
+        }
+    )
 }
 
 /// A quarter or half named without its year ("Fourth Quarter" under a

@@ -560,3 +560,43 @@ fn a_row_without_a_label_is_not_named_by_its_captions_words() {
     same(t, "B4", "Financing costs, 2019");
     not_same(t, "B9", "Financing costs, 2019");
 }
+
+#[test]
+fn a_year_caption_dates_its_quarters_and_is_not_their_period() {
+    let prices: &[&[&str]] = &[
+        &["", "High", "Low"],
+        &["2019:", "", ""],
+        &["Fourth Quarter", "$11.44", "$9.47"],
+        &["Third Quarter", "$14.96", "$10.26"],
+        &["2018:", "", ""],
+        &["Fourth Quarter", "$12.16", "$7.43"],
+    ];
+    same(prices, "B3", "2019, Fourth Quarter, High");
+    same(prices, "B3", "High, Q4 2019");
+    not_same(prices, "B6", "2019, Fourth Quarter, High");
+    // The caption's year is the quarter's, not a period of the cell.
+    not_same(prices, "B3", "High, FY2019");
+    // A quarter named without its year: the two years' fourth quarters
+    // hold other values.
+    ambiguous(prices, "B3", "Fourth Quarter, High");
+    let one: &[&[&str]] = &[
+        &["", "High", "Low"],
+        &["2019:", "", ""],
+        &["Fourth Quarter", "$11.44", "$9.47"],
+        &["Third Quarter", "$14.96", "$10.26"],
+    ];
+    same(one, "B3", "Fourth Quarter, High");
+}
+
+#[test]
+fn a_heading_over_the_header_row_gives_its_year() {
+    let t: &[&[&str]] = &[
+        &["", "", "Common Stock Price Range 2018"],
+        &["", "Low", "High"],
+        &["First Quarter", "$ 5.99", "$ 8.40"],
+        &["Second Quarter", "$ 4.79", "$ 6.48"],
+    ];
+    same(t, "B3", "First Quarter, Common Stock Price Range 2018 Low");
+    not_same(t, "C3", "First Quarter, Common Stock Price Range 2018 Low");
+    not_same(t, "B3", "First Quarter 2019, Low");
+}

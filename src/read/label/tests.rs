@@ -972,3 +972,26 @@ fn years_beside_header_words_under_a_unit_stub_are_a_header() {
     assert_eq!(cell(&t, "B3").period().and_then(Period::year), Some(2019));
     assert_eq!(cell(&t, "C3").period().and_then(Period::year), Some(2018));
 }
+
+#[test]
+fn a_header_cut_mid_phrase_spans_no_other_column() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &["", "Balance at Beginning of", "", ""],
+            &[
+                "",
+                "Period (1/1/19)",
+                "Increase / (Decrease)",
+                "Balance at End of Period",
+            ],
+            &["Accounts receivable", "$90,831", "$7,117", "$97,948"],
+        ],
+    );
+    assert_eq!(
+        cell(&t, "B3").col_label(),
+        Some("Balance at Beginning of Period (1/1/19)")
+    );
+    assert_eq!(cell(&t, "C3").col_label(), Some("Increase / (Decrease)"));
+    assert_eq!(cell(&t, "D3").col_label(), Some("Balance at End of Period"));
+}
