@@ -191,6 +191,12 @@ pub struct RowRole {
     /// claim that does not state one names the row less exactly ("Nasdaq"
     /// against "Nasdaq 100").
     pub label_numbers: Vec<Box<str>>,
+    /// The concepts the row's section captions name ("Deferred tax
+    /// assets:"), outermost first.
+    pub section_concepts: Vec<ConceptId>,
+    /// An opening or closing word of a caption over a row that has none
+    /// ("Participating shares at end of period:"): the rows are balances.
+    pub section_edge: Option<bool>,
 }
 
 /// The role facts of one header column, read once per table.

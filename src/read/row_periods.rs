@@ -242,6 +242,9 @@ pub(crate) fn edge_of(p: &Period, opening: bool) -> Option<Period> {
                 }
             }
         }
+        // An opening dated on the first of a month is that day ("Balance at
+        // Beginning of Period (1/1/19)"): the period starts there.
+        Period::Instant { date: Some(d), .. } if opening && d.day() == 1 => None,
         Period::Instant { date: Some(d), .. } if opening => {
             let back = d.checked_sub(12.months()).ok()?;
             let back = if *d == d.last_of_month() {

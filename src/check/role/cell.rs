@@ -121,8 +121,10 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         // its caption's qualifiers are the end product's, not its rows'.
         let mut section_words = inherited_words;
         let mut section_qualifiers = Vec::new();
+        let mut section_concepts: Vec<ConceptId> = Vec::new();
+        let mut section_edge = None;
         for caption in row.section.iter() {
-            let (w, qs, ps) = caption_memo
+            let (w, qs, ps, concept, edge) = caption_memo
                 .entry(caption.clone())
                 .or_insert_with(|| {
                     let r = read(caption, vocab, Mode::Label);
@@ -139,10 +141,12 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
                             .map(|f| qualifier(f.entry))
                             .collect()
                     };
-                    (w, qs, r.role.periods)
+                    (w, qs, r.role.periods, r.role.concept, r.edge)
                 })
                 .clone();
             section_words.extend(w);
+            section_concepts.extend(concept);
+            section_edge = edge.or(section_edge);
             for q in qs {
                 let carried = role.implied.contains(&q) || role.qualifiers.contains(&q);
                 if !carried && !section_qualifiers.contains(&q) {
@@ -187,6 +191,12 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             sign,
             numbers,
             label_numbers,
+            section_concepts,
+            section_edge: if reading.edge.is_none() {
+                section_edge
+            } else {
+                None
+            },
         });
     }
     for column in &table.columns {
@@ -267,7 +277,15 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
 }
 
 /// A section caption read once: its words, qualifiers and periods.
-type CaptionRole = (Vec<Box<str>>, Vec<Qualifier>, Vec<Period>);
+/// A caption read once: its words, qualifiers, periods, concept and
+/// opening or closing word.
+type CaptionRole = (
+    Vec<Box<str>>,
+    Vec<Qualifier>,
+    Vec<Period>,
+    Option<ConceptId>,
+    Option<bool>,
+);
 
 /// What a cell's inline-XBRL tag says of its role: the concept its element
 /// names (not qualified by members) and whether it has dimension members.
@@ -379,9 +397,15 @@ pub fn cell_periods(cell: &Cell<'_>, roles: &TableRoles) -> Vec<Period> {
     // labeler does not read as one ("dec . 31 2008", "Bermuda subsidiaries
     // 2010 (1)").
     let column = roles.cols.get(cell.record().column as usize);
+    // Rows under "… at end of period:" are balances at the span's edge.
+    let caption_edge = |p: &Period| {
+        row.and_then(|r| r.section_edge)
+            .filter(|_| matches!(p, Period::Duration { .. }))
+            .and_then(|opening| edge_of(p, opening))
+    };
     match (cell.period(), column.and_then(|c| c.period.as_ref())) {
         (Some(p), _) => {
-            out.push(p.clone());
+            out.push(caption_edge(p).unwrap_or_else(|| p.clone()));
             // An opening adjustment is also the span's it is reported in.
             if row.is_some_and(|r| r.adjusts_opening)
                 && let Some(span) = column
@@ -396,7 +420,7 @@ pub fn cell_periods(cell: &Cell<'_>, roles: &TableRoles) -> Vec<Period> {
         (None, Some(p)) => {
             // The labeler put no period on the column, so no opening or
             // closing row turned it into its instant either: do it here.
-            let p = match row.and_then(|r| r.edge) {
+            let p = match row.and_then(|r| r.edge.or(r.section_edge)) {
                 Some(opening) => edge_of(p, opening).unwrap_or_else(|| p.clone()),
                 None => p.clone(),
             };

@@ -28,6 +28,9 @@ pub struct ClaimRole {
     /// An opening (`Some(true)`) or closing balance the claim names without
     /// a period to put it on ("Balance at End of Period").
     pub edge: Option<bool>,
+    /// The opening (`Some(true)`) or closing word the claim states, placed
+    /// on its period or not: a row or column of the other edge ranks lower.
+    pub stated_edge: Option<bool>,
     /// The claim's date is written bare ("Revenues, April 28, 2018"): a
     /// span ending that day fits it as well as the balance at it.
     pub bare_date: bool,
@@ -254,12 +257,11 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     // "Deferred tax assets, Inventory": the claim's concept is the caption
     // the row sits under, and the rest of its words are the row's label.
     let names_section_and_row = !row.label_words.is_empty()
-        && !claim.role.concept_words.is_empty()
-        && claim
-            .role
-            .concept_words
-            .iter()
-            .all(|w| contains(&row.section_words, w))
+        && claim.role.concept.as_ref().is_some_and(|c| {
+            row.section_concepts
+                .iter()
+                .any(|s| s == c || lex.same_family(s.as_str(), c.as_str()))
+        })
         && row
             .label_words
             .iter()
@@ -421,6 +423,16 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
         out.strict_extra = out.strict_extra.saturating_add(1);
     }
 
+    // An opening or closing word against a row or column of the other edge
+    // ("end of the year" against "beginning of the year" of the next year,
+    // the same day): the same balance, less exactly the claim's line.
+    if let (Some(said), Some(held)) = (
+        claim.stated_edge,
+        row.edge.or(row.section_edge).or(col.and_then(|c| c.edge)),
+    ) && said != held
+    {
+        out.label_extra = out.label_extra.saturating_add(1);
+    }
     // An opening or closing balance named without a period, against the
     // cell's row or column.
     if let (Some(said), Some(held)) = (claim.edge, row.edge.or(col.and_then(|c| c.edge)))

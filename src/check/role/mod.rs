@@ -122,6 +122,7 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         soft,
         text,
         edge: unplaced,
+        stated_edge: edge,
         bare_date,
         numbers,
         label_key: std::sync::OnceLock::new(),

@@ -600,3 +600,98 @@ fn a_heading_over_the_header_row_gives_its_year() {
     not_same(t, "C3", "First Quarter, Common Stock Price Range 2018 Low");
     not_same(t, "B3", "First Quarter 2019, Low");
 }
+
+#[test]
+fn a_caption_names_its_rows_only_by_its_own_concept() {
+    let t: &[&[&str]] = &[
+        &["(In thousands)", "2018", "2017"],
+        &["Revenue:", "", ""],
+        &[
+            "Software delivery, support and maintenance",
+            "$9,441",
+            "$10,949",
+        ],
+        &["Client services", "404", "1,044"],
+        &["Total revenue", "9,845", "11,993"],
+        &["Cost of revenue:", "", ""],
+        &[
+            "Software delivery, support and maintenance",
+            "2,322",
+            "2,918",
+        ],
+        &["Client services", "830", "261"],
+        &["Total cost of revenue", "3,152", "3,179"],
+    ];
+    same(
+        t,
+        "B3",
+        "Revenue, Software delivery, support and maintenance, 2018",
+    );
+    not_same(
+        t,
+        "B7",
+        "Revenue, Software delivery, support and maintenance, 2018",
+    );
+    same(
+        t,
+        "B7",
+        "Cost of revenue, Software delivery, support and maintenance, 2018",
+    );
+}
+
+#[test]
+fn an_edge_word_prefers_the_row_of_that_edge_and_a_caption_edge_dates_its_rows() {
+    // The opening of fiscal 2019 is the close of fiscal 2018 by date, but
+    // the claim says "end of the year": that row is the one meant.
+    let goodwill: &[&[&str]] = &[
+        &["", "January 31, 2019", "January 31, 2018"],
+        &["Goodwill, beginning of the year", "$1,769.4", "$1,620.0"],
+        &["Acquisitions", "10.0", "149.4"],
+        &["Goodwill, end of the year", "$1,779.4", "$1,769.4"],
+    ];
+    same(
+        goodwill,
+        "C4",
+        "Goodwill, end of the year, January 31, 2018",
+    );
+    not_same(
+        goodwill,
+        "B2",
+        "Goodwill, beginning of the year, January 31, 2018",
+    );
+    let shares: &[&[&str]] = &[
+        &["", "Years Ended December 31,", ""],
+        &["", "2019", "2018"],
+        &["Participating shares at end of period:", "", ""],
+        &["Common stock", "60.1", "59.7"],
+        &["Unvested restricted stock", "0.6", "0.4"],
+    ];
+    same(
+        shares,
+        "B5",
+        "Participating shares at end of period, Unvested restricted stock, Years Ended December 31, 2019",
+    );
+    same(shares, "B5", "Unvested restricted stock, December 31, 2019");
+}
+
+#[test]
+fn an_opening_on_the_first_of_a_month_is_that_day() {
+    let t: &[&[&str]] = &[
+        &["", "Balance at Beginning of", "", ""],
+        &[
+            "",
+            "Period (1/1/19)",
+            "Increase / (Decrease)",
+            "Balance at End of Period",
+        ],
+        &["Year Ended December 31, 2019", "", "", ""],
+        &["Accounts receivable", "$90,831", "$7,117", "$97,948"],
+    ];
+    same(
+        t,
+        "B4",
+        "Accounts receivable, Balance at Beginning of Period (1/1/19)",
+    );
+    same(t, "D4", "Accounts receivable, Balance at End of Period");
+    not_same(t, "B4", "Accounts receivable, Balance at End of Period");
+}
