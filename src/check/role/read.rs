@@ -672,12 +672,12 @@ fn label_of(text: &str, masked: &str, mode: Mode, all: &[Word], concept: &Range<
 }
 
 /// Unit notes in a text: parenthesized unit lines ("(in millions)", "($ in
-/// thousands)", "(€m)") and a currency with its scale ("U.S. $ in
-/// thousands", "US$ millions").
+/// thousands)", "(€m)", "(inthousands)") and a currency with its scale
+/// ("U.S. $ in thousands", "US$ millions", "€m", "US$’000", "RMB’Million").
 fn unit_notes(text: &str) -> Vec<Range<usize>> {
     static NOTE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i)\((?:[^()]*\b)?in (?:thousands|millions|billions)\b[^()]*\)|\(\s*(?:[$€£¥]|usd|eur|gbp)\s*(?:m|mm|mn|bn|k|000s?|'000s?)?\s*\)|\b(?:u\.?s\.?\s?\$|us\$|u\.s\. dollars?|us dollars?)(?:\s*(?:in\s+)?(?:thousands|millions|billions|'000s?|000s?|m|mn|bn))?",
+            r"(?i)\((?:[^()]*\b)?in\s*(?:thousands|millions|billions)\b[^()]*\)|\(\s*(?:[$€£¥]|usd|eur|gbp)\s*(?:m|mm|mn|bn|k|000s?|'000s?)?\s*\)|\b(?:u\.?s\.?\s?\$|us\$|u\.s\. dollars?|us dollars?)(?:\s*(?:in\s+)?(?:thousands|millions|billions|['’]000s?|000s?|m|mn|bn))?|(?:\b(?:hk\$|a\$|c\$|s\$|rmb|usd|eur|gbp|nt\$)|[$€£¥])\s*['’]?\s*(?:in\s+)?(?:m|mm|mn|bn|k|000s?|millions?|billions?|thousands?)\b",
         )
         .ok()
     });
@@ -819,6 +819,21 @@ mod tests {
 
     fn r(text: &str) -> Reading {
         read(text, &Vocab::builtin(), Mode::Role)
+    }
+
+    #[test]
+    fn unit_notes_are_no_words_of_the_measure() {
+        for (text, words) in [
+            ("Korea, 2018 (inthousands)", vec!["korea"]),
+            ("Financing costs, 2019 €m", vec!["cost", "financing"]),
+            ("Dividend, 2018 US$’000", vec!["dividend"]),
+            ("Hedged rate, 2019 RMB’Million", vec!["hedged", "rate"]),
+            ("Revenue, FY2019 $ in millions", vec!["revenue"]),
+        ] {
+            let reading = r(text);
+            let got: Vec<&str> = reading.required.iter().map(|w| &**w).collect();
+            assert_eq!(got, words, "{text}");
+        }
     }
 
     fn values(q: &[Qualifier]) -> Vec<&'static str> {
