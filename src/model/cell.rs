@@ -49,6 +49,10 @@ pub struct ColumnInfo {
     pub label: Option<String>,
     /// The period the header names, if any.
     pub period: Option<Period>,
+    /// What the header says its cells count, when it says ("Average Price
+    /// Paid per Share", "Total Number of Shares Purchased"): for rows whose
+    /// label names no measure.
+    pub measure: Option<Measure>,
 }
 
 /// One number of a table, stored compactly; read it through [`Cell`]. The
@@ -229,7 +233,14 @@ impl<'a> Cell<'a> {
         if self.amount.percent || percent_column {
             Measure::Percent
         } else {
-            self.row().map_or(Measure::Monetary, |r| r.measure)
+            let row = self.row();
+            // A row whose label names no measure (a month, a segment) takes
+            // the one its column's header names.
+            let guessed = row.is_none_or(|r| r.concept.is_none() && r.measure == Measure::Monetary);
+            match self.column().and_then(|c| c.measure) {
+                Some(m) if guessed => m,
+                _ => row.map_or(Measure::Monetary, |r| r.measure),
+            }
         }
     }
 

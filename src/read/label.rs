@@ -872,10 +872,17 @@ fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>)
                 } else {
                     RowKind::Title
                 }
-            } else if !data_started && (period_like || heads_the_next_row(toks, r, label_col)) {
-                // A heading over the header row below, flattened into one
-                // of its columns ("Common Stock Price Range 2018" over "Low
-                // | High", "Payments due by period" over the buckets).
+            } else if !data_started
+                && (period_like
+                    || ((names_a_year(text) || ends_mid_phrase(text))
+                        && heads_the_next_row(toks, r, label_col)))
+            {
+                // A heading naming a year over the header row below,
+                // flattened into one of its columns ("Common Stock Price
+                // Range 2018" over "Low | High"), or a header cut mid-phrase
+                // ("Balance at Beginning of" over "Period (1/1/19)"). Other
+                // such lines are titles: over an equity statement's "Shares
+                // | Amount" one would date nothing and move the header.
                 RowKind::Header
             } else if !started {
                 RowKind::Title
@@ -933,6 +940,12 @@ fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>)
         kinds.push(kind);
     }
     kinds
+}
+
+/// A text naming a year ("Common Stock Price Range 2018").
+fn names_a_year(text: &str) -> bool {
+    text.split(|c: char| !c.is_ascii_digit())
+        .any(|d| d.len() == 4 && d.parse::<i64>().is_ok_and(crate::period::is_year))
 }
 
 /// Whether the next non-blank row after `r` reads as a header row: no
@@ -1080,16 +1093,37 @@ fn header_columns(
         };
         uncertain |= spanned && period.as_ref().is_none_or(Period::is_change);
         if let Some(slot) = columns.get_mut(c) {
+            let measure = column_measure(&label);
             *slot = Some((
                 ColumnInfo {
                     label: Some(label),
                     period,
+                    measure,
                 },
                 note,
             ));
         }
     }
     (columns, uncertain)
+}
+
+/// What a column header says its cells count: money per share ("Average
+/// Price Paid per Share"), or shares ("Total Number of Shares Purchased",
+/// "Shares"); `None` when it does not say.
+fn column_measure(label: &str) -> Option<Measure> {
+    let lower = label.to_lowercase();
+    let has_word = |word: &str| {
+        lower
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| w == word)
+    };
+    if lower.contains("per share") || lower.contains("per common share") {
+        Some(Measure::PerShare)
+    } else if lower.contains("number of shares") || has_word("shares") {
+        Some(Measure::Shares)
+    } else {
+        None
+    }
 }
 
 /// A title line naming a span without its year ("Nine Months Ended

@@ -101,10 +101,12 @@ pub fn apply(table: &mut Table) {
             Some(at) => *at,
             None => {
                 let label = column.and_then(|c| c.label.clone());
+                let measure = column.and_then(|c| c.measure);
                 let at = u32::try_from(table.columns.len()).unwrap_or(CellRecord::NONE);
                 table.columns.push(ColumnInfo {
                     label,
                     period: Some(period),
+                    measure,
                 });
                 derived.insert(key, at);
                 at

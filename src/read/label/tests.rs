@@ -995,3 +995,39 @@ fn a_header_cut_mid_phrase_spans_no_other_column() {
     assert_eq!(cell(&t, "C3").col_label(), Some("Increase / (Decrease)"));
     assert_eq!(cell(&t, "D3").col_label(), Some("Balance at End of Period"));
 }
+
+#[test]
+fn a_column_header_gives_its_measure_to_rows_that_name_none() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &["(Shares in thousands, dollars in millions)", "", "", ""],
+            &[
+                "Period",
+                "Total Number of Shares Purchased",
+                "Average Price Paid per Share",
+                "Dollar Value",
+            ],
+            &[
+                "January 26, 2019 - February 22, 2019",
+                "262",
+                "$ 64.77",
+                "$ 2,372",
+            ],
+        ],
+    );
+    assert_eq!(cell(&t, "B3").measure(), Measure::Shares);
+    assert_eq!(cell(&t, "C3").measure(), Measure::PerShare);
+    assert_eq!(
+        cell(&t, "C3").scale(),
+        d("1"),
+        "a price per share is never scaled"
+    );
+    assert_eq!(cell(&t, "D3").measure(), Measure::Monetary);
+    // A row that names its measure keeps it.
+    let named = label(
+        TablePart::Only,
+        &[&["", "Shares", "Amount"], &["Net income", "", "45"]],
+    );
+    assert_eq!(cell(&named, "C2").measure(), Measure::Monetary);
+}
