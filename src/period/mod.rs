@@ -1155,23 +1155,13 @@ fn ends_a_range(before: &str) -> bool {
     let (Some(joiner), Some(first)) = (words.next(), words.next()) else {
         return false;
     };
+    // One or two digits, or a number word up to twelve.
     let lengthy = |w: &str| {
-        (w.len() <= 2 && w.bytes().all(|b| b.is_ascii_digit()))
-            || matches!(
-                w.to_ascii_lowercase().as_str(),
-                "one"
-                    | "two"
-                    | "three"
-                    | "four"
-                    | "five"
-                    | "six"
-                    | "seven"
-                    | "eight"
-                    | "nine"
-                    | "ten"
-                    | "eleven"
-                    | "twelve"
-            )
+        if w.bytes().all(|b| b.is_ascii_digit()) {
+            w.len() <= 2
+        } else {
+            count(&w.to_ascii_lowercase()).is_some_and(|n| n <= 12)
+        }
     };
     matches!(
         joiner.to_ascii_lowercase().as_str(),

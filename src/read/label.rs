@@ -218,6 +218,15 @@ pub(crate) fn label_raw(
             upcoming = Some(at);
         }
     }
+    // Whether the next non-blank row after `at` is a header row.
+    let header_follows = |at: usize| {
+        next_non_blank
+            .get(at)
+            .copied()
+            .flatten()
+            .map(|n| kinds.get(n))
+            == Some(Some(&RowKind::Header))
+    };
     let mut r = 0;
     while r < kinds.len() {
         let kind = kinds.get(r).copied().unwrap_or(RowKind::Blank);
@@ -235,12 +244,7 @@ pub(crate) fn label_raw(
                         // rows ("(In thousands of Canadian dollars) | $ |
                         // $"): part of the header, not a section.
                         RowKind::Caption
-                            if next_non_blank
-                                .get(next)
-                                .copied()
-                                .flatten()
-                                .map(|at| kinds.get(at))
-                                == Some(Some(&RowKind::Header))
+                            if header_follows(next)
                                 && label_col
                                     .and_then(|c| text_at(&grid, next, c))
                                     .is_some_and(stub_like) =>
@@ -248,14 +252,7 @@ pub(crate) fn label_raw(
                             block.push(next);
                             next += 1;
                         }
-                        RowKind::Blank
-                            if next_non_blank
-                                .get(next)
-                                .copied()
-                                .flatten()
-                                .map(|at| kinds.get(at))
-                                == Some(Some(&RowKind::Header)) =>
-                        {
+                        RowKind::Blank if header_follows(next) => {
                             next += 1;
                         }
                         _ => break,

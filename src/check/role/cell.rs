@@ -123,39 +123,44 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         let mut section_qualifiers = Vec::new();
         let mut section_concepts: Vec<ConceptId> = Vec::new();
         let mut section_edge = None;
+        let mut numbers = super::read::numbers_in(label);
         for caption in row.section.iter() {
-            let (w, qs, ps, concept, edge) = caption_memo
-                .entry(caption.clone())
-                .or_insert_with(|| {
-                    let r = read(caption, vocab, Mode::Label);
-                    let w = all_words(caption);
-                    // The caption's own qualifier words ("Current assets:"),
-                    // not those of a concept it happens to name.
-                    let all = words(caption);
-                    let plain: Vec<&str> = all.iter().map(|x| x.text.as_str()).collect();
-                    let qs = if plain.first() == Some(&"reconciliation") {
-                        Vec::new()
-                    } else {
-                        lex.qualifiers_in(&plain)
-                            .into_iter()
-                            .map(|f| qualifier(f.entry))
-                            .collect()
-                    };
-                    (w, qs, r.role.periods, r.role.concept, r.edge)
-                })
-                .clone();
-            section_words.extend(w);
-            section_concepts.extend(concept);
-            section_edge = edge.or(section_edge);
-            for q in qs {
-                let carried = role.implied.contains(&q) || role.qualifiers.contains(&q);
-                if !carried && !section_qualifiers.contains(&q) {
-                    section_qualifiers.push(q);
+            let read_caption = caption_memo.entry(caption.clone()).or_insert_with(|| {
+                let r = read(caption, vocab, Mode::Label);
+                // The caption's own qualifier words ("Current assets:"),
+                // not those of a concept it happens to name.
+                let all = words(caption);
+                let plain: Vec<&str> = all.iter().map(|x| x.text.as_str()).collect();
+                let qualifiers = if plain.first() == Some(&"reconciliation") {
+                    Vec::new()
+                } else {
+                    lex.qualifiers_in(&plain)
+                        .into_iter()
+                        .map(|f| qualifier(f.entry))
+                        .collect()
+                };
+                CaptionRole {
+                    words: all_words(caption),
+                    qualifiers,
+                    periods: r.role.periods,
+                    concept: r.role.concept,
+                    edge: r.edge,
+                    numbers: super::read::numbers_in(caption),
+                }
+            });
+            section_words.extend(read_caption.words.iter().cloned());
+            section_concepts.extend(read_caption.concept.iter().cloned());
+            section_edge = read_caption.edge.or(section_edge);
+            numbers.extend(read_caption.numbers.iter().cloned());
+            for q in &read_caption.qualifiers {
+                let carried = role.implied.contains(q) || role.qualifiers.contains(q);
+                if !carried && !section_qualifiers.contains(q) {
+                    section_qualifiers.push(*q);
                 }
             }
-            for p in ps {
-                if !role.periods.contains(&p) {
-                    role.periods.push(p);
+            for p in &read_caption.periods {
+                if !role.periods.contains(p) {
+                    role.periods.push(p.clone());
                 }
             }
         }
@@ -172,10 +177,6 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         let sign = label_sign(label, role.concept.as_ref(), role.direction);
         role.direction = None;
         let label_numbers = reading.numbers.clone();
-        let mut numbers = super::read::numbers_in(label);
-        for caption in row.section.iter() {
-            numbers.extend(super::read::numbers_in(caption));
-        }
         numbers.sort();
         numbers.dedup();
         out.rows.push(RowRole {
@@ -276,16 +277,21 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
     out
 }
 
-/// A section caption read once: its words, qualifiers and periods.
-/// A caption read once: its words, qualifiers, periods, concept and
-/// opening or closing word.
-type CaptionRole = (
-    Vec<Box<str>>,
-    Vec<Qualifier>,
-    Vec<Period>,
-    Option<ConceptId>,
-    Option<bool>,
-);
+/// A section caption read once per table.
+struct CaptionRole {
+    /// Every word of the caption.
+    words: Vec<Box<str>>,
+    /// The caption's own qualifier words' qualifiers.
+    qualifiers: Vec<Qualifier>,
+    /// The periods it names ("As at 31 December 2018").
+    periods: Vec<Period>,
+    /// The concept it names ("Deferred tax assets:").
+    concept: Option<ConceptId>,
+    /// Its opening or closing word ("… at end of period:").
+    edge: Option<bool>,
+    /// The numbers written in it.
+    numbers: Vec<Box<str>>,
+}
 
 /// What a cell's inline-XBRL tag says of its role: the concept its element
 /// names (not qualified by members) and whether it has dimension members.

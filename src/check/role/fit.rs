@@ -266,15 +266,18 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
             .label_words
             .iter()
             .all(|w| contains(&claim.required, w) || contains(&claim.soft, w));
+    // Every word the claim requires is the row label's own.
+    let in_label =
+        !claim.required.is_empty() && claim.required.iter().all(|w| contains(&row.label_words, w));
     // "Cash operating activities" of the row "Cash provided by operating
     // activities": the vocabulary read a shorter phrase ("cash") as the
     // concept, but every word of the claim is the row label's and some are
     // beyond that phrase — the claim is the label in short.
-    let label_in_short = claim
-        .required
-        .iter()
-        .any(|w| &**w != "total" && !contains(&claim.role.concept_words, w))
-        && claim.required.iter().all(|w| contains(&row.label_words, w));
+    let label_in_short = in_label
+        && claim
+            .required
+            .iter()
+            .any(|w| &**w != "total" && !contains(&claim.role.concept_words, w));
     out.measure = match concepts_agree {
         Some(true) => Slot::Agree,
         Some(false) if label_exact || names_section_and_row || label_in_short => Slot::Agree,
@@ -322,12 +325,7 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     // words are all the row label's ("Nasdaq" of "Nasdaq Composite") names
     // that row in short: it fits, less closely than a row without the extra
     // words, and the ranking decides between such rows.
-    let short_name = claim.role.concept.is_none()
-        && !claim.required.is_empty()
-        && claim
-            .required
-            .iter()
-            .all(|w| contains(&row.label_words, w) || explained(w));
+    let short_name = claim.role.concept.is_none() && in_label;
     if out.measure == Slot::Agree
         && !row.named
         && tag.is_none()
