@@ -191,6 +191,11 @@ pub struct RowRole {
     /// claim that does not state one names the row less exactly ("Nasdaq"
     /// against "Nasdaq 100").
     pub label_numbers: Vec<Box<str>>,
+    /// The currencies the row label names as words ("Euro", "US dollar"):
+    /// not its measure's words, but they tell rows of currencies apart.
+    pub currencies: Vec<Box<str>>,
+    /// The label names a period or a day ("2011", "At 31 December").
+    pub dated: bool,
     /// The concepts the row's section captions name ("Deferred tax
     /// assets:"), outermost first.
     pub section_concepts: Vec<ConceptId>,

@@ -464,6 +464,16 @@ fn parse_norm(s: &str, hint: PeriodHint, lone_change: bool) -> Option<Period> {
         return Some(p);
     }
     let (rest, suffix) = match CHANGE_SUFFIX.captures(s) {
+        // "Effect of Change" is what an accounting change did to a balance
+        // at the column's own date, not a change between two periods.
+        Some(c)
+            if c.name("rest").is_some_and(|m| {
+                let r = m.as_str();
+                r.ends_with(" effect of") || r.ends_with(" effect of the") || r == "effect of"
+            }) =>
+        {
+            (s, None)
+        }
         Some(c) => (
             c.name("rest").map_or("", |m| m.as_str()),
             c.name("chg").map(|m| is_percent(m.as_str())),
@@ -1599,6 +1609,23 @@ mod tests {
             ("As of December 31,", BAL, None),
             ("December 2023", OTHER, None),
         ]);
+    }
+
+    #[test]
+    fn an_effect_of_change_is_no_change_column() {
+        assert!(
+            parse_period(
+                "As of March 29, 2019 Effect of Change",
+                PeriodHint::default()
+            )
+            .is_none_or(|p| !p.is_change())
+        );
+        assert_eq!(
+            parse_period("Effect of Change", PeriodHint::default()),
+            None
+        );
+        // Near miss: a change column stays one.
+        assert!(parse_period("Change", PeriodHint::default()).is_some_and(|p| p.is_change()));
     }
 
     #[test]

@@ -809,6 +809,9 @@ fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>)
     let mut kinds = Vec::with_capacity(toks.len());
     let mut started = false; // a header or data row has been seen
     let mut data_started = false;
+    // The texts of the header rows seen, by column (`usize::MAX` for the
+    // stub), for a header repeated below the data; bounded by the cells.
+    let mut header_cells: Vec<(usize, String)> = Vec::new();
     for (r, row) in toks.iter().enumerate() {
         let is_value_col = |c: usize| label_col.is_none_or(|l| c > l);
         let label = label_col
@@ -853,8 +856,16 @@ fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>)
         let label_text = label_col.and_then(|c| text_at(grid, r, c)).unwrap_or("");
         let header_like = amounts == 0 && years + texts + dates > 0;
         let previous_blank = kinds.last().is_none_or(|k| *k == RowKind::Blank);
+        let previous_text_row = kinds.last() == Some(&RowKind::TextRow);
+        let year_label = label_col
+            .and_then(|c| row.get(c))
+            .is_some_and(|t| matches!(t, Tok::Amount { year: true, .. }));
         let kind = if non_empty == 0 {
             RowKind::Blank
+        } else if non_empty == 1 && year_label && started {
+            // A year alone in the label column ("2019" over a block of
+            // quarters) is a caption: the rows under it are that year's.
+            RowKind::Caption
         } else if non_empty == 1 && texts + (label as usize) == 1 && amounts + years + dates == 0 {
             // A single text cell: a title or unit line, a caption, or a spanning header.
             let c = first_non_empty.unwrap_or(0);
@@ -907,11 +918,20 @@ fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>)
             } else {
                 RowKind::TextRow
             }
+        } else if header_like && repeats_a_header(grid, r, row, label_col, &header_cells) {
+            // After data: a row that repeats the header's words in their
+            // columns ("Amortized | Unrealized | Fair", "(In Millions) |
+            // … | Acquisitions | Transfers") begins the next block.
+            RowKind::Header
         } else if header_like
-            && ((!label && period_like) || (previous_blank && years >= 2 && texts + dates == 0))
+            && ((!label && period_like && !previous_text_row)
+                || (previous_blank && years >= 2 && texts + dates == 0))
         {
             // After data: a new header block, when a label-less row names
-            // periods, or a row of years follows a blank row (a second table).
+            // periods, or a row of years follows a blank row (a second
+            // table). A label-less row of dates under a row of text values
+            // ("Maturity date | 30/7/2021~" over "| 11/4/2024") continues
+            // that row.
             RowKind::Header
         } else if amounts + years > 0 {
             RowKind::Data
@@ -926,6 +946,32 @@ fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>)
         } else {
             RowKind::Blank
         };
+        if kind == RowKind::Header && data_started {
+            // A period heading over the repeated header ("As of December
+            // 31, 2018" over "Amortized | Unrealized"), read as a text row
+            // before the repeat was seen, heads the new block.
+            if let Some(above) = kinds.len().checked_sub(1)
+                && kinds.get(above) == Some(&RowKind::TextRow)
+                && single_period_heading(grid, toks, above, label_col)
+                && let Some(slot) = kinds.get_mut(above)
+            {
+                *slot = RowKind::Header;
+            }
+        }
+        if kind == RowKind::Header {
+            for (c, _) in row.iter().enumerate().filter(|(c, _)| is_value_col(*c)) {
+                if let Some(text) = text_at(grid, r, c).map(header_key)
+                    && !text.is_empty()
+                {
+                    header_cells.push((c, text));
+                }
+            }
+            if let Some(stub) = label_col.and_then(|c| text_at(grid, r, c)).map(header_key)
+                && !stub.is_empty()
+            {
+                header_cells.push((usize::MAX, stub));
+            }
+        }
         match kind {
             RowKind::Header => started = true,
             RowKind::Data => {
@@ -937,6 +983,67 @@ fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>)
         kinds.push(kind);
     }
     kinds
+}
+
+/// A header text compared with another: trimmed, lower case.
+fn header_key(text: &str) -> String {
+    text.trim().to_lowercase()
+}
+
+/// Whether a row below the data repeats an earlier header row: at least
+/// half of its value cells (two at least) are texts a header row had in
+/// the same column, or its stub is a header's stub and a value cell
+/// repeats too.
+fn repeats_a_header(
+    grid: &[Vec<GridValue>],
+    r: usize,
+    row: &[Tok],
+    label_col: Option<usize>,
+    header_cells: &[(usize, String)],
+) -> bool {
+    if header_cells.is_empty() {
+        return false;
+    }
+    let had = |c: usize, text: &str| header_cells.iter().any(|(hc, ht)| *hc == c && ht == text);
+    let (mut cells, mut repeated) = (0usize, 0usize);
+    for (c, t) in row.iter().enumerate() {
+        if label_col.is_some_and(|l| c <= l) || matches!(t, Tok::Empty) {
+            continue;
+        }
+        cells += 1;
+        if text_at(grid, r, c).is_some_and(|text| had(c, &header_key(text))) {
+            repeated += 1;
+        }
+    }
+    let stub_repeated = label_col
+        .and_then(|c| text_at(grid, r, c))
+        .map(header_key)
+        .is_some_and(|stub| !stub.is_empty() && had(usize::MAX, &stub));
+    (repeated >= 2 && repeated * 2 >= cells) || (stub_repeated && repeated >= 1)
+}
+
+/// Whether row `r` is one text, in a value column, naming a period.
+fn single_period_heading(
+    grid: &[Vec<GridValue>],
+    toks: &Toks,
+    r: usize,
+    label_col: Option<usize>,
+) -> bool {
+    let Some(row) = toks.get(r) else {
+        return false;
+    };
+    let mut filled = row
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| !matches!(t, Tok::Empty));
+    match (filled.next(), filled.next()) {
+        (Some((c, Tok::Text)), None) => {
+            label_col.is_none_or(|l| c > l)
+                && text_at(grid, r, c)
+                    .is_some_and(|text| parse_period(text, PeriodHint::default()).is_some())
+        }
+        _ => false,
+    }
 }
 
 /// A text naming a year ("Common Stock Price Range 2018").
@@ -1101,7 +1208,40 @@ fn header_columns(
             ));
         }
     }
+    quarter_ordinals(&mut columns, hint);
     (columns, uncertain)
+}
+
+/// Columns headed "First | Second | Third | Fourth", and nothing else, are
+/// the quarters: a quarterly table leaves "Quarter" to its title.
+fn quarter_ordinals(columns: &mut [Option<(ColumnInfo, bool)>], hint: PeriodHint) {
+    const ORDINALS: [&str; 4] = ["first", "second", "third", "fourth"];
+    let ordinal = |info: &ColumnInfo| {
+        let label = info.label.as_deref()?.trim().to_lowercase();
+        ORDINALS.iter().position(|o| *o == label)
+    };
+    let found: Vec<usize> = columns
+        .iter()
+        .flatten()
+        .filter(|(info, _)| info.period.is_none())
+        .filter_map(|(info, _)| ordinal(info))
+        .collect();
+    // In order, one quarter after another, at least two of them.
+    let in_order = found.len() >= 2
+        && found
+            .windows(2)
+            .all(|w| w.first().map(|a| a + 1) == w.last().copied());
+    if !in_order {
+        return;
+    }
+    for (info, _) in columns.iter_mut().flatten() {
+        if info.period.is_none()
+            && ordinal(info).is_some()
+            && let Some(label) = info.label.as_deref()
+        {
+            info.period = parse_period(&format!("{} quarter", label.trim()), hint);
+        }
+    }
 }
 
 /// What a column header says its cells count: money per share ("Average

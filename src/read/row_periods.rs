@@ -141,10 +141,11 @@ fn in_balance_section(section: &[String]) -> bool {
 }
 
 /// A day of the year a label names without its year: "at 1 April", "At 31
-/// December", "as of March 31,".
+/// December", "as of March 31,", "Balance, December 31" (a roll-forward's
+/// balance line names its day without "at").
 fn month_day_of(label: &str) -> Option<(i8, i8)> {
     static MD: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b(?:at|as of|as at|on)\s+(?:(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]{3,9})|([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?)\b,?\s*$").ok()
+        regex::Regex::new(r"(?i)\b(?:at|as of|as at|on|balances?\s*,?)\s+(?:(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]{3,9})|([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?)\b,?\s*$").ok()
     });
     let c = MD.as_ref()?.captures(label.trim())?;
     let (day, month) = match (c.get(1), c.get(2), c.get(3), c.get(4)) {

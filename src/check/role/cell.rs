@@ -56,16 +56,16 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
     let lex = Lexicon::builtin();
     let mut out = TableRoles::default();
     let mut caption_memo: HashMap<String, CaptionRole> = HashMap::new();
-    // For each caption, the data row just before its section began.
+    // For each caption, the data row just before its section began, when
+    // that row stands one level above the caption. A row of another block
+    // ("Total Americas" above "EMEA:") closes its own block; it is not the
+    // line the next caption's members split.
     let mut anchors: HashMap<String, usize> = HashMap::new();
     for (r, row) in table.rows.iter().enumerate() {
-        if let Some(caption) = row.section.last()
+        if let Some((caption, outer)) = row.section.split_last()
             && !anchors.contains_key(caption)
             && let Some(before) = r.checked_sub(1)
-            && table
-                .rows
-                .get(before)
-                .is_some_and(|b| b.section.last() != Some(caption))
+            && table.rows.get(before).is_some_and(|b| &*b.section == outer)
         {
             anchors.insert(caption.clone(), before);
         }
@@ -177,6 +177,12 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         let sign = label_sign(label, role.concept.as_ref(), role.direction);
         role.direction = None;
         let label_numbers = reading.numbers.clone();
+        let currencies = reading
+            .soft
+            .iter()
+            .filter(|w| super::read::is_currency_word(w))
+            .cloned()
+            .collect();
         numbers.sort();
         numbers.dedup();
         out.rows.push(RowRole {
@@ -192,6 +198,8 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             sign,
             numbers,
             label_numbers,
+            currencies,
+            dated: reading.dated || reading.edge.is_some(),
             section_concepts,
             section_edge: if reading.edge.is_none() {
                 section_edge
@@ -209,20 +217,21 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             .or_else(|| find_period(label).map(|(_, p)| p));
         let mut qualifiers = reading.role.qualifiers.clone();
         qualifiers.extend(reading.role.implied.iter().copied());
-        let words = match find_period(label) {
-            Some((range, _)) => all_words(&format!(
+        // The header besides its period: its words, and its numbers.
+        let rest = match find_period(label) {
+            Some((range, _)) => format!(
                 "{} {}",
                 label.get(..range.start).unwrap_or(""),
                 label.get(range.end..).unwrap_or("")
-            )),
-            None => all_words(label),
+            ),
+            None => label.to_string(),
         };
         out.cols.push(ColRole {
             period,
-            words,
+            words: all_words(&rest),
             qualifiers,
             edge: reading.edge,
-            numbers: super::read::numbers_in(label),
+            numbers: super::read::numbers_in(&rest),
         });
     }
     let mut title: Vec<Box<str>> = table
@@ -439,6 +448,16 @@ pub fn cell_periods(cell: &Cell<'_>, roles: &TableRoles) -> Vec<Period> {
         // under "2019:") is that quarter's year, not a second period of
         // the cell: "Net sales, FY2019" is not the fourth quarter's.
         let mut dating: Vec<&Period> = Vec::new();
+        // The column's yearless quarter ("Fourth" of "First | … | Fourth")
+        // under a "2019" caption is the fourth quarter of 2019.
+        if let Some(year) = row.role.periods.iter().find(|o| is_bare_year(o)) {
+            for p in &mut out {
+                if let Some(dated) = with_year_of(p, std::slice::from_ref(year)) {
+                    *p = dated;
+                    dating.push(year);
+                }
+            }
+        }
         for p in &row.role.periods {
             let dated = with_year_of(p, &out).or_else(|| {
                 let year = row.role.periods.iter().find(|o| is_bare_year(o))?;

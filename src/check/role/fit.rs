@@ -36,6 +36,10 @@ pub struct ClaimRole {
     pub bare_date: bool,
     /// The role's numbers besides its period, which the cell must show.
     pub numbers: Vec<Box<str>>,
+    /// Required words the role says twice ("Total, Total": the total row,
+    /// the total column): a cell showing such a word once, in its row or
+    /// its column, ranks below one showing it in both.
+    pub repeated: Vec<Box<str>>,
     /// The role's label, normalized as row labels are: computed once, on
     /// first use (every candidate cell is compared with it).
     pub label_key: std::sync::OnceLock<String>,
@@ -242,7 +246,12 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
             .iter()
             .filter(|w| &***w != "total" && !explained(w) && !around(w)),
     );
-    out.soft_uncovered = count(claim.soft.iter().filter(|w| !around(w)));
+    out.soft_uncovered = count(
+        claim
+            .soft
+            .iter()
+            .filter(|w| !around(w) && !contains(&row.currencies, w)),
+    );
     // A number of the role ("1–90", "1 to 3 years") the row and column do
     // not show: another bucket.
     out.uncovered = out.uncovered.saturating_add(count(
@@ -254,6 +263,11 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     let label_exact = (!row.label_words.is_empty() && row.label_words == claim.required)
         || same_label(claim, cell)
         || same_generic_label(claim, row);
+    // The claim names the row in the row's own words: whatever concepts the
+    // vocabulary reads each as, it is not "of one family" but that line.
+    if label_exact && same_label(claim, cell) {
+        out.family = false;
+    }
     // "Deferred tax assets, Inventory": the claim's concept is the caption
     // the row sits under, and the rest of its words are the row's label.
     let names_section_and_row = !row.label_words.is_empty()
@@ -283,6 +297,13 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
         Some(false) if label_exact || names_section_and_row || label_in_short => Slot::Agree,
         Some(false) => Slot::Differ,
         None if label_exact => Slot::Agree,
+        // A row whose label is only a date or a period ("2011", "At 31
+        // December", "First quarter"), in a column and under captions that
+        // name no measure either: the table says no more than the claim,
+        // and the claim says all the cell's row and column do.
+        None if !claim.role.has_measure() && names_no_measure(row, col, cell) && tag.is_none() => {
+            Slot::Agree
+        }
         None if !claim.role.has_measure() => Slot::Unstated,
         None if out.uncovered == 0 => Slot::Agree,
         None => {
@@ -318,7 +339,19 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
                 && !contains(&claim.soft, w)
                 && !contains(&claim.role.concept_words, w)
         }))
+        // The header's numbers the claim does not state ("1-3 years" for
+        // a claim of the total column).
+        .saturating_add(count(
+            c.numbers.iter().filter(|n| !contains(&claim.numbers, n)),
+        ))
     });
+    // A word the claim says twice, shown once: "Total, Total" of the total
+    // row in the "1-3 Years" column.
+    out.col_extra = out
+        .col_extra
+        .saturating_add(count(claim.repeated.iter().filter(|w| {
+            !(contains(&row.label_words, w) && col.is_some_and(|c| contains(&c.words, w)))
+        })));
     // A line the vocabulary does not name, with words the claim does not
     // have ("Right-of-use assets" for "Total assets"), may be another line:
     // it is not confirmed as the claim's. A claim naming no concept whose
@@ -444,6 +477,17 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     out
 }
 
+/// Whether the cell's row is labeled with a date or period only, and its
+/// row, captions and column name no measure.
+fn names_no_measure(row: &RowRole, col: Option<&crate::model::ColRole>, cell: &Cell<'_>) -> bool {
+    row.role.concept.is_none()
+        && row.dated
+        && row.label_words.is_empty()
+        && row.section_words.is_empty()
+        && cell.row_label().is_some_and(|l| !l.trim().is_empty())
+        && col.is_none_or(|c| c.words.is_empty())
+}
+
 /// A label of generic words only ("Balance" of "Balance at December 31",
 /// its day being its cells' period) names the row that reads the same.
 fn same_generic_label(claim: &ClaimRole, row: &crate::model::RowRole) -> bool {
@@ -509,6 +553,14 @@ fn period_fit(
             .map(|p| match (periods_agree(c, p), p, bare_day) {
                 (Agreement::No, span @ Period::Duration { end: Some(e), .. }, Some(d))
                     if *e == d && is_full_year(span) =>
+                {
+                    ends_on = true;
+                    Agreement::Yes
+                }
+                // "Year ended December 31, 2005" against a column that
+                // says only "2005": the same year, less exactly written.
+                (Agreement::Yes, Period::Duration { end: None, .. }, _)
+                    if matches!(c, Period::Duration { end: Some(_), .. }) =>
                 {
                     ends_on = true;
                     Agreement::Yes

@@ -104,6 +104,7 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         edge,
         bare_date,
         numbers,
+        dated: _,
     } = reading;
     let mut unplaced = None;
     if let Some(opening) = edge {
@@ -116,10 +117,12 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
             .map(|p| cell::edge_of(p, opening).unwrap_or_else(|| p.clone()))
             .collect();
     }
+    let repeated = repeated_words(&text, &required);
     ClaimRole {
         role,
         required,
         soft,
+        repeated,
         text,
         edge: unplaced,
         stated_edge: edge,
@@ -127,6 +130,25 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         numbers,
         label_key: std::sync::OnceLock::new(),
     }
+}
+
+/// The required words a text says more than once.
+fn repeated_words(text: &str, required: &[Box<str>]) -> Vec<Box<str>> {
+    let lex = Lexicon::builtin();
+    let mut seen: Vec<String> = lex
+        .expand(words(text))
+        .into_iter()
+        .map(|w| w.text)
+        .filter(|w| required.iter().any(|r| **r == **w))
+        .collect();
+    seen.sort();
+    let mut out: Vec<Box<str>> = seen
+        .windows(2)
+        .filter(|pair| pair.first() == pair.last())
+        .filter_map(|pair| pair.first().map(|w| w.as_str().into()))
+        .collect();
+    out.dedup();
+    out
 }
 
 /// `{"concept": ..., "period": ...}`: the concept by id (or read as text),

@@ -16,7 +16,7 @@ use std::ops::Range;
 
 use crate::model::{Currency, Direction, Measure, Period, Qualifier, Role, RoleUnit};
 use crate::number::currency;
-use crate::period::find_period;
+use crate::period::{PeriodHint, find_period, parse_period};
 use crate::vocab::lexicon::{Lexicon, Word, words};
 use crate::vocab::{ConceptId, Vocab};
 
@@ -51,6 +51,8 @@ pub struct Reading {
     /// years", "12/14"): the cell must show each (sorted). Empty for a
     /// sentence, whose numbers are its values.
     pub numbers: Vec<Box<str>>,
+    /// The text names a period or a day ("2011", "At 31 December").
+    pub dated: bool,
 }
 
 /// How many periods one text may name ("liability at December 31, 2008,
@@ -95,6 +97,13 @@ pub fn read_shared(text: &str, vocab: &Vocab, mode: Mode) -> std::sync::Arc<Read
 pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
     let lex = Lexicon::builtin();
     let text = clip(text, MAX_TEXT);
+    let quartered;
+    let text = if mode == Mode::Role {
+        quartered = ordinal_quarters(text);
+        quartered.as_str()
+    } else {
+        text
+    };
     let mut masked = text.to_string();
     // Unit notes say how a column is printed, not what it is: "(in
     // millions)", "U.S. $ in thousands".
@@ -108,6 +117,29 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
         blank(&mut masked, range);
     }
     let mut periods = Vec::new();
+    // A role part that is a change column's header alone, with no periods
+    // ("Impairment of goodwill, Change $", "…, % Change"), names that
+    // column: a change, in amount or in percent. ("2024 vs 2023" after
+    // "September 30," is not alone: the period phrase spans the comma.)
+    if mode == Mode::Role {
+        for range in change_parts(&masked) {
+            if let Some(p) = masked.get(range.clone()).and_then(|part| {
+                parse_period(part, PeriodHint::default()).filter(|p| {
+                    matches!(
+                        p,
+                        Period::Change {
+                            from: None,
+                            to: None,
+                            ..
+                        }
+                    )
+                })
+            }) {
+                periods.push(p);
+                blank(&mut masked, range);
+            }
+        }
+    }
     let mut bare_date = false;
     while periods.len() < MAX_PERIODS {
         let Some((range, period)) = find_period(&masked) else {
@@ -130,7 +162,10 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
     // column's year).
     // A row label's day is its cells' period (the labeler dates them), not
     // a word of its line item.
+    year_the_quarter(&mut periods);
+    let mut dated = !periods.is_empty();
     if let Some((range, month, day)) = month_day_in(&masked) {
+        dated = true;
         let dated = periods
             .first()
             .and_then(Period::year)
@@ -312,7 +347,11 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
                 })
                 .map(|(_, w)| w.clone())
                 .collect();
-            (kept, qualifier_words)
+            // A currency named as a word is the unit, and also tells rows
+            // of currencies apart ("Euro" beside "Sterling"): it ranks.
+            let mut soft = qualifier_words;
+            soft.extend(all.iter().filter(|w| is_currency_word(&w.text)).cloned());
+            (kept, soft)
         }
         Mode::Sentence => {
             let phrase = measure_phrase(&all, &concept_at, &is_content);
@@ -371,7 +410,13 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
     role.label = label_of(text, &masked, mode, &all, &concept_at);
     role.concept_words = content(concept_words);
     role.words = content(required);
-    let soft = content(soft);
+    // Currency words are noise to the measure, not to the ranking.
+    let (currencies, soft): (Vec<Word>, Vec<Word>) =
+        soft.into_iter().partition(|w| is_currency_word(&w.text));
+    let mut soft = content(soft);
+    soft.extend(currencies.into_iter().map(|w| w.text.into_boxed_str()));
+    soft.sort();
+    soft.dedup();
     role.concept = concept_id;
     role.periods = periods;
     Reading {
@@ -380,6 +425,7 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
         soft,
         edge,
         bare_date: bare_date && edge.is_none(),
+        dated,
         // A role's footnote mark ("Foreign (2)") names the row that has it;
         // a label's ranks rows, where a footnote says nothing.
         numbers: match mode {
@@ -649,6 +695,81 @@ fn unit_of(
     }
 }
 
+/// A role part that is an ordinal alone ("2019, Net sales, Fourth", the
+/// header of a quarterly table's column) names that quarter.
+fn ordinal_quarters(text: &str) -> String {
+    const ORDINALS: [&str; 4] = ["first", "second", "third", "fourth"];
+    let parts: Vec<&str> = text.split(',').collect();
+    if !parts
+        .iter()
+        .any(|p| ORDINALS.contains(&p.trim().to_lowercase().as_str()))
+    {
+        return text.to_string();
+    }
+    parts
+        .iter()
+        .map(|p| {
+            if ORDINALS.contains(&p.trim().to_lowercase().as_str()) {
+                format!("{p} quarter")
+            } else {
+                (*p).to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// "2019, Net sales, Fourth quarter": a quarter named without its year
+/// and a bare year beside it are that year's quarter, one period.
+fn year_the_quarter(periods: &mut Vec<Period>) {
+    let is_year = |p: &Period| {
+        matches!(
+            p,
+            Period::Duration {
+                fy: Some(_),
+                quarter: None,
+                half: None,
+                to_quarter: None,
+                start: None,
+                end: None,
+                months: None | Some(12),
+            }
+        )
+    };
+    let yearless_quarter = periods.iter().position(|p| {
+        matches!(
+            p,
+            Period::Duration {
+                fy: None,
+                quarter: Some(_),
+                start: None,
+                end: None,
+                ..
+            }
+        )
+    });
+    let years: Vec<usize> = (0..periods.len())
+        .filter(|&i| periods.get(i).is_some_and(is_year))
+        .collect();
+    if let (Some(q), [y]) = (yearless_quarter, years.as_slice()) {
+        let year = periods.get(*y).and_then(Period::year);
+        if let Some(Period::Duration { fy, .. }) = periods.get_mut(q) {
+            *fy = year;
+        }
+        periods.remove(*y);
+    }
+}
+
+/// Whether `unit_of` reads a word as a currency.
+pub(crate) fn is_currency_word(w: &str) -> bool {
+    CURRENCY_WORDS.contains(&w)
+}
+
+/// The words `unit_of` reads as a currency.
+const CURRENCY_WORDS: &[&str] = &[
+    "usd", "dollar", "eur", "euro", "gbp", "pound", "sterling", "yen", "jpy", "chf", "franc",
+];
+
 /// The measure as written, for messages: a role or label without its
 /// periods; a sentence's measure phrase.
 fn label_of(text: &str, masked: &str, mode: Mode, all: &[Word], concept: &Range<usize>) -> String {
@@ -732,6 +853,28 @@ fn mark(used: &mut [bool], at: usize, len: usize) {
 }
 
 /// Replaces a byte range with spaces, keeping every other byte where it was.
+/// The byte ranges of a role's comma-separated parts of at most three
+/// words: where a column's change header may stand alone.
+fn change_parts(text: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ',')))
+    {
+        if c == ',' {
+            if let Some(part) = text.get(start..i)
+                && !part.trim().is_empty()
+                && part.split_whitespace().count() <= 3
+            {
+                out.push(start..i);
+            }
+            start = i + c.len_utf8();
+        }
+    }
+    out
+}
+
 fn blank(text: &mut String, range: Range<usize>) {
     let Some(part) = text.get(range.clone()) else {
         return;
@@ -888,6 +1031,10 @@ mod tests {
 
         let euros = r("Revenue in euros, FY2024");
         assert_eq!(euros.role.unit, Some(RoleUnit::Currency(Currency::EUR)));
+        // A currency named as a word ranks rows of currencies.
+        let euro = r("Euro, Total £m");
+        assert_eq!(euro.role.unit, Some(RoleUnit::Currency(Currency::EUR)));
+        assert!(euro.soft.iter().any(|w| &**w == "euro"), "{:?}", euro.soft);
     }
 
     #[test]

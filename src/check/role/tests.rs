@@ -695,3 +695,196 @@ fn an_opening_on_the_first_of_a_month_is_that_day() {
     same(t, "D4", "Accounts receivable, Balance at End of Period");
     not_same(t, "B4", "Accounts receivable, Balance at End of Period");
 }
+
+#[test]
+fn a_word_said_twice_names_the_row_and_the_column_that_both_show_it() {
+    let t: &[&[&str]] = &[
+        &["", "Total", "Less Than 1 Year", "1-3 Years"],
+        &["Operating leases", "98", "37", "36"],
+        &["Total", "8,031", "1,125", "1,314"],
+    ];
+    same(t, "B3", "Total, Total");
+    // Near miss: the total row in the 1-3 years column is another cell.
+    not_same(t, "D3", "Total, Total");
+    same(t, "D3", "Total, 1-3 Years");
+}
+
+#[test]
+fn a_total_row_does_not_lend_its_word_to_the_next_block() {
+    let t: &[&[&str]] = &[
+        &["", "2019", "2018"],
+        &["Americas:", "", ""],
+        &["Other", "123,969", "118,620"],
+        &["Total Americas", "1,296,660", "1,330,638"],
+        &["EMEA:", "", ""],
+        &["Other", "223,847", "203,251"],
+        &["Total EMEA", "318,013", "294,954"],
+        &["Total Other", "89", "95"],
+    ];
+    same(t, "C8", "Total Other, 2018");
+    not_same(t, "C6", "Total Other, 2018");
+}
+
+#[test]
+fn a_row_labeled_only_by_its_date_is_named_by_that_date() {
+    let t: &[&[&str]] = &[
+        &["£m", "2019", "2018"],
+        &["At 1 January", "65.6", "64.8"],
+        &["Impairment", "(7.4)", "–"],
+        &["At 31 December", "53.7", "65.6"],
+    ];
+    same(t, "B4", "At 31 December, 2019");
+    not_same(t, "C4", "At 31 December, 2019");
+    // Near miss: a row that names its measure is not named by a date.
+    not_same(t, "B3", "2019");
+    let years: &[&[&str]] = &[
+        &["(in thousands)", "Amount"],
+        &["2011", "$3,200"],
+        &["2012", "$2,768"],
+    ];
+    same(years, "B2", "2011");
+    not_same(years, "B3", "2011");
+    // Near miss: a column that names its measure ("Payments") is not named
+    // by a role that names none.
+    let named: &[&[&str]] = &[
+        &["(in thousands)", "Payments"],
+        &["2011", "$3,200"],
+        &["2012", "$2,768"],
+    ];
+    ambiguous(named, "B2", "2011");
+}
+
+#[test]
+fn a_currency_named_as_a_row_label_tells_the_rows_apart() {
+    let t: &[&[&str]] = &[
+        &["", "Total", "Fixed rate"],
+        &["2019", "£m", "£m"],
+        &["Sterling", "29.1", "–"],
+        &["Euro", "115.9", "1.4"],
+        &["US dollar", "98.4", "0.1"],
+    ];
+    same(t, "B4", "Euro, Total £m");
+    not_same(t, "B3", "Euro, Total £m");
+}
+
+#[test]
+fn a_period_written_in_full_ranks_the_column_that_writes_it() {
+    let t: &[&[&str]] = &[
+        &[
+            "",
+            "Year ended December 31, 2005",
+            "Year ended December 31, 2004",
+            "2005",
+        ],
+        &["Investment bank", "3,658", "2,948", "(18)"],
+    ];
+    same(t, "B2", "Investment bank, year ended December 31, 2005");
+    not_same(t, "D2", "Investment bank, year ended December 31, 2005");
+}
+
+#[test]
+fn an_ordinal_column_under_a_year_caption_is_that_quarter() {
+    let t: &[&[&str]] = &[
+        &["", "First", "Second", "Third", "Fourth"],
+        &["2019", "", "", "", ""],
+        &["Net sales", "117,625", "120,684", "115,651", "115,040"],
+        &["2018", "", "", "", ""],
+        &["Net sales", "113,530", "118,021", "118,859", "120,073"],
+    ];
+    same(t, "E3", "2019, Net sales, Fourth");
+    same(t, "E3", "Net sales, Q4 2019");
+    same(t, "E5", "Net sales, fourth quarter of 2018");
+    not_same(t, "E5", "2019, Net sales, Fourth");
+    not_same(t, "D3", "2019, Net sales, Fourth");
+    not_same(t, "E3", "Net sales, FY2019");
+}
+
+#[test]
+fn an_effect_of_change_column_is_the_balance_at_its_date() {
+    let t: &[&[&str]] = &[
+        &["", "", "As of March 29, 2019", ""],
+        &[
+            "(In millions)",
+            "As Reported",
+            "Without Adoption",
+            "Effect of Change",
+        ],
+        &["Total assets", "$15,938", "$15,824", "$114"],
+    ];
+    same(
+        t,
+        "D3",
+        "Total assets, As of March 29, 2019 Effect of Change",
+    );
+    not_same(
+        t,
+        "B3",
+        "Total assets, As of March 29, 2019 Effect of Change",
+    );
+    not_same(
+        t,
+        "D3",
+        "Total assets, As of March 31, 2018 Effect of Change",
+    );
+}
+
+#[test]
+fn a_change_header_alone_in_a_role_names_the_change_column() {
+    let t: &[&[&str]] = &[
+        &["", "Years Ended December 31,", "", "Change", ""],
+        &["", "2019", "2018", "$", "%"],
+        &[
+            "Impairment of goodwill",
+            "$1,910",
+            "$14,740",
+            "$(12,830)",
+            "(87%)",
+        ],
+    ];
+    same(t, "D3", "Impairment of goodwill, Change $");
+    same(t, "E3", "Impairment of goodwill, Change %");
+    not_same(t, "D3", "Impairment of goodwill, Change %");
+    not_same(t, "B3", "Impairment of goodwill, Change $");
+}
+
+#[test]
+fn a_role_in_the_rows_own_words_is_that_row_not_a_relative() {
+    let t: &[&[&str]] = &[
+        &["", "2008", "2007"],
+        &[
+            "net income (loss) attributable to common shareholders",
+            "50,408",
+            "211,942",
+        ],
+        &[
+            "less: dividends on share-based awards",
+            "(1,631)",
+            "(1,149)",
+        ],
+        &[
+            "basic net income (loss) attributable to common shareholders",
+            "48,777",
+            "210,793",
+        ],
+        &[
+            "diluted net income (loss) attributable to common shareholders",
+            "51,417",
+            "224,791",
+        ],
+    ];
+    same(
+        t,
+        "B2",
+        "net income (loss) attributable to common shareholders, 2008",
+    );
+    not_same(
+        t,
+        "B4",
+        "net income (loss) attributable to common shareholders, 2008",
+    );
+    same(
+        t,
+        "B4",
+        "basic net income (loss) attributable to common shareholders, 2008",
+    );
+}

@@ -1031,3 +1031,129 @@ fn a_column_header_gives_its_measure_to_rows_that_name_none() {
     );
     assert_eq!(cell(&named, "C2").measure(), Measure::Monetary);
 }
+
+fn instant(y: i16, m: i8, day: i8) -> Option<Period> {
+    Some(Period::instant(date(y, m, day)))
+}
+
+#[test]
+fn a_header_repeated_below_the_data_heads_the_rows_under_it() {
+    // The repeat's stub and most of its texts are the top header's.
+    let t = label(
+        TablePart::Only,
+        &[
+            &[
+                "(In Millions)",
+                "Dec 29, 2018",
+                "Acquisitions",
+                "Other",
+                "Dec 28, 2019",
+            ],
+            &["Total", "$24,513", "$1,825", "$(62)", "$26,276"],
+            &[
+                "(In Millions)",
+                "Dec 30, 2017",
+                "Acquisitions",
+                "Other",
+                "Dec 29, 2018",
+            ],
+            &["Total", "$24,389", "$162", "$(38)", "$24,513"],
+        ],
+    );
+    assert_eq!(cell(&t, "B2").period(), instant(2018, 12, 29).as_ref());
+    assert_eq!(cell(&t, "B4").period(), instant(2017, 12, 30).as_ref());
+    assert_eq!(cell(&t, "E4").period(), instant(2018, 12, 29).as_ref());
+    assert_eq!(cell(&t, "B4").row_label(), Some("Total"));
+    assert!(
+        cell(&t, "B4").section().is_empty(),
+        "the repeat is no caption"
+    );
+
+    // A period heading over a repeated two-row header.
+    let t = label(
+        TablePart::Only,
+        &[
+            &["", "As of December 31, 2019", ""],
+            &["", "Amortized", "Unrealized"],
+            &["", "Cost", "Gains"],
+            &["Total", "$229,199", "$—"],
+            &["", "As of December 31, 2018", ""],
+            &["", "Amortized", "Unrealized"],
+            &["", "Cost", "Gains"],
+            &["Total", "$171,021", "$14,650"],
+        ],
+    );
+    assert_eq!(cell(&t, "C4").period(), instant(2019, 12, 31).as_ref());
+    assert_eq!(cell(&t, "C8").period(), instant(2018, 12, 31).as_ref());
+
+    // Near miss: body rows whose texts differ from the header's stay rows.
+    let t = label(
+        TablePart::Only,
+        &[
+            &["", "2019", "2018"],
+            &["Notional amount", "29,423", "77,630"],
+            &["Maturity date", "30/7/2021~", "28/6/2019~"],
+            &["", "11/4/2024", "8/12/2023"],
+            &["Hedge rate", "2.10%", "1.60%"],
+        ],
+    );
+    assert_eq!(
+        cell(&t, "B5").period().and_then(Period::year),
+        Some(2019),
+        "a row of dates under a row of text values continues it; it heads nothing"
+    );
+}
+
+#[test]
+fn a_year_alone_in_the_label_column_is_a_caption_and_ordinals_are_quarters() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &["", "First", "Second", "Third", "Fourth"],
+            &["2019", "", "", "", ""],
+            &["Net sales", "$117,625", "$120,684", "$115,651", "$115,040"],
+            &["2018", "", "", "", ""],
+            &["Net sales", "$113,530", "$118,021", "$118,859", "$120,073"],
+        ],
+    );
+    assert_eq!(cell(&t, "E3").section(), ["2019"]);
+    assert_eq!(cell(&t, "E5").section(), ["2018"]);
+    assert!(
+        matches!(
+            cell(&t, "E3").period(),
+            Some(Period::Duration {
+                quarter: Some(4),
+                ..
+            })
+        ),
+        "{:?}",
+        cell(&t, "E3").period()
+    );
+    // Near miss: one ordinal among other headers is no quarter.
+    let t = label(
+        TablePart::Only,
+        &[&["", "First", "Total"], &["Net sales", "10", "30"]],
+    );
+    assert_eq!(cell(&t, "B2").period(), None);
+}
+
+#[test]
+fn a_balance_line_names_its_day_without_at() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &["", "2011", "2010"],
+            &["balance january 1", "9857", "10686"],
+            &["deferred costs", "2608", "2648"],
+            &["Balance, December 31", "8744", "9857"],
+        ],
+    );
+    assert_eq!(cell(&t, "C2").period(), instant(2010, 1, 1).as_ref());
+    assert_eq!(cell(&t, "C4").period(), instant(2010, 12, 31).as_ref());
+    // Near miss: a line that is no balance keeps its column's year.
+    assert_eq!(cell(&t, "C3").period().and_then(Period::year), Some(2010));
+    assert!(matches!(
+        cell(&t, "C3").period(),
+        Some(Period::Duration { .. })
+    ));
+}
