@@ -754,7 +754,7 @@ fn is_common_constant(value: Decimal) -> bool {
 /// The labels a correct trace states for a cell, from the raw rows: the row's
 /// first field and the column's header as a reader reads it.
 fn raw_role(raw: &RawTable, row: usize, col: usize) -> String {
-    let (label, header) = (raw.label(row), raw.header(col));
+    let (label, header) = (raw.label(row), raw.header_at(row, col));
     if header.is_empty() {
         label.to_string()
     } else {
@@ -775,7 +775,9 @@ fn same_balance(raw: &RawTable, a: &Cell<'_>, b: &Cell<'_>) -> bool {
         // "at january 1" opens the year "at december 31" closes.
         let label = format!(" {} ", normalize_label(label))
             .replace(" january 1 ", " beginning ")
-            .replace(" december 31 ", " end ");
+            .replace(" 1 january ", " beginning ")
+            .replace(" december 31 ", " end ")
+            .replace(" 31 december ", " end ");
         let label = label.trim();
         let words: Vec<String> = label.split(' ').map(str::to_string).collect();
         let mut opening = None;

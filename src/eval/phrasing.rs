@@ -73,6 +73,9 @@ pub struct RawTable {
     header_rows: usize,
     /// Per column, its header text (header rows stacked, spans carried).
     headers: Vec<String>,
+    /// Header blocks repeated below the data: the first row each heads,
+    /// and its headers.
+    blocks: Vec<(usize, Vec<String>)>,
     /// Per row, the caption above it (a labeled row without amounts, below
     /// the header), if any.
     sections: Vec<Option<String>>,
@@ -98,7 +101,12 @@ fn centred(row: &[String], last: Option<&Vec<String>>, c: usize) -> Option<Strin
         return None;
     };
     let last = last?;
-    ((c..=*k).all(|j| last.get(j).is_some_and(|t| !t.trim().is_empty())) && c < *k)
+    // The run is of one kind: a header over sub-headers that are no years
+    // ("Percent Change" over "Actual | Constant") does not reach a year's
+    // column beside them ("2019"); one over years spans the years.
+    let year_at = |j: usize| last.get(j).is_some_and(|t| is_year_cell(t));
+    let one_kind = year_at(*k) || !(c..=*k).any(year_at);
+    ((c..=*k).all(|j| last.get(j).is_some_and(|t| !t.trim().is_empty())) && c < *k && one_kind)
         .then(|| unspace(row.get(*k).map_or("", |t| t.trim())))
 }
 
@@ -146,6 +154,85 @@ fn is_amount(text: &str) -> bool {
     !t.is_empty()
         && t.chars().any(|c| c.is_ascii_digit())
         && crate::number::parse_amount(t).is_some()
+}
+
+/// The column headers of one header block: its rows stacked, spans carried.
+fn stack_headers(block: &[Vec<String>], width: usize) -> Vec<String> {
+    let last_header = block.last();
+    let mut headers = vec![String::new(); width];
+    for row in block {
+        let mut carried: Option<(String, bool, bool)> = None;
+        for (c, slot) in headers.iter_mut().enumerate().skip(1) {
+            let cell = row.get(c).map_or("", |s| s.trim());
+            // An amount in a header row ("$ 11800") is a value the
+            // flattening put there, not words a reader names a column by.
+            let cell =
+                if is_amount(cell) && !is_year_cell(cell) && !cell.chars().any(char::is_alphabetic)
+                {
+                    ""
+                } else {
+                    cell
+                };
+            // A header spans the empty cells to its right when they head
+            // columns of their own below (a merged cell flattened), and
+            // not when it is cut mid-phrase ("Balance at Beginning of" /
+            // "Period"), which is one column's header on two lines.
+            let below = last_header
+                .and_then(|r| r.get(c))
+                .is_some_and(|t| !t.trim().is_empty());
+            // "Year Ended" over dates spans them: each date completes it.
+            let dated_below = last_header
+                .and_then(|r| r.get(c))
+                .is_some_and(|t| YEAR.as_ref().is_some_and(|re| re.is_match(t)));
+            // A header over sub-headers that are no years does not carry onto
+            // a year's column ("Percent Change" over "Actual | Constant" is
+            // not over "2018" beside them).
+            let year_below = last_header
+                .and_then(|r| r.get(c))
+                .is_some_and(|t| is_year_cell(t));
+            let text = if cell.is_empty() {
+                match &carried {
+                    Some((t, mid, over_year))
+                        if below && (!mid || dated_below) && (*over_year || !year_below) =>
+                    {
+                        t.clone()
+                    }
+                    Some(_) => String::new(),
+                    // A centred header flattened into a later column of
+                    // its run: the row's only text, over sub-headers
+                    // reaching this column.
+                    None => centred(row, last_header, c).unwrap_or_default(),
+                }
+            } else {
+                let t = unspace(cell);
+                carried = Some((t.clone(), ends_mid_phrase(&t), year_below));
+                t
+            };
+            if !text.is_empty() {
+                if !slot.is_empty() {
+                    slot.push(' ');
+                }
+                slot.push_str(&text);
+            }
+        }
+    }
+    headers
+}
+
+/// A normalized role without its footnote marks: a one- or two-digit
+/// number written right after a word ("foreign(2)" normalized "foreign 2").
+fn without_marks(key: &str) -> String {
+    let words: Vec<&str> = key.split(' ').collect();
+    let kept: Vec<&str> = words
+        .iter()
+        .enumerate()
+        .filter(|(i, w)| {
+            let mark = w.len() <= 2 && w.chars().all(|c| c.is_ascii_digit());
+            !(mark && *i > 0)
+        })
+        .map(|(_, w)| *w)
+        .collect();
+    kept.join(" ")
 }
 
 /// A cell holding only a dash: a nil amount as reports print it.
@@ -197,59 +284,55 @@ impl RawTable {
         while header_rows > 0 && rows.get(header_rows - 1).is_some_and(|r| only_label(r)) {
             header_rows -= 1;
         }
-        let last_header = header_rows.checked_sub(1).and_then(|i| rows.get(i));
-        let mut headers = vec![String::new(); width];
-        for row in rows.iter().take(header_rows) {
-            let mut carried: Option<(String, bool)> = None;
-            for (c, slot) in headers.iter_mut().enumerate().skip(1) {
-                let cell = row.get(c).map_or("", |s| s.trim());
-                // An amount in a header row ("$ 11800") is a value the
-                // flattening put there, not words a reader names a column by.
-                let cell = if is_amount(cell)
-                    && !is_year_cell(cell)
-                    && !cell.chars().any(char::is_alphabetic)
+        let headers = stack_headers(rows.get(..header_rows).unwrap_or(&[]), width);
+        // A header repeated below the data ("(In Millions) | Dec 30, 2017 |
+        // Acquisitions", or "As of December 31, 2018" over "Amortized |
+        // Unrealized") heads the rows under it, as a reader reads it.
+        let top_last = header_rows.checked_sub(1).and_then(|i| rows.get(i));
+        let repeats_top = |row: &[String]| {
+            let Some(top) = top_last else { return false };
+            let same = row
+                .iter()
+                .zip(top.iter())
+                .skip(1)
+                .filter(|(a, b)| !a.trim().is_empty() && a.trim().eq_ignore_ascii_case(b.trim()))
+                .count();
+            let stub = |r: &[String]| r.first().map(|s| s.trim().to_lowercase());
+            let same_stub = stub(row).is_some_and(|s| !s.is_empty()) && stub(row) == stub(top);
+            same >= 2 || (same_stub && same >= 1)
+        };
+        let no_amount =
+            |row: &[String]| !row.iter().skip(1).any(|f| is_amount(f) && !is_year_cell(f));
+        let mut blocks: Vec<(usize, Vec<String>)> = Vec::new();
+        let mut in_block = vec![false; rows.len()];
+        let mut r = header_rows;
+        while r < rows.len() {
+            let run_end = (r..rows.len())
+                .take_while(|&i| rows.get(i).is_some_and(|row| no_amount(row)))
+                .last();
+            match run_end {
+                Some(end)
+                    if r > header_rows && rows.get(end).is_some_and(|row| repeats_top(row)) =>
                 {
-                    ""
-                } else {
-                    cell
-                };
-                // A header spans the empty cells to its right when they head
-                // columns of their own below (a merged cell flattened), and
-                // not when it is cut mid-phrase ("Balance at Beginning of" /
-                // "Period"), which is one column's header on two lines.
-                let below = last_header
-                    .and_then(|r| r.get(c))
-                    .is_some_and(|t| !t.trim().is_empty());
-                // "Year Ended" over dates spans them: each date completes it.
-                let dated_below = last_header
-                    .and_then(|r| r.get(c))
-                    .is_some_and(|t| YEAR.as_ref().is_some_and(|re| re.is_match(t)));
-                let text = if cell.is_empty() {
-                    match &carried {
-                        Some((t, mid)) if below && (!mid || dated_below) => t.clone(),
-                        Some(_) => String::new(),
-                        // A centred header flattened into a later column of
-                        // its run: the row's only text, over sub-headers
-                        // reaching this column.
-                        None => centred(row, last_header, c).unwrap_or_default(),
+                    let block = rows.get(r..=end).unwrap_or(&[]);
+                    blocks.push((end + 1, stack_headers(block, width)));
+                    for slot in in_block.iter_mut().take(end + 1).skip(r) {
+                        *slot = true;
                     }
-                } else {
-                    let t = unspace(cell);
-                    carried = Some((t.clone(), ends_mid_phrase(&t)));
-                    t
-                };
-                if !text.is_empty() {
-                    if !slot.is_empty() {
-                        slot.push(' ');
-                    }
-                    slot.push_str(&text);
+                    r = end + 1;
                 }
+                Some(end) => r = end + 1,
+                None => r += 1,
             }
         }
         let mut sections = vec![None; rows.len()];
         let _ = first_data;
         let mut caption: Option<String> = None;
         for (r, row) in rows.iter().enumerate().skip(header_rows) {
+            if in_block.get(r).copied().unwrap_or(false) {
+                caption = None;
+                continue;
+            }
             let label = row.first().map_or("", |s| s.trim());
             // A row of dashes is a line with nothing in it ("Tax Fees | — |
             // —"), not a caption over the rows below.
@@ -275,6 +358,7 @@ impl RawTable {
             rows: rows.to_vec(),
             header_rows,
             headers,
+            blocks,
             sections,
         }
     }
@@ -287,9 +371,20 @@ impl RawTable {
             .map_or("", |s| s.trim())
     }
 
-    /// The column's header as a reader reads it.
+    /// The column's header as a reader reads it, over the top rows.
     pub fn header(&self, col: usize) -> &str {
         self.headers.get(col).map_or("", String::as_str)
+    }
+
+    /// The header of cell (row, col): the nearest header block above it.
+    pub fn header_at(&self, row: usize, col: usize) -> &str {
+        let headers = self
+            .blocks
+            .iter()
+            .rev()
+            .find(|(from, _)| *from <= row)
+            .map_or(&self.headers, |(_, h)| h);
+        headers.get(col).map_or("", String::as_str)
     }
 
     /// The caption above a row, if any.
@@ -326,13 +421,21 @@ impl RawTable {
         role: &str,
         section: bool,
     ) -> bool {
-        let key = normalize_label(role);
+        // A footnote mark ("Foreign(2)") does not tell two lines apart to a
+        // reader; a dash is a cell too (a nil amount the reader sees).
+        let key = without_marks(&normalize_label(role));
         for (r, cells) in self.rows.iter().enumerate().skip(self.header_rows) {
             for (c, cell) in cells.iter().enumerate().skip(1) {
-                if (r, c) == (row, col) || !is_amount(cell) || self.label(r).is_empty() {
+                if (r, c) == (row, col)
+                    || !(is_amount(cell) || is_dash(cell))
+                    || self.label(r).is_empty()
+                {
                     continue;
                 }
-                if normalize_label(&self.write(phrasing, r, c, question, section)) == key {
+                if without_marks(&normalize_label(
+                    &self.write(phrasing, r, c, question, section),
+                )) == key
+                {
                     return false;
                 }
             }
@@ -349,7 +452,7 @@ impl RawTable {
         section: bool,
     ) -> String {
         let label = self.label(row);
-        let header = self.header(col);
+        let header = self.header_at(row, col);
         let line = match (
             section || phrasing == Phrasing::SectionLabelHeader,
             self.section(row),
@@ -610,6 +713,90 @@ mod tests {
             &["Accounts receivable", "1", "2", "3"],
         ]);
         assert_eq!(t.header(2), "Increase");
+    }
+
+    #[test]
+    fn a_header_repeated_below_the_data_heads_the_rows_under_it() {
+        let t = table(&[
+            &[
+                "(In Millions)",
+                "Dec 29, 2018",
+                "Acquisitions",
+                "Dec 28, 2019",
+            ],
+            &["Total", "$24,513", "$1,825", "$26,276"],
+            &[
+                "(In Millions)",
+                "Dec 30, 2017",
+                "Acquisitions",
+                "Dec 29, 2018",
+            ],
+            &["Total", "$24,389", "$162", "$24,513"],
+        ]);
+        assert_eq!(t.header_at(1, 1), "Dec 29, 2018");
+        assert_eq!(t.header_at(3, 1), "Dec 30, 2017");
+        assert_eq!(t.header_at(3, 3), "Dec 29, 2018");
+        assert_eq!(t.section(3), None, "the repeat is no caption");
+        // Near miss: a row of other texts below the data heads nothing.
+        let t = table(&[
+            &["", "2019", "2018"],
+            &["Notional amount", "29,423", "77,630"],
+            &["Maturity date", "30/7/2021~", "28/6/2019~"],
+            &["", "11/4/2024", "8/12/2023"],
+            &["Hedge rate", "2.10%", "1.60%"],
+        ]);
+        assert_eq!(t.header_at(4, 1), "2019");
+    }
+
+    #[test]
+    fn a_header_over_other_sub_headers_does_not_reach_a_year_column() {
+        let t = table(&[
+            &["Year Ended May 31,", "", "", "", ""],
+            &["", "", "", "Percent Change", ""],
+            &[
+                "(Dollars in millions)",
+                "2019",
+                "Actual",
+                "Constant",
+                "2018",
+            ],
+            &["Interest expense", "$2,082", "3%", "3%", "$2,025"],
+        ]);
+        assert_eq!(t.header(1), "2019");
+        assert_eq!(t.header(2), "Percent Change Actual");
+        assert_eq!(t.header(3), "Percent Change Constant");
+        assert_eq!(t.header(4), "2018");
+        // Near miss: a header over years spans them.
+        let t = table(&[
+            &["", "", "Years Ended December 31,", ""],
+            &["", "2019", "2018", "2017"],
+            &["Revenue", "10", "9", "8"],
+        ]);
+        assert_eq!(t.header(1), "Years Ended December 31, 2019");
+        assert_eq!(t.header(3), "Years Ended December 31, 2017");
+    }
+
+    #[test]
+    fn a_dash_is_a_cell_and_a_footnote_mark_tells_no_line_apart() {
+        let t = table(&[
+            &["", "2019"],
+            &["Assets", ""],
+            &["Other", "577"],
+            &["Liabilities", ""],
+            &["Other", "—"],
+        ]);
+        assert_eq!(
+            t.role(Phrasing::LabelHeader, 2, 1, "").as_deref(),
+            Some("Assets, Other, 2019")
+        );
+        let t = table(&[
+            &["", "Amount"],
+            &["Foreign", "$565,609"],
+            &["Foreign(2)", "$15,345"],
+        ]);
+        assert_eq!(t.role(Phrasing::LabelHeader, 1, 1, ""), None);
+        assert_eq!(without_marks("foreign 2"), "foreign");
+        assert_eq!(without_marks("2019 revenue"), "2019 revenue");
     }
 
     #[test]
