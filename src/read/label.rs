@@ -862,9 +862,12 @@ fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>)
             .is_some_and(|t| matches!(t, Tok::Amount { year: true, .. }));
         let kind = if non_empty == 0 {
             RowKind::Blank
-        } else if non_empty == 1 && year_label && started {
+        } else if non_empty == 1 && year_label && started && text_label_follows(toks, r, label_col)
+        {
             // A year alone in the label column ("2019" over a block of
             // quarters) is a caption: the rows under it are that year's.
+            // Over another year's row ("2026 | 300") it is an empty line of
+            // a schedule by year, and dates nothing.
             RowKind::Caption
         } else if non_empty == 1 && texts + (label as usize) == 1 && amounts + years + dates == 0 {
             // A single text cell: a title or unit line, a caption, or a spanning header.
@@ -983,6 +986,18 @@ fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>)
         kinds.push(kind);
     }
     kinds
+}
+
+/// Whether the next non-blank row after `r` has a text label.
+fn text_label_follows(toks: &Toks, r: usize, label_col: Option<usize>) -> bool {
+    let Some(c) = label_col else {
+        return false;
+    };
+    toks.iter()
+        .skip(r + 1)
+        .find(|row| row.iter().any(|t| !matches!(t, Tok::Empty)))
+        .and_then(|row| row.get(c))
+        .is_some_and(|t| matches!(t, Tok::Text))
 }
 
 /// A header text compared with another: trimmed, lower case.

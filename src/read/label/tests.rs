@@ -1157,3 +1157,21 @@ fn a_balance_line_names_its_day_without_at() {
         Some(Period::Duration { .. })
     ));
 }
+
+#[test]
+fn an_empty_year_line_of_a_schedule_by_year_dates_nothing() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &["", "Payments"],
+            &["Operating leases", "$100"],
+            &["2025", ""],
+            &["2026", "$300"],
+        ],
+    );
+    assert!(
+        cell(&t, "B4").section().is_empty(),
+        "{:?}",
+        cell(&t, "B4").section()
+    );
+}
