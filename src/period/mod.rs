@@ -825,19 +825,78 @@ fn count(s: &str) -> Option<u8> {
         .map(|&(_, n)| n)
 }
 
+/// Ordinal words and the quarter or half they number.
+const ORDINAL_WORDS: [(&str, u8); 8] = [
+    ("first", 1),
+    ("1st", 1),
+    ("second", 2),
+    ("2nd", 2),
+    ("third", 3),
+    ("3rd", 3),
+    ("fourth", 4),
+    ("4th", 4),
+];
+
+/// The quarter a text that is only an ordinal word names ("Fourth" over
+/// a quarterly table's column, a role's part "Fourth"): 1–4.
+pub fn ordinal_word(text: &str) -> Option<u8> {
+    let t = text.trim();
+    ORDINAL_WORDS
+        .iter()
+        .find(|(w, _)| w.eq_ignore_ascii_case(t) && w.starts_with(|c: char| c.is_alphabetic()))
+        .map(|&(_, n)| n)
+}
+
+/// A fiscal year named by its year alone ("2019:"), no quarter, half,
+/// length or dates.
+pub fn is_bare_year(p: &Period) -> bool {
+    matches!(
+        p,
+        Period::Duration {
+            fy: Some(_),
+            quarter: None,
+            half: None,
+            to_quarter: None,
+            start: None,
+            end: None,
+            ..
+        }
+    )
+}
+
+/// A quarter or half named without its year ("Fourth Quarter" under a
+/// "2019:" caption) in the year another period gives.
+pub fn with_year_of(p: &Period, others: &[Period]) -> Option<Period> {
+    let Period::Duration {
+        fy: None,
+        quarter,
+        half,
+        months,
+        to_quarter,
+        start,
+        end: None,
+    } = p
+    else {
+        return None;
+    };
+    if quarter.is_none() && half.is_none() {
+        return None;
+    }
+    let year = others.iter().find_map(Period::year)?;
+    Some(Period::Duration {
+        fy: Some(year),
+        quarter: *quarter,
+        half: *half,
+        months: *months,
+        to_quarter: *to_quarter,
+        start: *start,
+        end: None,
+    })
+}
+
 /// The quarter or half a token names: "q3", "3q", "third quarter", "quarter 3".
 fn ordinal(tok: &str) -> Option<u8> {
-    const WORDS: [(&str, u8); 8] = [
-        ("first", 1),
-        ("1st", 1),
-        ("second", 2),
-        ("2nd", 2),
-        ("third", 3),
-        ("3rd", 3),
-        ("fourth", 4),
-        ("4th", 4),
-    ];
-    if let Some(&(_, n)) = WORDS.iter().find(|(w, _)| tok.contains(w)) {
+    if let Some(&(_, n)) = ORDINAL_WORDS.iter().find(|(w, _)| tok.contains(w)) {
         return Some(n);
     }
     tok.chars()

@@ -988,14 +988,19 @@ fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>)
     kinds
 }
 
+/// The first row after `r` with a cell that is not empty.
+fn next_filled_row(toks: &Toks, r: usize) -> Option<&[Tok]> {
+    toks.iter()
+        .skip(r + 1)
+        .find(|row| row.iter().any(|t| !matches!(t, Tok::Empty)))
+}
+
 /// Whether the next non-blank row after `r` has a text label.
 fn text_label_follows(toks: &Toks, r: usize, label_col: Option<usize>) -> bool {
     let Some(c) = label_col else {
         return false;
     };
-    toks.iter()
-        .skip(r + 1)
-        .find(|row| row.iter().any(|t| !matches!(t, Tok::Empty)))
+    next_filled_row(toks, r)
         .and_then(|row| row.get(c))
         .is_some_and(|t| matches!(t, Tok::Text))
 }
@@ -1071,11 +1076,7 @@ fn names_a_year(text: &str) -> bool {
 /// amounts in the value columns, and some text, year or date there.
 fn heads_the_next_row(toks: &Toks, r: usize, label_col: Option<usize>) -> bool {
     let is_value_col = |c: usize| label_col.is_none_or(|l| c > l);
-    let Some(next) = toks
-        .iter()
-        .skip(r + 1)
-        .find(|row| row.iter().any(|t| !matches!(t, Tok::Empty)))
-    else {
+    let Some(next) = next_filled_row(toks, r) else {
         return false;
     };
     let mut headed = false;
@@ -1230,12 +1231,8 @@ fn header_columns(
 /// Columns headed "First | Second | Third | Fourth", and nothing else, are
 /// the quarters: a quarterly table leaves "Quarter" to its title.
 fn quarter_ordinals(columns: &mut [Option<(ColumnInfo, bool)>], hint: PeriodHint) {
-    const ORDINALS: [&str; 4] = ["first", "second", "third", "fourth"];
-    let ordinal = |info: &ColumnInfo| {
-        let label = info.label.as_deref()?.trim().to_lowercase();
-        ORDINALS.iter().position(|o| *o == label)
-    };
-    let found: Vec<usize> = columns
+    let ordinal = |info: &ColumnInfo| info.label.as_deref().and_then(crate::period::ordinal_word);
+    let found: Vec<u8> = columns
         .iter()
         .flatten()
         .filter(|(info, _)| info.period.is_none())

@@ -20,7 +20,7 @@ use super::read::{Mode, read};
 use crate::model::{
     Cell, ColRole, Direction, LabelSign, Period, Qualifier, RowRole, Table, TableRoles,
 };
-use crate::period::find_period;
+use crate::period::{find_period, is_bare_year, with_year_of};
 pub(crate) use crate::read::row_periods::edge_of;
 use crate::vocab::lexicon::{Lexicon, words};
 use crate::vocab::{ConceptId, Vocab};
@@ -473,53 +473,6 @@ pub fn cell_periods(cell: &Cell<'_>, roles: &TableRoles) -> Vec<Period> {
         out.retain(|p| !dating.contains(&p));
     }
     out
-}
-
-/// A fiscal year named by its year alone ("2019:"), no quarter, half,
-/// length or dates.
-fn is_bare_year(p: &Period) -> bool {
-    matches!(
-        p,
-        Period::Duration {
-            fy: Some(_),
-            quarter: None,
-            half: None,
-            to_quarter: None,
-            start: None,
-            end: None,
-            ..
-        }
-    )
-}
-
-/// A quarter or half named without its year ("Fourth Quarter" under a
-/// "2019:" caption) in the year another of the cell's periods gives.
-fn with_year_of(p: &Period, others: &[Period]) -> Option<Period> {
-    let Period::Duration {
-        fy: None,
-        quarter,
-        half,
-        months,
-        to_quarter,
-        start,
-        end: None,
-    } = p
-    else {
-        return None;
-    };
-    if quarter.is_none() && half.is_none() {
-        return None;
-    }
-    let year = others.iter().find_map(Period::year)?;
-    Some(Period::Duration {
-        fy: Some(year),
-        quarter: *quarter,
-        half: *half,
-        months: *months,
-        to_quarter: *to_quarter,
-        start: *start,
-        end: None,
-    })
 }
 
 /// The header text of a cell's column.

@@ -260,12 +260,13 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     // The claim's measure words are the row label's, no more and no fewer
     // ("Gross margin" names the row "Gross margin" whatever concept the
     // vocabulary reads each as).
+    let same = same_label(claim, cell);
     let label_exact = (!row.label_words.is_empty() && row.label_words == claim.required)
-        || same_label(claim, cell)
+        || same
         || same_generic_label(claim, row);
     // The claim names the row in the row's own words: whatever concepts the
     // vocabulary reads each as, it is not "of one family" but that line.
-    if label_exact && same_label(claim, cell) {
+    if same {
         out.family = false;
     }
     // "Deferred tax assets, Inventory": the claim's concept is the caption
@@ -363,7 +364,7 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
         && !row.named
         && tag.is_none()
         && out.label_extra > 0
-        && !same_label(claim, cell)
+        && !same
         && !short_name
     {
         out.measure = Slot::ClaimOnly;

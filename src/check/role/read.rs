@@ -16,7 +16,9 @@ use std::ops::Range;
 
 use crate::model::{Currency, Direction, Measure, Period, Qualifier, Role, RoleUnit};
 use crate::number::currency;
-use crate::period::{PeriodHint, find_period, parse_period};
+use crate::period::{
+    PeriodHint, find_period, is_bare_year, ordinal_word, parse_period, with_year_of,
+};
 use crate::vocab::lexicon::{Lexicon, Word, words};
 use crate::vocab::{ConceptId, Vocab};
 
@@ -97,13 +99,12 @@ pub fn read_shared(text: &str, vocab: &Vocab, mode: Mode) -> std::sync::Arc<Read
 pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
     let lex = Lexicon::builtin();
     let text = clip(text, MAX_TEXT);
-    let quartered;
-    let text = if mode == Mode::Role {
-        quartered = ordinal_quarters(text);
-        quartered.as_str()
+    let quartered = if mode == Mode::Role {
+        ordinal_quarters(text)
     } else {
-        text
+        std::borrow::Cow::Borrowed(text)
     };
+    let text = quartered.as_ref();
     let mut masked = text.to_string();
     // Unit notes say how a column is printed, not what it is: "(in
     // millions)", "U.S. $ in thousands".
@@ -641,14 +642,9 @@ fn unit_of(
                 }
                 None
             }
-            "usd" | "dollar" => Some(RoleUnit::Currency(Currency::USD)),
-            "eur" | "euro" => Some(RoleUnit::Currency(Currency::EUR)),
-            "gbp" | "pound" | "sterling" => Some(RoleUnit::Currency(Currency::GBP)),
-            "yen" | "jpy" => Currency::from_code("JPY").map(RoleUnit::Currency),
-            "chf" | "franc" => Currency::from_code("CHF").map(RoleUnit::Currency),
             "percent" | "percentage" => Some(RoleUnit::Percent),
             "ratio" => Some(RoleUnit::Ratio),
-            _ => None,
+            word => currency_word(word).map(RoleUnit::Currency),
         };
         if let Some(found) = found {
             // "ratio" stays a word of the measure too: "Total capital" and
@@ -697,44 +693,35 @@ fn unit_of(
 
 /// A role part that is an ordinal alone ("2019, Net sales, Fourth", the
 /// header of a quarterly table's column) names that quarter.
-fn ordinal_quarters(text: &str) -> String {
-    const ORDINALS: [&str; 4] = ["first", "second", "third", "fourth"];
-    let parts: Vec<&str> = text.split(',').collect();
-    if !parts
-        .iter()
-        .any(|p| ORDINALS.contains(&p.trim().to_lowercase().as_str()))
-    {
-        return text.to_string();
+fn ordinal_quarters(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.split(',').any(|p| ordinal_word(p).is_some()) {
+        return std::borrow::Cow::Borrowed(text);
     }
-    parts
-        .iter()
+    let parts: Vec<String> = text
+        .split(',')
         .map(|p| {
-            if ORDINALS.contains(&p.trim().to_lowercase().as_str()) {
+            if ordinal_word(p).is_some() {
                 format!("{p} quarter")
             } else {
-                (*p).to_string()
+                p.to_string()
             }
         })
-        .collect::<Vec<_>>()
-        .join(",")
+        .collect();
+    std::borrow::Cow::Owned(parts.join(","))
 }
 
 /// "2019, Net sales, Fourth quarter": a quarter named without its year
 /// and a bare year beside it are that year's quarter, one period.
 fn year_the_quarter(periods: &mut Vec<Period>) {
     let is_year = |p: &Period| {
-        matches!(
-            p,
-            Period::Duration {
-                fy: Some(_),
-                quarter: None,
-                half: None,
-                to_quarter: None,
-                start: None,
-                end: None,
-                months: None | Some(12),
-            }
-        )
+        is_bare_year(p)
+            && matches!(
+                p,
+                Period::Duration {
+                    months: None | Some(12),
+                    ..
+                }
+            )
     };
     let yearless_quarter = periods.iter().position(|p| {
         matches!(
@@ -751,24 +738,33 @@ fn year_the_quarter(periods: &mut Vec<Period>) {
     let years: Vec<usize> = (0..periods.len())
         .filter(|&i| periods.get(i).is_some_and(is_year))
         .collect();
-    if let (Some(q), [y]) = (yearless_quarter, years.as_slice()) {
-        let year = periods.get(*y).and_then(Period::year);
-        if let Some(Period::Duration { fy, .. }) = periods.get_mut(q) {
-            *fy = year;
+    if let (Some(q), [y]) = (yearless_quarter, years.as_slice())
+        && let (Some(quarter), Some(year)) = (periods.get(q), periods.get(*y))
+        && let Some(dated) = with_year_of(quarter, std::slice::from_ref(year))
+    {
+        if let Some(slot) = periods.get_mut(q) {
+            *slot = dated;
         }
         periods.remove(*y);
     }
 }
 
-/// Whether `unit_of` reads a word as a currency.
-pub(crate) fn is_currency_word(w: &str) -> bool {
-    CURRENCY_WORDS.contains(&w)
+/// The currency a word names ("euro", "sterling", "USD").
+fn currency_word(word: &str) -> Option<Currency> {
+    match word {
+        "usd" | "dollar" => Some(Currency::USD),
+        "eur" | "euro" => Some(Currency::EUR),
+        "gbp" | "pound" | "sterling" => Some(Currency::GBP),
+        "yen" | "jpy" => Currency::from_code("JPY"),
+        "chf" | "franc" => Currency::from_code("CHF"),
+        _ => None,
+    }
 }
 
-/// The words `unit_of` reads as a currency.
-const CURRENCY_WORDS: &[&str] = &[
-    "usd", "dollar", "eur", "euro", "gbp", "pound", "sterling", "yen", "jpy", "chf", "franc",
-];
+/// Whether `unit_of` reads a word as a currency.
+pub(crate) fn is_currency_word(w: &str) -> bool {
+    currency_word(w).is_some()
+}
 
 /// The measure as written, for messages: a role or label without its
 /// periods; a sentence's measure phrase.
