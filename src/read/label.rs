@@ -227,6 +227,27 @@ pub(crate) fn label_raw(
             .map(|n| kinds.get(n))
             == Some(Some(&RowKind::Header))
     };
+    // Balance sheets: the caption a line's place between the subtotals
+    // implies (balance_position.rs), read with the printed ones to name
+    // the row's concept.
+    let implied = if statement == StatementKind::Balance {
+        let labels: Vec<Option<String>> = (0..kinds.len())
+            .map(|r| {
+                (kinds.get(r) == Some(&RowKind::Data))
+                    .then(|| {
+                        label_col
+                            .and_then(|c| label_at(&grid, r, c))
+                            .map(|(t, _)| t)
+                    })
+                    .flatten()
+            })
+            .collect();
+        let labels: Vec<Option<&str>> = labels.iter().map(Option::as_deref).collect();
+        super::balance_position::implied_captions(&labels)
+    } else {
+        Vec::new()
+    };
+    let mut with_implied = super::balance_position::ImpliedPaths::default();
     let mut r = 0;
     while r < kinds.len() {
         let kind = kinds.get(r).copied().unwrap_or(RowKind::Blank);
@@ -306,27 +327,56 @@ pub(crate) fn label_raw(
                     (None, None) => None,
                 };
                 sections.enter_row(indent, label_text.as_deref().unwrap_or(""));
-                let section = sections.path();
+                let mut section = sections.path();
+                let match_section = with_implied.path(&section, implied.get(r).copied().flatten());
                 let row_toks = toks.get(r).unwrap_or(&[]);
-                let concept = label_text.as_deref().and_then(|l| {
-                    let concept = concepts.get(vocab, l, &section, statement)?;
-                    let concept = if is_per_share(vocab, &concept) && prints_an_amount(l) {
-                        // The label prints the per-share figure ("Common stock,
-                        // par value $5.00 – … shares issued"): the row's number
-                        // is the line's money, the concept its head's.
-                        let head = label_head(l);
-                        concepts
-                            .get(vocab, head, &section, statement)
-                            .filter(|c| head != l && !is_per_share(vocab, c))?
-                    } else {
-                        concept
-                    };
-                    if all_percent(row_toks, label_col) {
-                        percent_concept(vocab, l, concept)
-                    } else {
-                        Some(concept)
-                    }
+                let mut concept = label_text.as_deref().and_then(|l| {
+                    row_concept(
+                        vocab,
+                        concepts,
+                        l,
+                        &match_section,
+                        statement,
+                        row_toks,
+                        label_col,
+                    )
                 });
+                // A spacer row between "Basic" and "Diluted" closed the
+                // caption they sit under: a label that names nothing alone
+                // but names a concept under the caption the blank closed
+                // reopens it.
+                if concept.is_none()
+                    && let Some(l) = label_text.as_deref()
+                    && let Some(before) = sections.closed_by_blank()
+                    && let Some(found) =
+                        row_concept(vocab, concepts, l, &before, statement, row_toks, label_col)
+                {
+                    sections.reopen(indent, l);
+                    section = sections.path();
+                    concept = Some(found);
+                }
+                // A statement of cash flows reconciles its cash to the
+                // balance sheet: under a caption naming the balance sheet,
+                // or in a table whose columns are all dates, a line the
+                // statement does not name is read as the balance sheet's
+                // ("Cash and cash equivalents", "Restricted cash included in
+                // other non-current assets").
+                if concept.is_none()
+                    && statement == StatementKind::CashFlow
+                    && let Some(l) = label_text.as_deref()
+                    && (super::row_periods::in_balance_section(&section)
+                        || dated_by_instants(&columns, &column_infos))
+                {
+                    concept = row_concept(
+                        vocab,
+                        concepts,
+                        l,
+                        &section,
+                        StatementKind::Balance,
+                        row_toks,
+                        label_col,
+                    );
+                }
                 let concept_measure = concept
                     .as_ref()
                     .and_then(|c| vocab.info(c.as_str()))
@@ -465,6 +515,50 @@ impl ConceptMemo {
         }
         found
     }
+}
+
+/// The concept of a data row's label under a section path: the label's,
+/// or its head's when the label prints a per-share amount of its own, and a
+/// percentage concept on a row of percentages.
+fn row_concept(
+    vocab: &Vocab,
+    concepts: &mut ConceptMemo,
+    label: &str,
+    section: &Arc<[String]>,
+    statement: StatementKind,
+    row_toks: &[Tok],
+    label_col: Option<usize>,
+) -> Option<ConceptId> {
+    let concept = concepts.get(vocab, label, section, statement)?;
+    let concept = if is_per_share(vocab, &concept) && prints_an_amount(label) {
+        // The label prints the per-share figure ("Common stock, par value
+        // $5.00 – … shares issued"): the row's number is the line's money,
+        // the concept its head's.
+        let head = label_head(label);
+        concepts
+            .get(vocab, head, section, statement)
+            .filter(|c| head != label && !is_per_share(vocab, c))?
+    } else {
+        concept
+    };
+    if all_percent(row_toks, label_col) {
+        percent_concept(vocab, label, concept)
+    } else {
+        Some(concept)
+    }
+}
+
+/// Every column of the current header that has a period has an instant,
+/// and one does: a table of balances.
+fn dated_by_instants(columns: &[Option<Column>], infos: &[ColumnInfo]) -> bool {
+    let mut periods = columns
+        .iter()
+        .flatten()
+        .filter_map(|c| c.info)
+        .filter_map(|i| infos.get(usize::try_from(i).ok()?))
+        .filter_map(|info| info.period.as_ref())
+        .peekable();
+    periods.peek().is_some() && periods.all(|p| matches!(p, Period::Instant { .. }))
 }
 
 /// The concept counts money per share.

@@ -5,6 +5,7 @@
 //! sections, unit line, statement kind, periods and concepts. A reader never
 //! guesses at meaning and the labeler never touches files.
 
+mod balance_position;
 mod budget;
 mod csv;
 pub mod decimal_comma;

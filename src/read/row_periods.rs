@@ -131,7 +131,7 @@ pub(crate) fn adjusts_opening(label: &str) -> bool {
 /// A section whose caption names the balance sheet ("Reconciliation of cash
 /// … to the Condensed Consolidated Statement of Financial Position:",
 /// "Amounts recognized in the balance sheets:"): its rows are balances.
-fn in_balance_section(section: &[String]) -> bool {
+pub(crate) fn in_balance_section(section: &[String]) -> bool {
     section.iter().any(|caption| {
         let c = caption.to_lowercase();
         c.contains("balance sheet")

@@ -38,6 +38,9 @@ pub(crate) struct SectionStack {
     totals: Option<usize>,
     uses_indent: bool,
     path: Arc<[String]>,
+    /// The captions as they were before the last blank row closed some,
+    /// until the first data row after it has been read.
+    before_blank: Option<(Vec<Entry>, Arc<[String]>)>,
 }
 
 impl SectionStack {
@@ -48,6 +51,7 @@ impl SectionStack {
             totals: None,
             uses_indent,
             path: Arc::from(Vec::new()),
+            before_blank: None,
         }
     }
 
@@ -58,6 +62,7 @@ impl SectionStack {
 
     /// A caption row opens a section.
     pub(crate) fn caption(&mut self, text: &str, indent: u8) {
+        self.before_blank = None;
         let caption = text.trim().trim_end_matches(':').trim().to_string();
         let upper = is_upper_case(&caption);
         if upper {
@@ -118,6 +123,7 @@ impl SectionStack {
     /// After a data row (the one last entered): a total closes the caption
     /// it totals.
     pub(crate) fn leave_row(&mut self) {
+        self.before_blank = None;
         if let Some(at) = self.totals.take() {
             self.entries.truncate(at);
             self.rebuild();
@@ -163,9 +169,31 @@ impl SectionStack {
     /// A blank row closes all but upper-case captions.
     pub(crate) fn blank(&mut self) {
         let before = self.entries.len();
+        let entries = self.entries.clone();
         self.entries.retain(|e| e.upper);
         if self.entries.len() != before {
+            // A second blank row closes nothing more: the first one's
+            // captions are kept.
+            self.before_blank = Some((entries, Arc::clone(&self.path)));
             self.rebuild();
+        }
+    }
+
+    /// The path the last blank row closed, while the first data row after
+    /// it is read: that row may reopen it (`reopen`).
+    pub(crate) fn closed_by_blank(&self) -> Option<Arc<[String]>> {
+        self.before_blank.as_ref().map(|(_, path)| Arc::clone(path))
+    }
+
+    /// Reopens the captions the last blank row closed: the row being read
+    /// names its concept only under them ("Diluted" below "Basic" with a
+    /// spacer row between).
+    /// The row is entered again under them, as if the blank were not there.
+    pub(crate) fn reopen(&mut self, indent: u8, label: &str) {
+        if let Some((entries, _)) = self.before_blank.take() {
+            self.entries = entries;
+            self.rebuild();
+            self.enter_row(indent, label);
         }
     }
 

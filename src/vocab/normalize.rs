@@ -89,8 +89,16 @@ pub(crate) fn tokens(text: &str) -> Vec<Token> {
         }
     }
     flush(&mut out, &mut word, start, end);
+    for token in &mut out {
+        if let Some((_, full)) = ABBREVIATIONS.iter().find(|(a, _)| *a == token.text) {
+            token.text = (*full).to_string();
+        }
+    }
     join_prefixes(out)
 }
+
+/// Abbreviations read as the word they stand for ("Avg. shares outstanding").
+const ABBREVIATIONS: [(&str, &str); 1] = [("avg", "average")];
 
 /// Joins "non" and "pre" to the word after them when that word starts with a letter.
 fn join_prefixes(tokens: Vec<Token>) -> Vec<Token> {
@@ -227,12 +235,130 @@ pub(crate) fn label_keys(label: &str) -> Vec<String> {
     if !short.is_empty() && keys.iter().all(|k| *k != short) {
         keys.push(short);
     }
+    let named: Vec<String> = keys
+        .iter()
+        .filter_map(|k| without_holder_name(base, k))
+        .collect();
+    for key in named {
+        if keys.iter().all(|k| *k != key) {
+            keys.push(key);
+        }
+    }
     keys
+}
+
+/// Words naming who the holders are: "attributable to [Boeing]
+/// shareholders".
+const HOLDER_WORDS: [&str; 4] = ["shareholders", "stockholders", "shareowners", "owners"];
+
+/// The key without the company's name between "attributable to" (or
+/// "available to") and the holders: "Net loss attributable to Boeing
+/// shareholders" is "net loss attributable to shareholders", as a reader
+/// takes the filer's own name there for the parent. The name is the run of
+/// capitalized words of `text` right before the holder word; `None` when
+/// there is none.
+fn without_holder_name(text: &str, key: &str) -> Option<String> {
+    let words: Vec<&str> = key.split(' ').collect();
+    let at = words
+        .windows(2)
+        .position(|w| matches!(w, ["attributable" | "available", "to"]))?;
+    let from = at + 2;
+    let holder = words
+        .iter()
+        .skip(from)
+        .position(|w| HOLDER_WORDS.contains(w))?
+        + from;
+    // The name's words, possibly followed by "common" or "ordinary".
+    let mut name_end = holder;
+    if matches!(
+        words.get(holder.checked_sub(1)?),
+        Some(&("common" | "ordinary"))
+    ) {
+        name_end -= 1;
+    }
+    if name_end <= from {
+        return None;
+    }
+    let name = words.get(from..name_end)?;
+    if name.iter().any(|w| {
+        matches!(
+            *w,
+            "the"
+                | "its"
+                | "our"
+                | "noncontrolling"
+                | "minority"
+                | "preferred"
+                | "participating"
+                | "redeemable"
+                | "class"
+                | "series"
+        )
+    }) {
+        return None;
+    }
+    // Each name word is capitalized where the text prints it, and
+    // "attributable" is not: in a label in title case ("Net Income
+    // Attributable to Preferred Shareholders") capitals name nobody.
+    let printed: Vec<Token> = tokens(text);
+    let title_case = printed.iter().any(|t| {
+        matches!(t.text.as_str(), "attributable" | "available")
+            && text
+                .get(t.start..t.end)
+                .and_then(|s| s.chars().next())
+                .is_some_and(char::is_uppercase)
+    });
+    if title_case {
+        return None;
+    }
+    let capitalized = name.iter().all(|w| {
+        printed.iter().any(|t| {
+            t.text == *w
+                && text
+                    .get(t.start..t.end)
+                    .and_then(|s| s.chars().next())
+                    .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
+        })
+    });
+    if !capitalized {
+        return None;
+    }
+    let mut out: Vec<&str> = words.get(..from)?.to_vec();
+    out.extend(words.get(name_end..)?.iter().copied());
+    Some(out.join(" "))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_filers_name_before_its_holders_is_dropped() {
+        let keys = label_keys("Net loss attributable to Boeing shareholders");
+        assert!(keys.contains(&"net loss attributable to shareholders".to_string()));
+        let keys = label_keys("Net income attributable to Apple Inc. common stockholders");
+        assert!(keys.contains(&"net income attributable to common stockholders".to_string()));
+        // Lower-case words are not a name; noncontrolling holders are not the parent.
+        let keys = label_keys("Net income attributable to preferred shareholders");
+        assert_eq!(
+            keys,
+            vec!["net income attributable to preferred shareholders"]
+        );
+        let keys = label_keys("Net income attributable to Noncontrolling shareholders");
+        assert_eq!(
+            keys,
+            vec!["net income attributable to noncontrolling shareholders"]
+        );
+        let keys = label_keys("Net income attributable to shareholders");
+        assert_eq!(keys, vec!["net income attributable to shareholders"]);
+        let keys = label_keys("Net Income Attributable to Preferred Shareholders");
+        assert_eq!(
+            keys,
+            vec!["net income attributable to preferred shareholders"]
+        );
+        let keys = label_keys("Net Income Attributable to Acme Shareholders");
+        assert_eq!(keys, vec!["net income attributable to acme shareholders"]);
+    }
 
     #[test]
     fn normalizes_labels() {
@@ -259,6 +385,7 @@ mod tests {
             ("Weighted-average shares", "weighted average shares"),
             ("Non-current assets", "noncurrent assets"),
             ("Non current assets", "noncurrent assets"),
+            ("Avg. shares outstanding", "average shares outstanding"),
             ("Pre-tax income", "pretax income"),
             ("Earnings per share:", "earnings per share"),
             ("NET INCOME", "net income"),

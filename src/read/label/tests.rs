@@ -1175,3 +1175,143 @@ fn an_empty_year_line_of_a_schedule_by_year_dates_nothing() {
         cell(&t, "B4").section()
     );
 }
+
+fn concept_of(t: &Table, a1: &str) -> Option<String> {
+    cell(t, a1).concept().map(|c| c.as_str().to_string())
+}
+
+#[test]
+fn a_balance_sheet_line_takes_the_part_its_subtotals_bound() {
+    // No "Current assets:" caption; "Deferred income taxes" twice.
+    let t = label(
+        TablePart::Sheet("BS".into()),
+        &[
+            &["Consolidated Balance Sheets", "", ""],
+            &["(in millions)", "", ""],
+            &["", "June 30, 2025", "December 31, 2024"],
+            &["Cash and cash equivalents", "#10", "#9"],
+            &["Marketable securities", "#4", "#3"],
+            &["Total current assets", "#14", "#12"],
+            &["Deferred income taxes", "#2", "#2"],
+            &["Investments", "#5", "#5"],
+            &["Total assets", "#21", "#19"],
+            &["Accounts payable", "#6", "#5"],
+            &["Total current liabilities", "#6", "#5"],
+            &["Deferred income taxes", "#1", "#1"],
+            &["Operating lease liabilities", "#3", "#3"],
+            &["Total liabilities", "#10", "#9"],
+        ],
+    );
+    assert_eq!(t.statement, StatementKind::Balance);
+    let want = [
+        ("B5", "MarketableSecuritiesCurrent"),
+        ("B7", "DeferredIncomeTaxAssetsNet"),
+        ("B8", "LongTermInvestments"),
+        ("B12", "DeferredIncomeTaxLiabilitiesNet"),
+        ("B13", "OperatingLeaseLiabilityNoncurrent"),
+    ];
+    for (a1, concept) in want {
+        assert_eq!(concept_of(&t, a1).as_deref(), Some(concept), "{a1}");
+    }
+    // The implied part names the concept only: the printed path is empty.
+    assert!(cell(&t, "B5").section().is_empty());
+}
+
+#[test]
+fn without_its_bounding_subtotals_a_balance_sheet_line_stays_unnamed() {
+    // No "Total liabilities": the lines after the current liabilities are
+    // not implied noncurrent, and "Deferred income taxes" names neither side.
+    let t = label(
+        TablePart::Sheet("BS".into()),
+        &[
+            &["Consolidated Balance Sheets", "", ""],
+            &["", "June 30, 2025", "December 31, 2024"],
+            &["Cash and cash equivalents", "#10", "#9"],
+            &["Marketable securities", "#4", "#3"],
+            &["Goodwill", "#4", "#3"],
+            &["Total assets", "#18", "#15"],
+            &["Accounts payable", "#6", "#5"],
+            &["Total current liabilities", "#6", "#5"],
+            &["Deferred income taxes", "#1", "#1"],
+        ],
+    );
+    assert_eq!(concept_of(&t, "B4"), None, "no 'Total current assets'");
+    assert_eq!(concept_of(&t, "B9"), None);
+}
+
+#[test]
+fn a_spacer_row_between_basic_and_diluted_keeps_their_caption() {
+    let rows: &[&[&str]] = &[
+        &["Consolidated Statements of Earnings", "", ""],
+        &[
+            "",
+            "Three Months Ended June 30, 2025",
+            "Three Months Ended June 30, 2024",
+        ],
+        &["Net earnings", "#5", "#4"],
+        &["Net earnings per share", "", ""],
+        &["Basic", "#2.30", "#1.95"],
+        &["", "", ""],
+        &["Diluted", "#2.29", "#1.93"],
+        &["", "", ""],
+        &["Avg. shares outstanding", "", ""],
+        &["Basic", "#2400", "#2410"],
+        &["", "", ""],
+        &["Other", "#1", "#1"],
+    ];
+    let t = label(TablePart::Only, rows);
+    assert_eq!(
+        concept_of(&t, "B7").as_deref(),
+        Some("EarningsPerShareDiluted")
+    );
+    assert_eq!(cell(&t, "B7").section(), ["Net earnings per share"]);
+    assert_eq!(
+        concept_of(&t, "B10").as_deref(),
+        Some("WeightedAverageNumberOfSharesOutstandingBasic")
+    );
+    // Near miss: a line that names nothing under the closed caption either
+    // does not reopen it.
+    assert!(cell(&t, "B12").section().is_empty());
+    assert_eq!(concept_of(&t, "B12"), None);
+}
+
+#[test]
+fn a_cash_flow_statement_reconciles_its_cash_to_balance_sheet_lines() {
+    let rows: &[&[&str]] = &[
+        &["Consolidated Statements of Cash Flows", "", ""],
+        &["", "#2025", "#2024"],
+        &["Net income", "#5", "#4"],
+        &["Net cash provided by operating activities", "#7", "#6"],
+        &[
+            "Reconciliation of cash to the Consolidated Balance Sheets:",
+            "",
+            "",
+        ],
+        &["Cash and cash equivalents", "#10", "#9"],
+        &[
+            "Restricted cash included in other non-current assets",
+            "#1",
+            "#1",
+        ],
+    ];
+    let t = label(TablePart::Only, rows);
+    assert_eq!(t.statement, StatementKind::CashFlow);
+    assert_eq!(
+        concept_of(&t, "B6").as_deref(),
+        Some("CashAndCashEquivalentsAtCarryingValue")
+    );
+    assert_eq!(
+        concept_of(&t, "B7").as_deref(),
+        Some("RestrictedCashNoncurrent")
+    );
+    // Near miss: the same line in the statement's body, over durations and
+    // under no such caption, is no balance-sheet line.
+    let rows: &[&[&str]] = &[
+        &["Consolidated Statements of Cash Flows", "", ""],
+        &["", "#2025", "#2024"],
+        &["Net income", "#5", "#4"],
+        &["Cash and cash equivalents", "#10", "#9"],
+    ];
+    let t = label(TablePart::Only, rows);
+    assert_eq!(concept_of(&t, "B4"), None);
+}
