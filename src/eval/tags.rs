@@ -290,33 +290,56 @@ pub struct TagsReport {
     pub filings: Vec<FilingCard>,
 }
 
-/// True when a table's title lines name a primary financial statement.
+/// True when a table's title lines name a primary financial statement: a
+/// line of its first rows (a header row gives only its stub, the label
+/// column and left of it) that is a statement's title — "Condensed
+/// Consolidated Statements of Operations", "CONSOLIDATED BALANCE SHEETS" —
+/// not a sentence or a column that refers to one ("… included within
+/// financing activities of the consolidated statements of cash flows",
+/// "Gross Amounts Offset in the Consolidated Balance Sheets").
 pub fn is_primary(table: &Table) -> bool {
-    let head: String = table
-        .grid
+    table.grid.iter().enumerate().take(5).any(|(r, row)| {
+        let stub_only = table.header_rows.contains(&r);
+        row.iter()
+            .enumerate()
+            .filter(|(c, _)| !stub_only || *c <= table.label_col)
+            .any(|(_, v)| names_a_statement(&v.text()))
+    })
+}
+
+/// The statements' names, as their titles print them.
+const STATEMENT_NAMES: [&str; 12] = [
+    "statements of operations",
+    "statement of operations",
+    "statements of income",
+    "statement of income",
+    "statements of earnings",
+    "statement of earnings",
+    "balance sheet",
+    "statements of financial position",
+    "statements of cash flows",
+    "statement of cash flows",
+    "statements of comprehensive income",
+    "statement of comprehensive income",
+];
+
+/// A line that titles a consolidated statement: it names one, is not a
+/// sentence (at most 16 words), and does not refer to one ("in the
+/// consolidated balance sheets", "of the consolidated statements").
+fn names_a_statement(line: &str) -> bool {
+    let line = line.to_lowercase();
+    let consolidated = line.contains("consolidated") || line.contains("combined");
+    let refers = ["in the ", "of the ", "on the ", "to the ", "within the "]
         .iter()
-        .take(5)
-        .flat_map(|row| row.iter().map(|v| v.text().to_lowercase()))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let consolidated = head.contains("consolidated") || head.contains("combined");
+        .any(|lead| {
+            ["consolidated", "condensed consolidated", "combined"]
+                .iter()
+                .any(|c| line.contains(&format!("{lead}{c}")))
+        });
     consolidated
-        && [
-            "statements of operations",
-            "statement of operations",
-            "statements of income",
-            "statement of income",
-            "statements of earnings",
-            "statement of earnings",
-            "balance sheet",
-            "statements of financial position",
-            "statements of cash flows",
-            "statement of cash flows",
-            "statements of comprehensive income",
-            "statement of comprehensive income",
-        ]
-        .iter()
-        .any(|kind| head.contains(kind))
+        && !refers
+        && line.split_whitespace().count() <= 16
+        && STATEMENT_NAMES.iter().any(|kind| line.contains(kind))
 }
 
 /// Reads one filing and scores its tagged table cells.
@@ -524,6 +547,26 @@ mod tests {
     use jiff::civil::Date;
 
     use super::*;
+
+    #[test]
+    fn a_statement_title_is_not_a_sentence_or_a_column_naming_one() {
+        for title in [
+            "CONSOLIDATED BALANCE SHEETS",
+            "Condensed Consolidated Statements of Operations (Unaudited)",
+            "THE BOEING COMPANY AND SUBSIDIARIES Condensed Consolidated Statements of Cash Flows",
+        ] {
+            assert!(names_a_statement(title), "{title}");
+        }
+        for other in [
+            "Gross Amounts Offset in the Consolidated Balance Sheets",
+            "The following table summarizes our stock-based compensation expense by line item \
+             in the consolidated statements of operations (in millions):",
+            "Restricted cash, as presented in the consolidated statements of cash flows, was:",
+            "Statements of operations",
+        ] {
+            assert!(!names_a_statement(other), "{other}");
+        }
+    }
 
     #[test]
     fn periods_compare_on_what_the_labeler_says() {
