@@ -40,6 +40,11 @@ pub struct ClaimRole {
     /// the total column): a cell showing such a word once, in its row or
     /// its column, ranks below one showing it in both.
     pub repeated: Vec<Box<str>>,
+    /// Qualifiers the claim's concept QNames carry in their own words
+    /// ("us-gaap:SegmentReportingOtherItemAmount": segment): a cell that
+    /// has one is not a figure the role leaves unsaid, though the cell need
+    /// not have it.
+    pub qname_allows: Vec<crate::model::Qualifier>,
     /// The role's label, normalized as row labels are: computed once, on
     /// first use (every candidate cell is compared with it).
     pub label_key: std::sync::OnceLock<String>,
@@ -420,7 +425,9 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
         }
     }
     let stated = |q: &crate::model::Qualifier| {
-        claim.role.qualifiers.contains(q) || claim.role.implied.contains(q)
+        claim.role.qualifiers.contains(q)
+            || claim.role.implied.contains(q)
+            || claim.qname_allows.contains(q)
     };
     let mut seen = Vec::new();
     let sectional = row.section_qualifiers.iter().filter(|_| !names_the_member);

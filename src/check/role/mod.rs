@@ -85,6 +85,7 @@ pub fn read_claim(claim: &Claim, vocab: &Vocab) -> ClaimRole {
         },
     };
     let mut out = from_reading(reading, text);
+    out.qname_allows = read::qname_qualifiers(Lexicon::builtin(), &out.text);
     if claim.role.is_some()
         && let Some(s) = sentence
     {
@@ -128,6 +129,7 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         stated_edge: edge,
         bare_date,
         numbers,
+        qname_allows: Vec::new(),
         label_key: std::sync::OnceLock::new(),
     }
 }

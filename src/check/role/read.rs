@@ -286,7 +286,6 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
             }
         }
     }
-
     // The direction word, if any: of the kind the concept's lines have
     // ("benefit" of a tax line), or, with no concept, of a kind whose sign
     // is universal (a loss, an outflow). A word of another kind is a word of
@@ -832,6 +831,54 @@ fn qname_prefixes(text: &str) -> Vec<Range<usize>> {
         return Vec::new();
     };
     re.find_iter(text).map(|m| m.start()..m.end() - 1).collect()
+}
+
+/// The qualifiers a text's QNames carry in their own words:
+/// "us-gaap:SegmentReportingOtherItemAmount" is a segment figure,
+/// "us-gaap:TreasuryStockAcquiredAverageCostPerShare" an average one.
+pub(super) fn qname_qualifiers(lex: &Lexicon, text: &str) -> Vec<Qualifier> {
+    let mut out = Vec::new();
+    for local in qname_locals(text) {
+        let split = words(&camel_words(local).join(" "));
+        let split: Vec<&str> = split.iter().map(|w| w.text.as_str()).collect();
+        for q in lex.qualifiers_in(&split) {
+            let qualifier = Qualifier {
+                entry: u16::try_from(q.entry).unwrap_or(u16::MAX),
+            };
+            if !out.contains(&qualifier) {
+                out.push(qualifier);
+            }
+        }
+    }
+    out
+}
+
+/// The local names of concept QNames in a text ("Revenues" of
+/// "us-gaap:Revenues").
+fn qname_locals(text: &str) -> Vec<&str> {
+    static QNAME: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\b[a-z][a-z0-9-]*:([A-Z][A-Za-z0-9]*)").ok()
+    });
+    let Some(re) = QNAME.as_ref() else {
+        return Vec::new();
+    };
+    re.captures_iter(text)
+        .filter_map(|c| c.get(1))
+        .map(|m| m.as_str())
+        .collect()
+}
+
+/// A camel-case name's words, lower case: "MinorityInterestPeriod" →
+/// "minority", "interest", "period".
+fn camel_words(name: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for c in name.chars() {
+        match out.last_mut() {
+            Some(word) if !c.is_uppercase() => word.extend(c.to_lowercase()),
+            _ => out.push(c.to_lowercase().collect()),
+        }
+    }
+    out
 }
 
 /// The byte range of `len` words from `at`.

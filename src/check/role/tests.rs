@@ -888,3 +888,49 @@ fn a_role_in_the_rows_own_words_is_that_row_not_a_relative() {
         "basic net income (loss) attributable to common shareholders, 2008",
     );
 }
+
+/// The verdict for a claim whose role is `{"concept": QName, "period": …}`.
+fn structured_verdict(rows: &[&[&str]], at: &str, concept: &str, period: &str) -> Verdict {
+    let vocab = Vocab::builtin();
+    let d = doc(rows);
+    let table = &d.tables[0];
+    let cell = table.cell_at(Coord::parse(at).unwrap()).unwrap();
+    let claim = Claim {
+        role: Some(Role::Structured {
+            concept: Some(concept.to_string()),
+            period: Some(period.to_string()),
+        }),
+        ..Claim::default()
+    };
+    let spec = read_claim(&claim, &vocab);
+    resolve(&spec, &cell, &[(&d, Located::Source)], &vocab, &|_| true).verdict
+}
+
+#[test]
+fn a_qnames_own_words_say_what_the_line_is() {
+    let lex = Lexicon::builtin();
+    let values = |text: &str| -> Vec<String> {
+        read::qname_qualifiers(lex, text)
+            .iter()
+            .filter_map(|q| q.def())
+            .map(|d| d.value.clone())
+            .collect()
+    };
+    assert_eq!(values("unp:PurchasedServicesAndMaterial"), ["service"]);
+    assert_eq!(
+        values("us-gaap:TreasuryStockAcquiredAverageCostPerShare six months"),
+        ["average"]
+    );
+    assert!(values("us-gaap:Revenues").is_empty());
+    // Words outside a QName are not its words.
+    assert!(values("Average revenues").is_empty());
+    // Near miss at the check: a QName without the word leaves the service
+    // line a figure the role does not name.
+    let v = structured_verdict(
+        IS,
+        "B7",
+        "us-gaap:Revenues",
+        "twelve months ended December 31, 2024",
+    );
+    assert_ne!(v, Verdict::Same, "{v:?}");
+}
