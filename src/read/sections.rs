@@ -168,15 +168,15 @@ impl SectionStack {
 
     /// A blank row closes all but upper-case captions.
     pub(crate) fn blank(&mut self) {
-        let before = self.entries.len();
-        let entries = self.entries.clone();
-        self.entries.retain(|e| e.upper);
-        if self.entries.len() != before {
-            // A second blank row closes nothing more: the first one's
-            // captions are kept.
-            self.before_blank = Some((entries, Arc::clone(&self.path)));
-            self.rebuild();
+        // A second blank row closes nothing more: the first one's captions
+        // are kept.
+        if self.entries.iter().all(|e| e.upper) {
+            return;
         }
+        let closed = std::mem::take(&mut self.entries);
+        self.entries = closed.iter().filter(|e| e.upper).cloned().collect();
+        self.before_blank = Some((closed, Arc::clone(&self.path)));
+        self.rebuild();
     }
 
     /// The path the last blank row closed, while the first data row after

@@ -301,24 +301,21 @@ fn without_holder_name(text: &str, key: &str) -> Option<String> {
     // "attributable" is not: in a label in title case ("Net Income
     // Attributable to Preferred Shareholders") capitals name nobody.
     let printed: Vec<Token> = tokens(text);
+    let starts = |t: &Token, capital: fn(char) -> bool| {
+        text.get(t.start..t.end)
+            .and_then(|s| s.chars().next())
+            .is_some_and(capital)
+    };
     let title_case = printed.iter().any(|t| {
-        matches!(t.text.as_str(), "attributable" | "available")
-            && text
-                .get(t.start..t.end)
-                .and_then(|s| s.chars().next())
-                .is_some_and(char::is_uppercase)
+        matches!(t.text.as_str(), "attributable" | "available") && starts(t, char::is_uppercase)
     });
     if title_case {
         return None;
     }
     let capitalized = name.iter().all(|w| {
-        printed.iter().any(|t| {
-            t.text == *w
-                && text
-                    .get(t.start..t.end)
-                    .and_then(|s| s.chars().next())
-                    .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
-        })
+        printed
+            .iter()
+            .any(|t| t.text == *w && starts(t, |c| c.is_uppercase() || c.is_ascii_digit()))
     });
     if !capitalized {
         return None;

@@ -825,12 +825,20 @@ fn month_day_in(text: &str) -> Option<(Range<usize>, i8, i8)> {
 /// The prefixes of concept QNames in a text ("us-gaap:" of
 /// "us-gaap:Revenues"): a lower-case prefix, a colon, an upper-case name.
 fn qname_prefixes(text: &str) -> Vec<Range<usize>> {
-    static QNAME: std::sync::LazyLock<Option<regex::Regex>> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"\b[a-z][a-z0-9-]*:[A-Z]").ok());
-    let Some(re) = QNAME.as_ref() else {
-        return Vec::new();
-    };
-    re.find_iter(text).map(|m| m.start()..m.end() - 1).collect()
+    qnames(text).map(|(prefix, _)| prefix).collect()
+}
+
+/// Each concept QName of a text: the byte range of its prefix with the
+/// colon ("us-gaap:"), and its local name ("Revenues").
+fn qnames(text: &str) -> impl Iterator<Item = (Range<usize>, &str)> {
+    static QNAME: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\b([a-z][a-z0-9-]*:)([A-Z][A-Za-z0-9]*)").ok()
+    });
+    QNAME
+        .as_ref()
+        .into_iter()
+        .flat_map(move |re| re.captures_iter(text))
+        .filter_map(|c| Some((c.get(1)?.range(), c.get(2)?.as_str())))
 }
 
 /// The qualifiers a text's QNames carry in their own words:
@@ -838,8 +846,8 @@ fn qname_prefixes(text: &str) -> Vec<Range<usize>> {
 /// "us-gaap:TreasuryStockAcquiredAverageCostPerShare" an average one.
 pub(super) fn qname_qualifiers(lex: &Lexicon, text: &str) -> Vec<Qualifier> {
     let mut out = Vec::new();
-    for local in qname_locals(text) {
-        let split = words(&camel_words(local).join(" "));
+    for (_, local) in qnames(text) {
+        let split = words(&camel_spaced(local));
         let split: Vec<&str> = split.iter().map(|w| w.text.as_str()).collect();
         for q in lex.qualifiers_in(&split) {
             let qualifier = Qualifier {
@@ -853,30 +861,15 @@ pub(super) fn qname_qualifiers(lex: &Lexicon, text: &str) -> Vec<Qualifier> {
     out
 }
 
-/// The local names of concept QNames in a text ("Revenues" of
-/// "us-gaap:Revenues").
-fn qname_locals(text: &str) -> Vec<&str> {
-    static QNAME: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"\b[a-z][a-z0-9-]*:([A-Z][A-Za-z0-9]*)").ok()
-    });
-    let Some(re) = QNAME.as_ref() else {
-        return Vec::new();
-    };
-    re.captures_iter(text)
-        .filter_map(|c| c.get(1))
-        .map(|m| m.as_str())
-        .collect()
-}
-
-/// A camel-case name's words, lower case: "MinorityInterestPeriod" →
-/// "minority", "interest", "period".
-fn camel_words(name: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
+/// A camel-case name with its words apart: "MinorityInterestPeriod" →
+/// "Minority Interest Period".
+fn camel_spaced(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 8);
     for c in name.chars() {
-        match out.last_mut() {
-            Some(word) if !c.is_uppercase() => word.extend(c.to_lowercase()),
-            _ => out.push(c.to_lowercase().collect()),
+        if c.is_uppercase() && !out.is_empty() {
+            out.push(' ');
         }
+        out.push(c);
     }
     out
 }

@@ -19,12 +19,18 @@ fn doc(rows: &[&[&str]]) -> Document {
 /// The verdict on the cell at `at` for a claim with this role (and
 /// sentence), over the whole table as context.
 fn verdict_with(rows: &[&[&str]], at: &str, role: &str, sentence: Option<&str>) -> Verdict {
+    verdict_of(rows, at, Role::Text(role.to_string()), sentence)
+}
+
+/// The verdict on the cell at `at` for a claim with this role of either
+/// form (and sentence), over the whole table as context.
+fn verdict_of(rows: &[&[&str]], at: &str, role: Role, sentence: Option<&str>) -> Verdict {
     let vocab = Vocab::builtin();
     let d = doc(rows);
     let table = &d.tables[0];
     let cell = table.cell_at(Coord::parse(at).unwrap()).unwrap();
     let claim = Claim {
-        role: Some(Role::Text(role.to_string())),
+        role: Some(role),
         text: sentence.map(str::to_string),
         ..Claim::default()
     };
@@ -891,19 +897,11 @@ fn a_role_in_the_rows_own_words_is_that_row_not_a_relative() {
 
 /// The verdict for a claim whose role is `{"concept": QName, "period": …}`.
 fn structured_verdict(rows: &[&[&str]], at: &str, concept: &str, period: &str) -> Verdict {
-    let vocab = Vocab::builtin();
-    let d = doc(rows);
-    let table = &d.tables[0];
-    let cell = table.cell_at(Coord::parse(at).unwrap()).unwrap();
-    let claim = Claim {
-        role: Some(Role::Structured {
-            concept: Some(concept.to_string()),
-            period: Some(period.to_string()),
-        }),
-        ..Claim::default()
+    let role = Role::Structured {
+        concept: Some(concept.to_string()),
+        period: Some(period.to_string()),
     };
-    let spec = read_claim(&claim, &vocab);
-    resolve(&spec, &cell, &[(&d, Located::Source)], &vocab, &|_| true).verdict
+    verdict_of(rows, at, role, None)
 }
 
 #[test]
