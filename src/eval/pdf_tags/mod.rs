@@ -410,7 +410,10 @@ pub fn score(
         families: false,
         failures: Vec::new(),
     };
-    for (&t, &r) in &table_role {
+    // In table order: the report is the same from run to run.
+    let mut matched: Vec<(usize, usize)> = table_role.iter().map(|(&t, &r)| (t, r)).collect();
+    matched.sort_unstable();
+    for (t, r) in matched {
         if in_section(t)
             && let (Some(table), Some(role)) = (doc.tables.get(t), scored_roles.get(r))
         {
