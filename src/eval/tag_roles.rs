@@ -3,8 +3,11 @@
 //! its tag gives (`{"concept": "us-gaap:…", "period": "three months ended
 //! June 28, 2025"}`), verified against the filing. With tags used, such a
 //! claim should be accepted, and never be `ambiguous_role` for lack of a
-//! cell concept; a fact with dimension members is a qualified concept, so a
-//! claim naming only its QName is a different role (fail closed).
+//! cell concept. A fact with dimension members is a qualified concept: a
+//! claim naming only its QName is a different role (fail closed), and one
+//! naming its members too (`us-gaap:Revenues[srt:ProductOrServiceAxis=
+//! aapl:IPhoneMember]`, the form extract prints and XBRL tools list) is
+//! that fact's.
 
 use std::path::Path;
 
@@ -13,7 +16,7 @@ use serde::Serialize;
 use crate::answer::read_answers_str;
 use crate::check::Route;
 use crate::check::resolve::Store;
-use crate::model::{Period, TablePart};
+use crate::model::{Cell, CellTag, Period, TablePart};
 use crate::read::html::period_of;
 use crate::{ReadOptions, SourceCache, Verifier, VerifyOptions, Vocab, load_source};
 
@@ -82,8 +85,62 @@ fn period_text(period: &Period) -> Option<String> {
     }
 }
 
-/// (consolidated facts, dimensional facts) verdicts for one filing.
-pub fn role_check(path: &Path, vocab: &Vocab) -> Result<(RoleTally, RoleTally), crate::ReadError> {
+/// The verdicts on one filing's claims, by kind of claim.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct RoleCards {
+    /// Facts without dimension members, claimed by QName and period.
+    pub consolidated: RoleTally,
+    /// Facts with dimension members, claimed by the concept's QName and the
+    /// period only: another role, never to be accepted.
+    pub dimensional: RoleTally,
+    /// Facts with explicit dimension members, claimed by QName, members and
+    /// period (typed members cannot be named so, and are left out).
+    pub members: RoleTally,
+    /// A cell's printed number claimed with the role of another cell of its
+    /// table (same concept and members, another period, another value):
+    /// none should be accepted.
+    pub wrong_period: RoleTally,
+    /// The same with another cell's members (same concept and period,
+    /// another value): none should be accepted.
+    pub wrong_member: RoleTally,
+}
+
+impl RoleCards {
+    /// Adds another filing's cards.
+    pub fn merge(&mut self, other: &RoleCards) {
+        self.consolidated.merge(&other.consolidated);
+        self.dimensional.merge(&other.dimensional);
+        self.members.merge(&other.members);
+        self.wrong_period.merge(&other.wrong_period);
+        self.wrong_member.merge(&other.wrong_member);
+    }
+}
+
+/// What a claim built from a tag is of.
+#[derive(Clone, Copy)]
+enum Kind {
+    Consolidated,
+    Dimensional,
+    Members,
+    WrongPeriod,
+    WrongMember,
+}
+
+/// `us-gaap:Revenues[srt:ProductOrServiceAxis=aapl:IPhoneMember]`: the
+/// concept with its explicit members; `None` when a member is typed.
+fn with_members(fact: &crate::xbrl::Fact) -> Option<String> {
+    let mut dims = Vec::with_capacity(fact.dims().len());
+    for dim in fact.dims() {
+        match &dim.member {
+            crate::xbrl::Member::Explicit(m) => dims.push(format!("{}={m}", dim.axis)),
+            crate::xbrl::Member::Typed(_) => return None,
+        }
+    }
+    Some(format!("{}[{}]", fact.concept, dims.join(",")))
+}
+
+/// The verdicts on the claims built from one filing's tags.
+pub fn role_check(path: &Path, vocab: &Vocab) -> Result<RoleCards, crate::ReadError> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -91,26 +148,74 @@ pub fn role_check(path: &Path, vocab: &Vocab) -> Result<(RoleTally, RoleTally), 
     let dir = path.parent().unwrap_or(Path::new("."));
     let document = load_source(path, &name, vocab, &ReadOptions::default())?;
     let mut claims = Vec::new();
-    let mut dimensional = Vec::new();
+    let mut kinds = Vec::new();
     for table in &document.tables {
         if matches!(table.part, TablePart::Pdf { table: 0, .. }) {
             continue;
         }
-        for tag in &table.tags {
-            let Some(cell) = table.cell_at(tag.coord) else {
-                continue;
-            };
-            let Some(period) = period_of(tag.fact.period()).as_ref().and_then(period_text) else {
-                continue;
-            };
-            let claim = serde_json::json!({
+        // Each tag's cell, period and role as a claim names it.
+        let tagged: Vec<(Cell<'_>, &CellTag, String, Option<String>)> = table
+            .tags
+            .iter()
+            .filter_map(|tag| {
+                let cell = table.cell_at(tag.coord)?;
+                let period = period_of(tag.fact.period())
+                    .as_ref()
+                    .and_then(period_text)?;
+                let named = if tag.fact.dims().is_empty() {
+                    Some(tag.fact.concept.clone())
+                } else {
+                    with_members(&tag.fact)
+                };
+                Some((cell, tag, period, named))
+            })
+            .collect();
+        let mut claim = |cell: &Cell<'_>, concept: &str, period: &str, kind: Kind| {
+            claims.push(serde_json::json!({
                 "id": format!("k{}", claims.len()),
                 "value": cell.text(),
-                "role": {"concept": tag.fact.concept, "period": period},
+                "role": {"concept": concept, "period": period},
                 "cites": [cell.reference().to_string()],
+            }));
+            kinds.push(kind);
+        };
+        for (i, (cell, tag, period, named)) in tagged.iter().enumerate() {
+            if tag.fact.dims().is_empty() {
+                claim(cell, &tag.fact.concept, period, Kind::Consolidated);
+            } else {
+                claim(cell, &tag.fact.concept, period, Kind::Dimensional);
+                if let Some(named) = named {
+                    claim(cell, named, period, Kind::Members);
+                }
+            }
+            // The next cell of the table with the same concept and another
+            // value, in another period with the same members, or in the
+            // same period with other members: its role, this cell's number.
+            let Some(named) = named else { continue };
+            let value = cell.value_base().map(|v| v.abs());
+            let others = tagged.iter().skip(i + 1).filter(|(c, t, _, n)| {
+                t.fact.concept == tag.fact.concept
+                    && n.is_some()
+                    && c.value_base().map(|v| v.abs()) != value
             });
-            dimensional.push(!tag.fact.dims().is_empty());
-            claims.push(claim);
+            let mut periods = false;
+            let mut members = false;
+            for (_, other, other_period, other_named) in others {
+                let Some(other_named) = other_named else {
+                    continue;
+                };
+                let same_period = other.fact.period() == tag.fact.period();
+                if !periods && !same_period && other_named == named {
+                    claim(cell, named, other_period, Kind::WrongPeriod);
+                    periods = true;
+                } else if !members && same_period && other_named != named {
+                    claim(cell, other_named, period, Kind::WrongMember);
+                    members = true;
+                }
+                if periods && members {
+                    break;
+                }
+            }
         }
     }
     let answer = serde_json::json!({"id": name, "sources": [name], "claims": claims});
@@ -120,22 +225,25 @@ pub fn role_check(path: &Path, vocab: &Vocab) -> Result<(RoleTally, RoleTally), 
             reason: e.to_string(),
         }
     })?;
-    let (mut plain, mut qualified) = (RoleTally::default(), RoleTally::default());
+    let mut cards = RoleCards::default();
     let Some(Ok(answer)) = answers.items.into_iter().next() else {
-        return Ok((plain, qualified));
+        return Ok(cards);
     };
     let store = Store::default();
     let verifier = Verifier::new(vocab, &store, VerifyOptions::default());
     let cache = SourceCache::default();
     let report = verifier.verify(&answer, &cache, dir);
     drop(document);
-    for (claim, dims) in report.claims.iter().zip(dimensional) {
+    for (claim, kind) in report.claims.iter().zip(kinds) {
         let codes: Vec<&str> = claim.findings.iter().map(|f| f.code.name()).collect();
-        if dims {
-            qualified.add(claim.route, &codes);
-        } else {
-            plain.add(claim.route, &codes);
-        }
+        let tally = match kind {
+            Kind::Consolidated => &mut cards.consolidated,
+            Kind::Dimensional => &mut cards.dimensional,
+            Kind::Members => &mut cards.members,
+            Kind::WrongPeriod => &mut cards.wrong_period,
+            Kind::WrongMember => &mut cards.wrong_member,
+        };
+        tally.add(claim.route, &codes);
     }
-    Ok((plain, qualified))
+    Ok(cards)
 }

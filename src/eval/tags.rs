@@ -21,7 +21,7 @@ use std::path::Path;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use super::tag_roles::RoleTally;
+use super::tag_roles::{RoleCards, RoleTally};
 use crate::model::{Cell, Period, Table, TablePart};
 use crate::read::html::{TagAudit, audit_tags};
 use crate::vocab::{Vocab, gaap};
@@ -219,11 +219,9 @@ pub struct FilingCard {
     pub primary: Card,
     /// Tagged cells of every other table (and dimensional facts of the statements).
     pub notes: Card,
-    /// The role check on claims built from the tags of facts without
-    /// dimension members ([`super::tag_roles`]).
-    pub roles: RoleTally,
-    /// The same for facts with dimension members.
-    pub roles_dimensional: RoleTally,
+    /// The role check on claims built from the filing's tags
+    /// ([`super::tag_roles`]).
+    pub roles: RoleCards,
     /// Every primary-statement cell (facts without dimension members) whose
     /// concept, period or scale the labeler did not read as tagged.
     pub misses: Vec<Miss>,
@@ -379,14 +377,13 @@ pub fn score_filing(path: &Path, vocab: &Vocab) -> Result<FilingCard, crate::Rea
             }
         }
     }
-    let (roles, roles_dimensional) = super::tag_roles::role_check(path, vocab)?;
+    let roles = super::tag_roles::role_check(path, vocab)?;
     Ok(FilingCard {
         name,
         audit,
         primary,
         notes,
         roles,
-        roles_dimensional,
         misses,
         seconds,
     })
@@ -509,30 +506,33 @@ impl TagsReport {
                 if pick == 0 { &primary } else { &notes },
             ));
         }
-        out.push_str("\nThe role check with tags used: per tagged table cell, a claim stating its printed number with the tag's concept QName and period:\n\n");
-        out.push_str("| filing | claims | accepted | ambiguous_role | role differs | other | dimensional claims | accepted | ambiguous_role | role differs | other |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        let role_line = |name: &str, a: &RoleTally, b: &RoleTally| {
+        out.push_str("\nThe role check with tags used: per tagged table cell, a claim stating its printed number with the tag's concept QName and period (*consolidated*: facts without dimension members); for a fact with members, the same claim naming the QName only (*QName only*: another role, none should be accepted) and one naming its members too (*members named*: `us-gaap:Revenues[srt:ProductOrServiceAxis=aapl:IPhoneMember]`; facts with a typed member are left out). *Wrong period* and *wrong member* claims state a cell's number with the role of the next cell of its table that has the same concept and another value, in another period or with other members: none should be accepted.\n\n");
+        out.push_str("| filing | consolidated | accepted | ambiguous_role | role differs | other | members named | accepted | ambiguous_role | role differs | other | QName only | accepted | wrong period | accepted | wrong member | accepted |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        let tally = |t: &RoleTally| {
             format!(
-                "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-                a.claims,
-                a.accepted,
-                a.ambiguous,
-                a.role_differs,
-                a.other,
-                b.claims,
-                b.accepted,
-                b.ambiguous,
-                b.role_differs,
-                b.other
+                "{} | {} | {} | {} | {}",
+                t.claims, t.accepted, t.ambiguous, t.role_differs, t.other
             )
         };
-        let (mut all, mut all_dims) = (RoleTally::default(), RoleTally::default());
+        let role_line = |name: &str, cards: &RoleCards| {
+            format!(
+                "| {name} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                tally(&cards.consolidated),
+                tally(&cards.members),
+                cards.dimensional.claims,
+                cards.dimensional.accepted,
+                cards.wrong_period.claims,
+                cards.wrong_period.accepted,
+                cards.wrong_member.claims,
+                cards.wrong_member.accepted
+            )
+        };
+        let mut all = RoleCards::default();
         for f in &self.filings {
-            out.push_str(&role_line(&f.name, &f.roles, &f.roles_dimensional));
+            out.push_str(&role_line(&f.name, &f.roles));
             all.merge(&f.roles);
-            all_dims.merge(&f.roles_dimensional);
         }
-        out.push_str(&role_line("**total**", &all, &all_dims));
+        out.push_str(&role_line("**total**", &all));
         out
     }
 

@@ -399,6 +399,7 @@ pub(crate) fn qname_in_text(
             || !boundary
             || len < 3
             || !local.starts_with(|c: char| c.is_ascii_uppercase())
+            || crate::xbrl::is_dimension_qname(prefix, local)
         {
             continue;
         }

@@ -190,6 +190,22 @@ pub enum Period {
     Forever,
 }
 
+/// The SEC's enumeration taxonomies, whose elements are only ever members
+/// (`country:US`, `currency:EUR`, `stpr:CA`, `exch:XNYS`).
+const MEMBER_TAXONOMIES: [&str; 6] = ["country", "currency", "stpr", "exch", "naics", "sic"];
+
+/// Whether a QName names a dimension's axis, domain or member
+/// (`srt:ProductOrServiceAxis`, `aapl:IPhoneMember`, `country:US`), not a
+/// concept: by the naming convention of the US-GAAP and IFRS taxonomies,
+/// which filers' extensions follow, and by the SEC's member-only
+/// taxonomies.
+pub fn is_dimension_qname(prefix: &str, local: &str) -> bool {
+    local.ends_with("Member")
+        || local.ends_with("Axis")
+        || local.ends_with("Domain")
+        || MEMBER_TAXONOMIES.contains(&prefix)
+}
+
 /// One dimension member of a context.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Dim {

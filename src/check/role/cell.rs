@@ -267,6 +267,18 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             out.by_concept.entry(c.clone()).or_default().push(at);
         }
     }
+    // A tagged cell's concept is its tag's: its row is found by that
+    // concept too, whatever the labeler read the row as.
+    for (tag, (concept, _)) in table.tags.iter().zip(&out.tags) {
+        if let (Some(cell), Some(concept)) = (table.cell_at(tag.coord), concept) {
+            let list = out.by_concept.entry(concept.clone()).or_default();
+            list.push(cell.record().row);
+        }
+    }
+    for list in out.by_concept.values_mut() {
+        list.sort_unstable();
+        list.dedup();
+    }
     let mut column_words: Vec<Box<str>> = out.cols.iter().flat_map(|c| c.words.clone()).collect();
     column_words.sort();
     column_words.dedup();

@@ -45,6 +45,11 @@ pub struct ClaimRole {
     /// has one is not a figure the role leaves unsaid, though the cell need
     /// not have it.
     pub qname_allows: Vec<crate::model::Qualifier>,
+    /// The concept QNames the claim names (`us-gaap:Revenues`; sorted).
+    pub qnames: Vec<Box<str>>,
+    /// The breakdown members it names by QName (`aapl:IPhoneMember`;
+    /// sorted): with tags, the cell's fact must have exactly these.
+    pub members: Vec<Box<str>>,
     /// The role's label, normalized as row labels are: computed once, on
     /// first use (every candidate cell is compared with it).
     pub label_key: std::sync::OnceLock<String>,
@@ -110,6 +115,9 @@ pub struct Fit {
     pub family: bool,
     /// A sentence's aside words not around the cell.
     pub soft_uncovered: u16,
+    /// The claim names a concept by its QName and the cell is not tagged
+    /// with that fact: a cell that is ranks above it.
+    pub tag_inexact: bool,
 }
 
 impl Fit {
@@ -140,7 +148,7 @@ impl Fit {
 
     /// Lower is closer: contradictions, then what the claim states and the
     /// cell lacks, then what the cell has and the claim leaves out.
-    pub fn rank(&self) -> (u8, u16, u8, u16, u16) {
+    pub fn rank(&self) -> (u8, u16, bool, u8, u16, u16) {
         let differ = u8::from(self.measure == Slot::Differ)
             + u8::from(self.qualifier_differs)
             + u8::from(self.period == Slot::Differ)
@@ -154,6 +162,7 @@ impl Fit {
         (
             differ,
             lacking,
+            self.tag_inexact,
             self.period_extra,
             self.label_extra
                 + self.col_extra
@@ -165,9 +174,9 @@ impl Fit {
     }
 
     /// Among adequate cells, lower is more exactly the claim's.
-    pub fn specificity(&self) -> (u8, u16, u16) {
-        let (_, _, extra, minor, soft) = self.rank();
-        (extra, minor, soft)
+    pub fn specificity(&self) -> (bool, u8, u16, u16) {
+        let (_, _, tag, extra, minor, soft) = self.rank();
+        (tag, extra, minor, soft)
     }
 }
 
@@ -224,6 +233,13 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
         _ => row.role.concept.as_ref(),
     };
     let tag_member = tag.is_some_and(|(_, member)| *member);
+    // A claim naming the cell's fact by its QName, and by its members when
+    // it has any, names the filing's own identity for the number: the
+    // row's and column's words and qualifier words are that concept's,
+    // nothing more the cell says.
+    let fact = cell.xbrl().map(|t| &*t.fact);
+    let exact_tag = fact.is_some_and(|f| names_the_fact(claim, f));
+    out.tag_inexact = !claim.qnames.is_empty() && !exact_tag;
     let around = |w: &str| {
         contains(&row.context_words, w)
             || col.is_some_and(|c| contains(&c.words, w))
@@ -461,6 +477,33 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     if tag_member && !names_the_member {
         out.strict_extra = out.strict_extra.saturating_add(1);
     }
+    // Members named by QName: the tagged cell's must be those, and an
+    // untagged cell cannot show them.
+    if !claim.members.is_empty() && !exact_tag {
+        match fact {
+            Some(f) if !members_match(&claim.members, f) => {
+                out.qualifier_differs = true;
+            }
+            Some(_) => {}
+            None => out.qualifier_missing = out.qualifier_missing.saturating_add(1),
+        }
+    }
+    // A consolidated fact tagged with the claim's own concept: the words
+    // of its line are that concept's, and so are their qualifier words
+    // ("foreign" of "Effect of foreign exchange rate changes on cash"), as
+    // for a row the labeler named.
+    let tag_is_claims =
+        matches!(tag, Some((Some(c), false)) if claim.role.concept.as_ref() == Some(c));
+    if exact_tag || tag_is_claims {
+        out.strict_extra = 0;
+        out.lenient_extra = 0;
+    }
+    if exact_tag {
+        out.measure = Slot::Agree;
+        out.family = false;
+        out.label_extra = 0;
+        out.col_extra = 0;
+    }
 
     // An opening or closing word against a row or column of the other edge
     // ("end of the year" against "beginning of the year" of the next year,
@@ -483,6 +526,32 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     // Unit.
     out.unit_differs = unit_differs(claim.role.unit, row, cell);
     out
+}
+
+/// Whether a claim names a fact: its concept's QName is the claim's, and
+/// its members are the ones the claim names (none for a consolidated fact).
+fn names_the_fact(claim: &ClaimRole, fact: &crate::xbrl::Fact) -> bool {
+    claim.qnames.iter().any(|q| **q == *fact.concept) && members_match(&claim.members, fact)
+}
+
+/// Whether a claim's members (`axis=member`, or a member on any axis) are
+/// exactly a fact's: each names one of the fact's dimensions, and each of
+/// them is named. A typed member cannot be named by QName.
+fn members_match(claimed: &[Box<str>], fact: &crate::xbrl::Fact) -> bool {
+    let names = |named: &str, dim: &crate::xbrl::Dim| match &dim.member {
+        crate::xbrl::Member::Explicit(member) => match named.split_once('=') {
+            Some((axis, m)) => axis == dim.axis && m == member,
+            None => named == member,
+        },
+        crate::xbrl::Member::Typed(_) => false,
+    };
+    claimed
+        .iter()
+        .all(|c| fact.dims().iter().any(|d| names(c, d)))
+        && fact
+            .dims()
+            .iter()
+            .all(|d| claimed.iter().any(|c| names(c, d)))
 }
 
 /// Whether the cell's row is labeled with a date or period only, and its
@@ -570,6 +639,21 @@ fn period_fit(
                 (Agreement::Yes, Period::Duration { end: None, .. }, _)
                     if matches!(c, Period::Duration { end: Some(_), .. }) =>
                 {
+                    ends_on = true;
+                    Agreement::Yes
+                }
+                // A January 1 balance claimed of the December 31 before
+                // it (or the reverse): the same balance as a rule, less
+                // exactly than the day itself, which ranks above it where
+                // a filing tells the two apart (an accounting change
+                // adopted on January 1).
+                (
+                    Agreement::Yes,
+                    Period::Instant {
+                        date: Some(held), ..
+                    },
+                    _,
+                ) if matches!(c, Period::Instant { date: Some(said), .. } if said != held) => {
                     ends_on = true;
                     Agreement::Yes
                 }

@@ -86,6 +86,7 @@ pub fn read_claim(claim: &Claim, vocab: &Vocab) -> ClaimRole {
     };
     let mut out = from_reading(reading, text);
     out.qname_allows = read::qname_qualifiers(Lexicon::builtin(), &out.text);
+    (out.qnames, out.members) = read::qname_slots(&out.text);
     if claim.role.is_some()
         && let Some(s) = sentence
     {
@@ -130,6 +131,8 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         bare_date,
         numbers,
         qname_allows: Vec::new(),
+        qnames: Vec::new(),
+        members: Vec::new(),
         label_key: std::sync::OnceLock::new(),
     }
 }

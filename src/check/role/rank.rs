@@ -244,7 +244,7 @@ pub fn resolve<'a>(
     }
     // A more exact cell with another value: the claim names that one.
     let (named, named_holds) = pick(&others);
-    let verdict = if own.period_extra > min.0 && own.label_extra == 0 {
+    let verdict = if own.period_extra > min.1 && own.label_extra == 0 {
         Verdict::PeriodDiffers
     } else {
         Verdict::ConceptDiffers
@@ -282,7 +282,7 @@ pub fn pick_cell<'a>(
 
 /// How a cite's cell is chosen: adequate first, then closest, then holding
 /// the stated number.
-type PickKey = (bool, (u8, u16, u8, u16, u16), bool);
+type PickKey = (bool, (u8, u16, bool, u8, u16, u16), bool);
 
 /// Whether two cells are of one source.
 fn same_source(a: &Cell<'_>, b: &Cell<'_>) -> bool {

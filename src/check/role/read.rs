@@ -21,6 +21,7 @@ use crate::period::{
 };
 use crate::vocab::lexicon::{Lexicon, Word, words};
 use crate::vocab::{ConceptId, Vocab};
+use crate::xbrl::is_dimension_qname;
 
 /// What kind of text is read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -153,7 +154,14 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
         blank(&mut masked, range);
     }
     // A concept's QName ("us-gaap:Revenues") names the concept; its prefix
-    // is no word of the role ("us" is not the United States).
+    // is no word of the role ("us" is not the United States). A member's or
+    // an axis's QName ("aapl:IPhoneMember") names a breakdown, a slot of its
+    // own (`qname_slots`), and no word at all.
+    for (whole, _, local) in qnames(text) {
+        if qname_kind(text, whole.start, local) != QNameKind::Concept {
+            blank(&mut masked, whole);
+        }
+    }
     let with_qnames = masked.clone();
     for range in qname_prefixes(&masked) {
         blank(&mut masked, range);
@@ -825,20 +833,91 @@ fn month_day_in(text: &str) -> Option<(Range<usize>, i8, i8)> {
 /// The prefixes of concept QNames in a text ("us-gaap:" of
 /// "us-gaap:Revenues"): a lower-case prefix, a colon, an upper-case name.
 fn qname_prefixes(text: &str) -> Vec<Range<usize>> {
-    qnames(text).map(|(prefix, _)| prefix).collect()
+    qnames(text).map(|(_, prefix, _)| prefix).collect()
 }
 
-/// Each concept QName of a text: the byte range of its prefix with the
-/// colon ("us-gaap:"), and its local name ("Revenues").
-fn qnames(text: &str) -> impl Iterator<Item = (Range<usize>, &str)> {
+/// Each QName of a text: its byte range, the byte range of its prefix with
+/// the colon ("us-gaap:"), and its local name ("Revenues").
+fn qnames(text: &str) -> impl Iterator<Item = (Range<usize>, Range<usize>, &str)> {
     static QNAME: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"\b([a-z][a-z0-9-]*:)([A-Z][A-Za-z0-9]*)").ok()
+        // A local name is an XML name: a dot or a hyphen inside it
+        // (`jnj:A2.95Notesdue2027Member`), never at its end (a sentence's
+        // full stop).
+        regex::Regex::new(r"\b([a-z][a-z0-9-]*:)([A-Z][A-Za-z0-9_]*(?:[.-][A-Za-z0-9_]+)*)").ok()
     });
     QNAME
         .as_ref()
         .into_iter()
         .flat_map(move |re| re.captures_iter(text))
-        .filter_map(|c| Some((c.get(1)?.range(), c.get(2)?.as_str())))
+        .filter_map(|c| Some((c.get(0)?.range(), c.get(1)?.range(), c.get(2)?.as_str())))
+}
+
+/// What a QName of a claim's text names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum QNameKind {
+    /// A concept (`us-gaap:Revenues`).
+    Concept,
+    /// A dimension's axis (`srt:ProductOrServiceAxis`): named by its member.
+    Axis,
+    /// A breakdown's member (`aapl:IPhoneMember`, `country:US`).
+    Member,
+}
+
+/// The kind of the QName starting at byte `at` of `text` with this local
+/// name: by the taxonomies' naming convention, by the SEC's member-only
+/// taxonomies, or by its place after `=` in `concept[axis=member]`, the
+/// form extract prints.
+fn qname_kind(text: &str, at: usize, local: &str) -> QNameKind {
+    let prefix = text
+        .get(at..)
+        .and_then(|rest| rest.split_once(':'))
+        .map_or("", |(p, _)| p);
+    let after_equals = text
+        .get(..at)
+        .is_some_and(|before| before.trim_end().ends_with('='));
+    if local.ends_with("Axis") {
+        QNameKind::Axis
+    } else if after_equals || is_dimension_qname(prefix, local) {
+        QNameKind::Member
+    } else {
+        QNameKind::Concept
+    }
+}
+
+/// The QNames a claim's text names, in two slots: the concepts
+/// (`us-gaap:Revenues`) and the breakdown members, each as its axis and
+/// member where the text pairs them (`srt:ProductOrServiceAxis=
+/// aapl:IPhoneMember`, the form extract prints) or as the member alone
+/// (`aapl:IPhoneMember`). Each sorted, once.
+pub(super) fn qname_slots(text: &str) -> (Vec<Box<str>>, Vec<Box<str>>) {
+    let (mut concepts, mut members) = (Vec::new(), Vec::new());
+    let mut axis: Option<&str> = None;
+    for (whole, _, local) in qnames(text) {
+        let kind = qname_kind(text, whole.start, local);
+        let paired = text
+            .get(..whole.start)
+            .is_some_and(|before| before.trim_end().ends_with('='));
+        let Some(name) = text.get(whole) else {
+            continue;
+        };
+        match kind {
+            QNameKind::Concept => concepts.push(Box::from(name)),
+            QNameKind::Member => match axis.take().filter(|_| paired) {
+                Some(axis) => members.push(format!("{axis}={name}").into_boxed_str()),
+                None => members.push(Box::from(name)),
+            },
+            QNameKind::Axis => {
+                axis = Some(name);
+                continue;
+            }
+        }
+        axis = None;
+    }
+    for list in [&mut concepts, &mut members] {
+        list.sort();
+        list.dedup();
+    }
+    (concepts, members)
 }
 
 /// The qualifiers a text's QNames carry in their own words:
@@ -846,7 +925,7 @@ fn qnames(text: &str) -> impl Iterator<Item = (Range<usize>, &str)> {
 /// "us-gaap:TreasuryStockAcquiredAverageCostPerShare" an average one.
 pub(super) fn qname_qualifiers(lex: &Lexicon, text: &str) -> Vec<Qualifier> {
     let mut out = Vec::new();
-    for (_, local) in qnames(text) {
+    for (_, _, local) in qnames(text) {
         let split = words(&camel_spaced(local));
         let split: Vec<&str> = split.iter().map(|w| w.text.as_str()).collect();
         for q in lex.qualifiers_in(&split) {
@@ -1115,6 +1194,53 @@ mod tests {
     fn a_long_text_is_read_from_its_start() {
         let long = "Revenue ".repeat(10_000);
         let reading = r(&long);
+        assert_eq!(
+            reading.role.concept.as_ref().map(|c| c.as_str()),
+            Some("Revenues")
+        );
+    }
+
+    #[test]
+    fn a_texts_qnames_are_concepts_and_members() {
+        let slots = |text: &str| {
+            let (concepts, members) = qname_slots(text);
+            let plain = |l: Vec<Box<str>>| l.into_iter().map(String::from).collect::<Vec<_>>();
+            (plain(concepts), plain(members))
+        };
+        for (text, concepts, members) in [
+            (
+                "us-gaap:Revenues[srt:ProductOrServiceAxis=aapl:IPhoneMember]",
+                vec!["us-gaap:Revenues"],
+                vec!["srt:ProductOrServiceAxis=aapl:IPhoneMember"],
+            ),
+            // A member alone; a sentence's full stop is not the name's.
+            (
+                "us-gaap:Revenues aapl:IPhoneMember.",
+                vec!["us-gaap:Revenues"],
+                vec!["aapl:IPhoneMember"],
+            ),
+            // The country taxonomy's members carry no suffix; a member's
+            // name may hold a dot; two axes, one member each.
+            (
+                "us-gaap:Revenues[srt:StatementGeographicalAxis=country:US, us-gaap:DebtInstrumentAxis=jnj:A2.95Notesdue2027Member]",
+                vec!["us-gaap:Revenues"],
+                vec![
+                    "srt:StatementGeographicalAxis=country:US",
+                    "us-gaap:DebtInstrumentAxis=jnj:A2.95Notesdue2027Member",
+                ],
+            ),
+            ("country:US revenue", vec![], vec!["country:US"]),
+            // Near misses: a label's colon; a time.
+            ("Revenue: FY2024", vec![], vec![]),
+            ("at 10:30", vec![], vec![]),
+        ] {
+            let want = |l: Vec<&str>| l.into_iter().map(String::from).collect::<Vec<_>>();
+            assert_eq!(slots(text), (want(concepts), want(members)), "{text}");
+        }
+        // A member's QName is no word of the measure, nor its concept.
+        let reading = r("us-gaap:Revenues country:US, FY2024");
+        assert_eq!(reading.required, r("us-gaap:Revenues, FY2024").required);
+        assert!(reading.role.qualifiers.is_empty(), "{:?}", reading.role);
         assert_eq!(
             reading.role.concept.as_ref().map(|c| c.as_str()),
             Some("Revenues")
