@@ -372,11 +372,14 @@ pub struct Verifier<'a> {
     accept_at: Decimal,
     /// Roles already read, by role text and sentence: claims over one
     /// report repeat them.
-    roles: RwLock<HashMap<(String, String), Arc<ClaimRole>>>,
+    roles: RwLock<HashMap<RoleKey, Arc<ClaimRole>>>,
 }
 
 /// How many role texts the verifier remembers before starting over.
 const ROLE_MEMO: usize = 1 << 16;
+
+/// A claim's role text, sentence and value: what its role is read from.
+type RoleKey = (String, String, String);
 
 static NO_JUDGE: NoJudge = NoJudge;
 
@@ -899,7 +902,13 @@ impl<'a> Verifier<'a> {
         if matches!(claim.role, Some(crate::answer::Role::Structured { .. })) {
             return Arc::new(role::read_claim(claim, self.vocab));
         }
-        let key = (role_text(claim), claim.text.clone().unwrap_or_default());
+        // The value is part of the key: the sentence's measure for a claim
+        // is the one written before its number.
+        let key = (
+            role_text(claim),
+            claim.text.clone().unwrap_or_default(),
+            claim.value.clone().unwrap_or_default(),
+        );
         if let Ok(memo) = self.roles.read()
             && let Some(spec) = memo.get(&key)
         {

@@ -3,7 +3,9 @@
 //! figures docs/evaluation.md reports. A change that accepts one more
 //! wrong claim, or fails one more correct claim, fails here; an
 //! improvement means lowering the numbers here and in the document.
-//! `test.jsonl` is held out: its figures are reported, never tuned on.
+//! `test.jsonl` was held out until 2026-12-03, when its misses had been
+//! read and rules written after them: its figures are training scores
+//! since. `holdout.jsonl` (written that day) is held out in its place.
 
 // Test code: a failed unwrap is a failed test, which is what it should be.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -52,7 +54,7 @@ fn the_held_out_corpus_holds_its_documented_figures() {
     let (wrong, accepted, correct, refused) = totals(&s);
     assert_eq!((wrong, correct), (211, 166), "the corpus changed");
     assert!(
-        accepted <= 6,
+        accepted <= 3,
         "{accepted} wrong claims accepted: {:#?}",
         s.misses
     );

@@ -251,6 +251,35 @@ fn same_number_swap() {
 }
 
 #[test]
+fn a_sentence_that_tells_another_period_or_line_than_its_role() {
+    // Acme's 2024 net income is 447 (IS!B18), 2023's 380. The role and the
+    // cite are 2024's; the sentence says 2023, then operating income.
+    for text in [
+        "Net income was $447 million in 2023.",
+        "Operating income was $447 million in 2024.",
+    ] {
+        let c = produces(
+            &acme(&format!(
+                r#"{{"text": "{text}", "value": "$447 million", "role": "Net income, FY2024", "cites": ["acme.xlsx#IS!B18"]}}"#
+            )),
+            "same_number_swap",
+            Route::Reanswer,
+        );
+        assert!(
+            c.findings[0]
+                .message
+                .contains("in its sentence (its role: "),
+            "{}",
+            c.findings[0].message
+        );
+    }
+    // Near miss: the sentence says what the role says.
+    accepted(&acme(
+        r#"{"text": "Acme earned net income of $447 million in 2024, against $380 million in 2023.", "value": "$447 million", "role": "Net income, FY2024", "cites": ["acme.xlsx#IS!B18"]}"#,
+    ));
+}
+
+#[test]
 fn role_mismatch() {
     let c = produces(
         &acme(

@@ -156,9 +156,22 @@ pub fn value_and_role(
     let currency_reported = outcome == ValueOutcome::CurrencyMismatch && !findings.is_empty();
     let holds = value_outcome.as_ref().is_none_or(ValueOutcome::holds) && !flipped;
     let holds_at = |c: &Cell<'_>| claimed.compare(c).holds();
-    let resolution: Option<Resolution<'_>> = checks
-        .has(Check::Role)
-        .then(|| role::resolve(claimed.role, &cell, assembled, vocab, &holds_at));
+    // A cell that is the role's must also be what the claim's sentence says
+    // where the two name other periods.
+    let mut told_by_sentence = None;
+    let resolution: Option<Resolution<'_>> = checks.has(Check::Role).then(|| {
+        let by_role = role::resolve(claimed.role, &cell, assembled, vocab, &holds_at);
+        if by_role.verdict == Verdict::Same
+            && let Some(said) = claimed.role.as_its_sentence_says()
+        {
+            let by_sentence = role::resolve(&said, &cell, assembled, vocab, &holds_at);
+            if by_sentence.verdict != Verdict::Same {
+                told_by_sentence = Some(said.role.describe());
+                return by_sentence;
+            }
+        }
+        by_role
+    });
     let (suggest, route) = match &resolution {
         Some(r) if r.named_holds && r.named.is_some() => {
             (r.named.map(|c| c.reference().to_string()), Route::Recite)
@@ -217,7 +230,13 @@ pub fn value_and_role(
         }
     }
     if let Some(resolution) = resolution {
-        let claimed_role = claimed.role.role.describe();
+        let claimed_role = match told_by_sentence {
+            Some(said) => format!(
+                "{said} in its sentence (its role: {})",
+                claimed.role.role.describe()
+            ),
+            None => claimed.role.role.describe(),
+        };
         let finding = match &resolution.verdict {
             Verdict::Same => None,
             Verdict::Ambiguous(why) => Some(Finding::new(

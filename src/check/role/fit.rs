@@ -50,6 +50,15 @@ pub struct ClaimRole {
     /// The breakdown members it names by QName (`aapl:IPhoneMember`;
     /// sorted): with tags, the cell's fact must have exactly these.
     pub members: Vec<Box<str>>,
+    /// The periods the claim's sentence names when none of them is a period
+    /// its role names ("… in 2023" under the role "Revenue, FY2024"): the
+    /// claim says two things, and the cited cell must be both.
+    pub sentence_periods: Vec<crate::model::Period>,
+    /// The measure the claim's sentence names just before the claim's
+    /// number, when the vocabulary reads it as another concept than the
+    /// role's ("Operating income was $1,680 million" under the role "Gross
+    /// profit, FY2024"): the cited cell must be that too.
+    pub sentence_measure: Option<Box<ClaimRole>>,
     /// The role's label, normalized as row labels are: computed once, on
     /// first use (every candidate cell is compared with it).
     pub label_key: std::sync::OnceLock<String>,
@@ -61,6 +70,63 @@ impl ClaimRole {
         self.label_key
             .get_or_init(|| crate::vocab::normalize_label(&self.role.label))
     }
+
+    /// The claim as its sentence tells it, when the sentence names another
+    /// period than the role: the role with the sentence's periods.
+    pub fn as_its_sentence_says(&self) -> Option<ClaimRole> {
+        if self.sentence_periods.is_empty() && self.sentence_measure.is_none() {
+            return None;
+        }
+        let mut said = self.clone();
+        said.sentence_periods = Vec::new();
+        said.sentence_measure = None;
+        if !self.sentence_periods.is_empty() {
+            said.role.periods.clone_from(&self.sentence_periods);
+            said.bare_date = false;
+        }
+        if let Some(measure) = &self.sentence_measure {
+            said.role.concept.clone_from(&measure.role.concept);
+            said.role
+                .concept_words
+                .clone_from(&measure.role.concept_words);
+            said.role.label.clone_from(&measure.role.label);
+            said.role.words.clone_from(&measure.role.words);
+            said.required.clone_from(&measure.required);
+            said.qnames = Vec::new();
+            said.members = Vec::new();
+        }
+        Some(said)
+    }
+}
+
+/// Whether a sentence's periods contradict a role's: each side names
+/// periods of one kind, spans or balances, and no period of the one agrees
+/// with (or cannot be told from) a period of the other, read either way.
+/// Spans against balances are left out ("Acme began 2024 with $685
+/// million" names the year of a balance at its start), and so are changes
+/// ("2024 vs 2023"): a sentence names its years one at a time.
+pub(super) fn periods_contradict(
+    said: &[crate::model::Period],
+    role: &[crate::model::Period],
+) -> bool {
+    use crate::model::Period;
+    let kind = |p: &Period| match p {
+        Period::Duration { .. } => Some(true),
+        Period::Instant { .. } => Some(false),
+        Period::Change { .. } => None,
+    };
+    let one_kind = |list: &[Period]| {
+        let first = list.first().and_then(kind);
+        first.is_some() && list.iter().all(|p| kind(p) == first)
+    };
+    one_kind(said)
+        && one_kind(role)
+        && said.first().and_then(kind) == role.first().and_then(kind)
+        && said.iter().all(|s| {
+            role.iter().all(|r| {
+                periods_agree(s, r) == Agreement::No && periods_agree(r, s) == Agreement::No
+            })
+        })
 }
 
 /// How one slot compares.

@@ -91,8 +91,78 @@ pub fn read_claim(claim: &Claim, vocab: &Vocab) -> ClaimRole {
         && let Some(s) = sentence
     {
         merge_sentence(&mut out, s, vocab);
+        // The sentence's periods as a role's are read: an opening or
+        // closing word makes a year its edge ("cash at the beginning of
+        // 2024" is the balance at its start).
+        let said = from_reading(
+            (*read_shared(s, vocab, Mode::Sentence)).clone(),
+            String::new(),
+        );
+        if fit::periods_contradict(&said.role.periods, &out.role.periods) {
+            out.sentence_periods = said.role.periods;
+        }
+        if let Some(phrase) = claim.value.as_deref().and_then(|v| measure_before(s, v))
+            && let Some(role_concept) = &out.role.concept
+        {
+            let said = from_reading(
+                (*read_shared(phrase, vocab, Mode::Sentence)).clone(),
+                phrase.to_string(),
+            );
+            let lex = Lexicon::builtin();
+            // A phrase the role itself says is no other line: "cash" of
+            // "Cash rose by $95 million" under the role "Net increase in
+            // cash", "noncontrolling interests" under "net income
+            // attributable to noncontrolling interests".
+            let role_words = cell::all_words(&out.text);
+            let in_role = !said.role.concept_words.is_empty()
+                && said
+                    .role
+                    .concept_words
+                    .iter()
+                    .all(|w| role_words.binary_search(w).is_ok());
+            if !in_role
+                && let Some(concept) = &said.role.concept
+                && concept != role_concept
+                && !lex.same_family(concept.as_str(), role_concept.as_str())
+                && !lex
+                    .relatives(role_concept.as_str())
+                    .any(|r| r == concept.as_str())
+            {
+                out.sentence_measure = Some(Box::new(said));
+            }
+        }
     }
     out
+}
+
+/// The words a sentence writes just before a value, in the value's own
+/// clause: from the last number, clause mark (",", ";", ":") or joining
+/// word ("while", "and", "but", "whereas", "as", "compared with") before
+/// it. "Cost of revenue rose while revenue reached $4.2 billion" names
+/// revenue for $4.2 billion. `None` when the sentence does not write the
+/// value.
+fn measure_before<'s>(sentence: &'s str, value: &str) -> Option<&'s str> {
+    use crate::prose::same_number;
+    let stated = crate::check::value::parse_stated(value)?;
+    let amounts = crate::check::sentence::stated_in(sentence);
+    let at = amounts
+        .iter()
+        .position(|w| same_number(&w.amount, &stated, None))?;
+    let this = amounts.get(at)?;
+    let from = at
+        .checked_sub(1)
+        .and_then(|i| amounts.get(i))
+        .map_or(0, |w| w.end);
+    let before = sentence.get(from..this.start)?;
+    static CLAUSE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)[,;:]|\b(?:while|whereas|but|and|as|compared with|versus|vs\.?)\b")
+            .ok()
+    });
+    let cut = CLAUSE
+        .as_ref()
+        .and_then(|re| re.find_iter(before).last())
+        .map_or(0, |m| m.end());
+    before.get(cut..).filter(|p| !p.trim().is_empty())
 }
 
 /// A reading as a claim's role: an opening or closing word turns the
@@ -133,6 +203,8 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         qname_allows: Vec::new(),
         qnames: Vec::new(),
         members: Vec::new(),
+        sentence_periods: Vec::new(),
+        sentence_measure: None,
         label_key: std::sync::OnceLock::new(),
     }
 }

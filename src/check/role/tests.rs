@@ -932,3 +932,79 @@ fn a_qnames_own_words_say_what_the_line_is() {
     );
     assert_ne!(v, Verdict::Same, "{v:?}");
 }
+
+/// The verdict of the claim as its sentence tells it, `None` when the
+/// sentence says nothing the role contradicts.
+fn as_the_sentence_says(at: &str, role: &str, sentence: &str, value: &str) -> Option<Verdict> {
+    let vocab = Vocab::builtin();
+    let d = doc(IS);
+    let cell = d.tables[0].cell_at(Coord::parse(at).unwrap()).unwrap();
+    let claim = Claim {
+        role: Some(Role::Text(role.to_string())),
+        text: Some(sentence.to_string()),
+        value: Some(value.to_string()),
+        ..Claim::default()
+    };
+    let said = read_claim(&claim, &vocab).as_its_sentence_says()?;
+    Some(resolve(&said, &cell, &[(&d, Located::Source)], &vocab, &|_| true).verdict)
+}
+
+#[test]
+fn a_sentence_naming_another_period_or_line_than_its_role_holds_the_cell_to_it() {
+    // The role and the cell are 2024's net income; the sentence says 2023,
+    // or nine months, or another line.
+    for (sentence, value) in [
+        ("Net income was $45 million in 2023.", "$45 million"),
+        (
+            "Cost of revenue came to $45 million in 2024.",
+            "$45 million",
+        ),
+        (
+            "Revenue rose, while cost of revenue reached $45 million in 2024.",
+            "$45 million",
+        ),
+    ] {
+        let verdict = as_the_sentence_says("B10", "Net income, FY2024", sentence, value);
+        assert!(
+            verdict.as_ref().is_some_and(|v| *v != Verdict::Same),
+            "{sentence}: {verdict:?}"
+        );
+    }
+    // Near misses: the sentence names both years; the same year; the
+    // role's line in short; another line in another clause than the
+    // value's; the year of a balance at its start (a span against a
+    // balance is no contradiction).
+    for (role, sentence, value) in [
+        (
+            "Net income, FY2024",
+            "Net income was $45 million in 2024, up from $38 million in 2023.",
+            "$45 million",
+        ),
+        (
+            "Net income, FY2024",
+            "In fiscal 2024 net income was $45 million.",
+            "$45 million",
+        ),
+        (
+            "Net income, FY2024",
+            "Income reached $45 million in 2024.",
+            "$45 million",
+        ),
+        (
+            "Net income, FY2024",
+            "Cost of revenue rose, while net income reached $45 million in 2024.",
+            "$45 million",
+        ),
+        (
+            "Total revenue, December 31, 2024",
+            "Widget Co began 2024 with $420 million.",
+            "$420 million",
+        ),
+    ] {
+        assert_eq!(
+            as_the_sentence_says("B10", role, sentence, value),
+            None,
+            "{role} / {sentence}"
+        );
+    }
+}
