@@ -573,6 +573,7 @@ impl<'a> Verifier<'a> {
                     written: "",
                     stated: amount,
                     role: &spec,
+                    sentence: claim.text.as_deref(),
                     rules,
                 };
                 resolved.iter().any(|r| {
@@ -644,6 +645,7 @@ impl<'a> Verifier<'a> {
                 written: &shown_value,
                 stated,
                 role: &spec,
+                sentence: claim.text.as_deref(),
                 rules,
             };
             // Each cite's cell with its value comparison, made once: it

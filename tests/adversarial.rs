@@ -35,7 +35,7 @@ fn the_dev_corpus_holds_its_documented_figures() {
     let (wrong, accepted, correct, refused) = totals(&s);
     assert_eq!((wrong, correct), (181, 123), "the corpus changed");
     assert!(
-        accepted <= 1,
+        accepted == 0,
         "{accepted} wrong claims accepted: {:#?}",
         s.misses
     );
@@ -54,7 +54,7 @@ fn the_held_out_corpus_holds_its_documented_figures() {
     let (wrong, accepted, correct, refused) = totals(&s);
     assert_eq!((wrong, correct), (211, 166), "the corpus changed");
     assert!(
-        accepted <= 3,
+        accepted <= 2,
         "{accepted} wrong claims accepted: {:#?}",
         s.misses
     );

@@ -254,7 +254,7 @@ fn verdicts_go_through_the_gate_and_only_code_survivors_are_judged() {
     let bench = Bench::new();
     let answer = bench.answer(&[
         revenue("ok", "Revenue was $4.2 billion in 2024."),
-        revenue("contra", "Revenue fell to $4.2 billion (contradict)."),
+        revenue("contra", "Revenue missed guidance at $4.2 billion (contradict)."),
         revenue("silent", "Revenue was $4.2 billion thanks to nothing but Asia."),
         revenue("unsure", "Revenue was $4.2 billion, unsure."),
         revenue("crash", "Revenue was $4.2 billion (crash)."),
@@ -455,7 +455,7 @@ fn a_streaming_judge_answers_every_claim_from_one_process() {
     let bench = Bench::new();
     let answer = bench.answer(&[
         revenue("ok", "Revenue was $4.2 billion in 2024."),
-        revenue("contra", "Revenue fell to $4.2 billion (contradict)."),
+        revenue("contra", "Revenue missed guidance at $4.2 billion (contradict)."),
         revenue(
             "silent",
             "Revenue was $4.2 billion thanks to nothing but Asia.",

@@ -280,6 +280,60 @@ fn a_sentence_that_tells_another_period_or_line_than_its_role() {
 }
 
 #[test]
+fn a_sentence_whose_movement_the_table_contradicts() {
+    // Acme's revenue was 3,900 in 2023 and 4,200 in 2024: it rose.
+    let c = produces(
+        &acme(
+            r#"{"text": "Revenue fell to $4.2 billion in 2024.", "value": "$4.2 billion", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}"#,
+        ),
+        "contradicted",
+        Route::Reanswer,
+    );
+    assert_eq!(c.findings[0].check, Check::Support);
+    assert!(!c.pending_support, "found in code, not left to a judge");
+    // Without a role, on the sentence alone.
+    produces(
+        &acme(
+            r#"{"text": "Revenue fell to $4.2 billion in 2024.", "value": "$4.2 billion", "cites": ["acme.xlsx#IS!B7"]}"#,
+        ),
+        "contradicted",
+        Route::Reanswer,
+    );
+    // Near misses: the way it moved; the change "by", not the level; a
+    // line whose name says "increase".
+    for text in [
+        "Revenue rose to $4.2 billion in 2024.",
+        "Revenue grew by $4.2 billion in 2024.",
+        "Revenue, an increase to $4.2 billion, led the year.",
+    ] {
+        accepted(&acme(&format!(
+            r#"{{"text": "{text}", "value": "$4.2 billion", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}}"#
+        )));
+    }
+}
+
+#[test]
+fn a_sentence_that_gives_its_value_the_other_direction() {
+    // Acme used 228 in investing in 2024 (CF!B24, printed negative).
+    let c = produces(
+        &acme(
+            r#"{"text": "Investing activities generated $228 million of cash in 2024.", "value": "(228)", "role": "Net cash used in investing activities, FY2024", "cites": ["acme.xlsx#CF!B24"]}"#,
+        ),
+        "sign_flip",
+        Route::Reanswer,
+    );
+    assert!(
+        c.findings[0].message.starts_with("the claim's sentence says"),
+        "{}",
+        c.findings[0].message
+    );
+    // Near miss: the sentence says it was used.
+    accepted(&acme(
+        r#"{"text": "Investing activities used $228 million of cash in 2024.", "value": "(228)", "role": "Net cash used in investing activities, FY2024", "cites": ["acme.xlsx#CF!B24"]}"#,
+    ));
+}
+
+#[test]
 fn role_mismatch() {
     let c = produces(
         &acme(

@@ -11,11 +11,11 @@
 
 use rust_decimal::Decimal;
 
-use super::page;
 use super::resolve::Resolved;
 use super::role::{self, ClaimRole, Resolution, Verdict};
 use super::value::{self, ValueOutcome, ValueRules};
 use super::{Check, CheckSet, Code, Finding, Route};
+use super::{movement, page};
 use crate::model::{Amount, Cell, Document, Located};
 use crate::vocab::Vocab;
 
@@ -27,6 +27,8 @@ pub struct Claimed<'r> {
     pub stated: &'r Amount,
     /// The claim's role, read.
     pub role: &'r ClaimRole,
+    /// The claim's sentence, if any.
+    pub sentence: Option<&'r str>,
     /// How the stated value is held to a cell (the claim's negative
     /// words, the tolerance, a hedge, a fraction for a ratio).
     pub rules: ValueRules,
@@ -148,7 +150,8 @@ pub fn value_and_role(
         }
     }
     // A direction the claim names against the one the cell's sign has.
-    let flipped = direction_flipped(claimed, &cell, vocab);
+    let flip = direction_flipped(claimed, &cell, vocab);
+    let flipped = flip.is_some();
     if flipped && outcome.holds() {
         outcome = ValueOutcome::SignFlip;
     }
@@ -182,15 +185,26 @@ pub fn value_and_role(
     if let Some(outcome) = value_outcome.as_ref().filter(|_| !currency_reported) {
         let finding = match outcome {
             ValueOutcome::Match | ValueOutcome::Presentation => None,
-            ValueOutcome::SignFlip if flipped => Some(Finding::new(
-                Code::SignFlip,
-                Route::Reanswer,
-                format!(
-                    "the claim says {} ({written}), but {shown}: {}",
-                    claimed.role.text.trim(),
-                    describe_direction(&cell, vocab)
-                ),
-            )),
+            ValueOutcome::SignFlip if flipped => {
+                let says = if flip == Some(Flip::Sentence) {
+                    "the claim's sentence says"
+                } else {
+                    "the claim says"
+                };
+                let text = match flip {
+                    Some(Flip::Sentence) => claimed.sentence.unwrap_or_default(),
+                    _ => &claimed.role.text,
+                };
+                Some(Finding::new(
+                    Code::SignFlip,
+                    Route::Reanswer,
+                    format!(
+                        "{says} {} ({written}), but {shown}: {}",
+                        text.trim(),
+                        describe_direction(&cell, vocab)
+                    ),
+                ))
+            }
             ValueOutcome::SignFlip => Some(Finding::new(
                 Code::SignFlip,
                 Route::Reanswer,
@@ -288,37 +302,61 @@ pub fn value_and_role(
             findings.push(finding);
         }
     }
+    // The right number in the right role, with a sentence that says it
+    // moved the other way than its line did.
+    if findings.is_empty()
+        && checks.has(Check::Support)
+        && let Some(movement) = claimed.role.movement
+        && let Some(finding) = movement::contradiction(movement, &cell, &cited.cite, vocab)
+    {
+        findings.push(finding);
+    }
     findings
 }
 
+/// Who names a direction opposite to the cell's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Flip {
+    /// The claim's role (or the sentence read as its role).
+    Role,
+    /// The claim's sentence, of the value's own measure phrase.
+    Sentence,
+}
+
 /// Whether the claim names a direction opposite to the one the cell's sign
-/// gives its line ("Net loss" on a profit, "used in" on an inflow). The
-/// claim's word turns with a negative stated value ("net income of
-/// $(746)" says a loss), except a word of the negative side ("net loss of
-/// (746)" is a loss written with parentheses).
-fn direction_flipped(claimed: &Claimed<'_>, cell: &Cell<'_>, vocab: &Vocab) -> bool {
-    let Some(said) = claimed.role.role.direction else {
-        return false;
-    };
-    let roles = role::roles_of(cell.table(), vocab);
-    let Some(row) = roles.rows.get(cell.record().row as usize) else {
-        return false;
-    };
-    let Some(held) = role::cell_direction(row, cell, roles) else {
-        return false;
-    };
-    if said.kind != held.kind {
-        return false;
+/// gives its line ("Net loss" on a profit, "used in" on an inflow), in its
+/// role or in the sentence's words before its value ("Investing activities
+/// generated $239.2 million" on an outflow). The claim's word turns with a
+/// negative stated value ("net income of $(746)" says a loss), except a
+/// word of the negative side ("net loss of (746)" is a loss written with
+/// parentheses).
+fn direction_flipped(claimed: &Claimed<'_>, cell: &Cell<'_>, vocab: &Vocab) -> Option<Flip> {
+    let spec = claimed.role;
+    if spec.role.direction.is_none() && spec.sentence_direction.is_none() {
+        return None;
     }
+    let roles = role::roles_of(cell.table(), vocab);
+    let row = roles.rows.get(cell.record().row as usize)?;
+    let held = role::cell_direction(row, cell, roles)?;
     let negative_value = claimed.stated.value.is_sign_negative() && !claimed.stated.value.is_zero();
-    // An expense line's sign is the table's convention, not the claim's word.
-    let signed = said.def().is_none_or(|d| d.signed);
-    let said = if said.positive && negative_value && signed {
-        said.opposite()
-    } else {
-        said
-    };
-    said.positive != held.positive
+    let role_flips = spec.role.direction.is_some_and(|said| {
+        // An expense line's sign is the table's convention, not the claim's word.
+        let signed = said.def().is_none_or(|d| d.signed);
+        let said = if said.positive && negative_value && signed {
+            said.opposite()
+        } else {
+            said
+        };
+        said.kind == held.kind && said.positive != held.positive
+    });
+    let sentence_flips = spec
+        .sentence_direction
+        .is_some_and(|said| said.kind == held.kind && said.positive != held.positive);
+    match (role_flips, sentence_flips) {
+        (true, _) => Some(Flip::Role),
+        (false, true) => Some(Flip::Sentence),
+        (false, false) => None,
+    }
 }
 
 /// "holds 447, a profit" — what the cell's sign says, for a sign flip.

@@ -10,6 +10,7 @@
 pub mod arithmetic;
 pub mod cited;
 pub mod formula;
+pub mod movement;
 pub mod page;
 pub mod quote;
 pub mod ref_hint;

@@ -26,9 +26,9 @@ pub const DOCS: &[CodeDoc] = &[
     CodeDoc {
         code: Code::Contradicted,
         check: Check::Support,
-        what: "The judge found the cited evidence contradicts the claim.",
-        why: "A confident contradiction is the strongest signal a judge gives; the claim must be rewritten.",
-        example: "\"Revenue fell in 2024\" citing 2024 and 2023 revenue of 4,200 and 3,900.",
+        what: "The cited evidence contradicts the claim: the judge found so, or, in code before any judge, the claim's sentence moves its value the other way than the cited line moved from the year before (\"fell to\" a number above the prior year's; `src/check/movement.rs`).",
+        why: "A confident contradiction is the strongest signal a judge gives; the claim must be rewritten. When the table itself shows it, no model call is needed to say so.",
+        example: "\"Revenue fell to $4.2 billion in 2024\" citing 2024 revenue of 4,200 where 2023's is 3,900.",
         route: "reanswer.",
     },
     CodeDoc {

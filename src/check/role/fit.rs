@@ -59,6 +59,13 @@ pub struct ClaimRole {
     /// role's ("Operating income was $1,680 million" under the role "Gross
     /// profit, FY2024"): the cited cell must be that too.
     pub sentence_measure: Option<Box<ClaimRole>>,
+    /// The direction the claim's sentence gives its value ("Investing
+    /// activities generated $239.2 million": provided), held to the cited
+    /// cell like the role's.
+    pub sentence_direction: Option<crate::model::Direction>,
+    /// The way the claim's sentence says its value moved ("fell to $25.0
+    /// million"), held to the cited line's year before.
+    pub movement: Option<crate::check::movement::Movement>,
     /// The role's label, normalized as row labels are: computed once, on
     /// first use (every candidate cell is compared with it).
     pub label_key: std::sync::OnceLock<String>,
@@ -80,6 +87,8 @@ impl ClaimRole {
         let mut said = self.clone();
         said.sentence_periods = Vec::new();
         said.sentence_measure = None;
+        said.sentence_direction = None;
+        said.movement = None;
         if !self.sentence_periods.is_empty() {
             said.role.periods.clone_from(&self.sentence_periods);
             said.bare_date = false;

@@ -101,38 +101,63 @@ pub fn read_claim(claim: &Claim, vocab: &Vocab) -> ClaimRole {
         if fit::periods_contradict(&said.role.periods, &out.role.periods) {
             out.sentence_periods = said.role.periods;
         }
-        if let Some(phrase) = claim.value.as_deref().and_then(|v| measure_before(s, v))
-            && let Some(role_concept) = &out.role.concept
+        if let Some((phrase, negative)) = claim.value.as_deref().and_then(|v| measure_before(s, v))
         {
             let said = from_reading(
                 (*read_shared(phrase, vocab, Mode::Sentence)).clone(),
                 phrase.to_string(),
             );
-            let lex = Lexicon::builtin();
-            // A phrase the role itself says is no other line: "cash" of
-            // "Cash rose by $95 million" under the role "Net increase in
-            // cash", "noncontrolling interests" under "net income
-            // attributable to noncontrolling interests".
-            let role_words = cell::all_words(&out.text);
-            let in_role = !said.role.concept_words.is_empty()
-                && said
-                    .role
-                    .concept_words
-                    .iter()
-                    .all(|w| role_words.binary_search(w).is_ok());
-            if !in_role
-                && let Some(concept) = &said.role.concept
-                && concept != role_concept
-                && !lex.same_family(concept.as_str(), role_concept.as_str())
-                && !lex
-                    .relatives(role_concept.as_str())
-                    .any(|r| r == concept.as_str())
-            {
-                out.sentence_measure = Some(Box::new(said));
-            }
+            // The direction the sentence gives the value ("Investing
+            // activities generated $239.2 million"), turned by a negative
+            // amount as a role's is.
+            out.sentence_direction = said.role.direction.map(|d| {
+                let signed = d.def().is_none_or(|def| def.signed);
+                if d.positive && negative && signed {
+                    d.opposite()
+                } else {
+                    d
+                }
+            });
+            out.sentence_measure = sentence_measure(&out, said);
         }
     }
+    // The way the sentence says the value moved, with a role or without.
+    out.movement = sentence
+        .zip(claim.value.as_deref())
+        .and_then(|(s, v)| measure_before(s, v))
+        .and_then(|(phrase, _)| crate::check::movement::movement_before(phrase));
     out
+}
+
+/// The sentence's reading of the value's measure phrase when it names
+/// another line than the role.
+fn sentence_measure(out: &ClaimRole, said: ClaimRole) -> Option<Box<ClaimRole>> {
+    let role_concept = out.role.concept.as_ref()?;
+    {
+        let lex = Lexicon::builtin();
+        // A phrase the role itself says is no other line: "cash" of
+        // "Cash rose by $95 million" under the role "Net increase in
+        // cash", "noncontrolling interests" under "net income
+        // attributable to noncontrolling interests".
+        let role_words = cell::all_words(&out.text);
+        let in_role = !said.role.concept_words.is_empty()
+            && said
+                .role
+                .concept_words
+                .iter()
+                .all(|w| role_words.binary_search(w).is_ok());
+        if !in_role
+            && let Some(concept) = &said.role.concept
+            && concept != role_concept
+            && !lex.same_family(concept.as_str(), role_concept.as_str())
+            && !lex
+                .relatives(role_concept.as_str())
+                .any(|r| r == concept.as_str())
+        {
+            return Some(Box::new(said));
+        }
+    }
+    None
 }
 
 /// The words a sentence writes just before a value, in the value's own
@@ -141,7 +166,7 @@ pub fn read_claim(claim: &Claim, vocab: &Vocab) -> ClaimRole {
 /// it. "Cost of revenue rose while revenue reached $4.2 billion" names
 /// revenue for $4.2 billion. `None` when the sentence does not write the
 /// value.
-fn measure_before<'s>(sentence: &'s str, value: &str) -> Option<&'s str> {
+fn measure_before<'s>(sentence: &'s str, value: &str) -> Option<(&'s str, bool)> {
     use crate::prose::same_number;
     let stated = crate::check::value::parse_stated(value)?;
     let amounts = crate::check::sentence::stated_in(sentence);
@@ -162,7 +187,11 @@ fn measure_before<'s>(sentence: &'s str, value: &str) -> Option<&'s str> {
         .as_ref()
         .and_then(|re| re.find_iter(before).last())
         .map_or(0, |m| m.end());
-    before.get(cut..).filter(|p| !p.trim().is_empty())
+    let negative = this.amount.value.is_sign_negative() && !this.amount.value.is_zero();
+    before
+        .get(cut..)
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| (p, negative))
 }
 
 /// A reading as a claim's role: an opening or closing word turns the
@@ -205,6 +234,8 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         members: Vec::new(),
         sentence_periods: Vec::new(),
         sentence_measure: None,
+        sentence_direction: None,
+        movement: None,
         label_key: std::sync::OnceLock::new(),
     }
 }
