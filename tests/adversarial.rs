@@ -65,6 +65,19 @@ fn the_held_out_corpus_holds_its_documented_figures() {
     );
 }
 
+/// The corpus written on 2026-12-03 by a reviewer who read none of the
+/// rules, first run once the code was final: held out. Its misses are
+/// known by kind only.
+#[test]
+fn the_holdout_corpus_holds_its_documented_figures() {
+    let s = run("tests/adversarial/holdout.jsonl");
+    let (wrong, accepted, correct, refused) = totals(&s);
+    assert_eq!((wrong, correct), (145, 110), "the corpus changed");
+    assert!(accepted <= 3, "{accepted} wrong claims accepted");
+    assert!(refused <= 14, "{refused} correct claims not accepted");
+    assert_eq!(s.unscored, 0);
+}
+
 #[test]
 fn no_same_digit_swap_or_wrong_period_is_accepted() {
     for file in [
