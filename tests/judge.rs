@@ -455,7 +455,10 @@ fn a_streaming_judge_answers_every_claim_from_one_process() {
     let bench = Bench::new();
     let answer = bench.answer(&[
         revenue("ok", "Revenue was $4.2 billion in 2024."),
-        revenue("contra", "Revenue missed guidance at $4.2 billion (contradict)."),
+        revenue(
+            "contra",
+            "Revenue missed guidance at $4.2 billion (contradict).",
+        ),
         revenue(
             "silent",
             "Revenue was $4.2 billion thanks to nothing but Asia.",

@@ -323,7 +323,9 @@ fn a_sentence_that_gives_its_value_the_other_direction() {
         Route::Reanswer,
     );
     assert!(
-        c.findings[0].message.starts_with("the claim's sentence says"),
+        c.findings[0]
+            .message
+            .starts_with("the claim's sentence says"),
         "{}",
         c.findings[0].message
     );
