@@ -830,8 +830,14 @@ impl<'a> Verifier<'a> {
             })
             .collect();
         if formula_operands.len() == claim.operands.len() {
+            let claim_text = format!(
+                "{} {}",
+                role_text(claim),
+                claim.text.as_deref().unwrap_or("")
+            );
             findings.extend(formula::check(
                 spec,
+                &claim_text,
                 claim.role.is_none(),
                 &calc,
                 &formula_operands,

@@ -336,6 +336,39 @@ fn a_sentence_that_gives_its_value_the_other_direction() {
 }
 
 #[test]
+fn a_calculation_over_two_companies_says_whose_figures_it_takes() {
+    // Acme's 2024 revenue is $4,200 million; Birchwood's, $184.5 million.
+    let sum = |text: &str| {
+        acme(&format!(
+            r#"{{"text": "{text}", "value": "$4,384.5 million", "role": "Combined revenue, 2024", "calc": "a + b",
+                "operands": [{{"id": "a", "value": "$4,200 million", "role": "Revenue 2024", "cite": "acme.xlsx#IS!B7"}},
+                             {{"id": "b", "value": "$184.5 million", "role": "Revenue FY2024", "cite": "birchwood.xlsx#'Income Statement'!B7"}}]}}"#
+        ))
+    };
+    let c = produces(
+        &sum("Revenue reached $4,384.5 million in 2024."),
+        "formula_mismatch",
+        Route::Reanswer,
+    );
+    assert!(
+        c.findings
+            .iter()
+            .any(|f| f.message.contains("two companies' figures")),
+        "{:#?}",
+        c.findings
+    );
+    // Near misses: the claim names both companies, or compares them.
+    accepted(&sum(
+        "Acme and Birchwood together reported revenue of $4,384.5 million in 2024.",
+    ));
+    accepted(&acme(
+        r#"{"text": "Acme's revenue was 22.8 times Birchwood's in 2024.", "value": "22.8", "calc": "a / b",
+            "operands": [{"id": "a", "value": "$4,200 million", "role": "Acme revenue 2024", "cite": "acme.xlsx#IS!B7"},
+                         {"id": "b", "value": "$184.5 million", "role": "Birchwood revenue FY2024", "cite": "birchwood.xlsx#'Income Statement'!B7"}]}"#,
+    ));
+}
+
+#[test]
 fn role_mismatch() {
     let c = produces(
         &acme(

@@ -84,17 +84,21 @@ struct Input<'a> {
 /// no metric of the table, or when the calculation is that metric).
 pub fn check(
     claim_role: &ClaimRole,
+    claim_text: &str,
     sentence_only: bool,
     calc: &Calc,
     operands: &[FormulaOperand<'_>],
     vocab: &Vocab,
 ) -> Vec<Finding> {
-    // Only a metric is one company's, and has a formula; a comparison
-    // across companies ("Acme's revenue is 22 times Birchwood's") is not.
+    // A metric is one company's, and has a formula; a comparison across
+    // companies ("Acme's revenue is 22 times Birchwood's") is not, and says
+    // whose figures it compares.
     let inputs: Vec<Input<'_>> = operands.iter().map(|o| input_of(o, vocab)).collect();
     let concepts: Vec<Option<String>> = inputs.iter().map(|i| i.concept.clone()).collect();
     let Some(wanted) = wanted(claim_role, sentence_only, vocab, &concepts) else {
-        return Vec::new();
+        return companies_unnamed(claim_text, operands)
+            .into_iter()
+            .collect();
     };
     let mut findings = Vec::new();
     if let Some(finding) = companies_differ(operands) {
@@ -754,14 +758,62 @@ fn qualifier_unmet(claim_role: &ClaimRole, inputs: &[Input<'_>]) -> Option<Findi
     ))
 }
 
-fn companies_differ(operands: &[FormulaOperand<'_>]) -> Option<Finding> {
-    let found: Vec<(&str, String, String)> = operands
+/// A calculation over two companies' figures that does not say so: the
+/// claim, with its operands' roles, does not name every company whose
+/// figures it takes ("Revenue grew 7.7%" over Acme's 2024 revenue and
+/// Birchwood's 2023). A comparison that names them ("Acme's revenue was
+/// 1.8 times Birchwood's") is what it says.
+fn companies_unnamed(claim_text: &str, operands: &[FormulaOperand<'_>]) -> Option<Finding> {
+    let found = operand_companies(operands);
+    let first = found.first()?;
+    let other = found.iter().find(|(_, company, _)| *company != first.1)?;
+    let texts: Vec<&str> = std::iter::once(claim_text)
+        .chain(operands.iter().map(|o| o.role.text.as_str()))
+        .collect();
+    // Every word the claim and its operands' roles write, to find a
+    // company's name in ("Harrow's" names Harrow Industries).
+    let written: Vec<String> = texts
+        .iter()
+        .flat_map(|t| t.split(|c: char| !c.is_alphanumeric() && c != '&'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let said = |company: &str| {
+        company
+            .split(' ')
+            .filter(|w| !matches!(*w, "the" | "and" | "&" | "of"))
+            .any(|w| {
+                written
+                    .iter()
+                    .any(|x| x == w || x.strip_suffix('s') == Some(w))
+            })
+    };
+    if found.iter().all(|(_, company, _)| said(company)) {
+        return None;
+    }
+    Some(Finding::new(
+        Code::FormulaMismatch,
+        Route::Reanswer,
+        format!(
+            "the calculation takes two companies' figures and the claim does not say so: {} is {}'s ({}), {} is {}'s ({})",
+            first.0, first.1, first.2, other.0, other.1, other.2
+        ),
+    ))
+}
+
+/// Each operand's company, where its table names one: (id, company, ref).
+fn operand_companies<'o>(operands: &'o [FormulaOperand<'_>]) -> Vec<(&'o str, String, String)> {
+    operands
         .iter()
         .filter_map(|o| {
             let cell = o.cell?;
             Some((o.id, company_of(&cell)?, cell.reference().to_string()))
         })
-        .collect();
+        .collect()
+}
+
+fn companies_differ(operands: &[FormulaOperand<'_>]) -> Option<Finding> {
+    let found = operand_companies(operands);
     let first = found.first()?;
     let other = found.iter().find(|(_, company, _)| *company != first.1)?;
     Some(Finding::new(
@@ -800,7 +852,14 @@ mod tests {
             })
             .collect();
         let calc = Calc::parse(calc).unwrap();
-        check(&role(claim), false, &calc, &operands, &Vocab::builtin())
+        check(
+            &role(claim),
+            claim,
+            false,
+            &calc,
+            &operands,
+            &Vocab::builtin(),
+        )
     }
 
     #[test]
