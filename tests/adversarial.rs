@@ -54,15 +54,31 @@ fn the_held_out_corpus_holds_its_documented_figures() {
     let (wrong, accepted, correct, refused) = totals(&s);
     assert_eq!((wrong, correct), (211, 166), "the corpus changed");
     assert!(
-        accepted <= 2,
+        accepted <= 1,
         "{accepted} wrong claims accepted: {:#?}",
         s.misses
     );
     assert!(
-        refused <= 15,
+        refused <= 13,
         "{refused} correct claims not accepted: {:#?}",
         s.misses
     );
+}
+
+/// A second development corpus (2026-12-03): negative forms, plain lines,
+/// synonyms, calculations over one or two companies, signs. Tuned on.
+#[test]
+fn the_second_dev_corpus_holds_its_documented_figures() {
+    let s = run("tests/adversarial/dev2.jsonl");
+    let (wrong, accepted, correct, refused) = totals(&s);
+    assert_eq!((wrong, correct), (82, 155), "the corpus changed");
+    assert_eq!(accepted, 0, "wrong claims accepted: {:#?}", s.misses);
+    assert!(
+        refused <= 10,
+        "{refused} correct claims not accepted: {:#?}",
+        s.misses
+    );
+    assert_eq!(s.unscored, 0);
 }
 
 /// The corpus written on 2026-12-03 by a reviewer who read none of the
@@ -73,8 +89,8 @@ fn the_holdout_corpus_holds_its_documented_figures() {
     let s = run("tests/adversarial/holdout.jsonl");
     let (wrong, accepted, correct, refused) = totals(&s);
     assert_eq!((wrong, correct), (145, 110), "the corpus changed");
-    assert!(accepted <= 3, "{accepted} wrong claims accepted");
-    assert!(refused <= 14, "{refused} correct claims not accepted");
+    assert!(accepted <= 2, "{accepted} wrong claims accepted");
+    assert!(refused <= 11, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }
 

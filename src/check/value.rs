@@ -109,9 +109,23 @@ pub fn parse_stated(text: &str) -> Option<Amount> {
         ("yen", Some("JPY")),
         ("shares", None),
         ("percentage points", None),
+        // A multiple ("22.8x", "1.8 times"): a ratio, no unit.
+        ("times", None),
+        ("x", None),
+        ("×", None),
     ] {
         if let Some(stripped) = strip_suffix_ci(rest, unit) {
-            let mut amount = parse_amount(stripped.trim_end())?;
+            let number = stripped.trim_end();
+            // "x" or "×" right after a digit only ("22.8x"); a word is not
+            // a multiple.
+            if matches!(unit, "x" | "×") && !number.ends_with(|c: char| c.is_ascii_digit()) {
+                continue;
+            }
+            let mut amount = parse_amount(number)?;
+            if matches!(unit, "times" | "x" | "×") && (amount.currency.is_some() || amount.percent)
+            {
+                return None;
+            }
             if unit == "percentage points" {
                 amount.percent = true;
             }
@@ -558,6 +572,9 @@ mod tests {
             ("1.5 percentage points", "1.5", 0, true),
             ("(482)", "-482", 0, false),
             ("17,260.", "17260", 0, false),
+            ("22.8x", "22.8", 0, false),
+            ("1.8 times", "1.8", 0, false),
+            ("3×", "3", 0, false),
         ] {
             let a = parse_stated(text).unwrap_or_else(|| panic!("{text}"));
             assert_eq!(a.value.to_string(), value, "{text}");
@@ -570,6 +587,10 @@ mod tests {
             "over $4 billion",
             "4.2 billion widgets",
             "aboutness 4",
+            // A multiple is a bare ratio, and "x" is one only after a digit.
+            "$4x",
+            "12%x",
+            "box",
         ] {
             assert!(parse_stated(text).is_none(), "{text}");
         }

@@ -140,18 +140,50 @@ struct PhraseSet<T> {
     by_first: HashMap<String, Vec<(Vec<String>, T)>>,
 }
 
-impl<T: Copy> PhraseSet<T> {
+impl<T: Copy + PartialEq> PhraseSet<T> {
+    /// Adds a phrase. One phrase may carry several payloads (a direction
+    /// word of two kinds, "expense" of a tax line and of an income line);
+    /// [`PhraseSet::at`] finds the first, [`PhraseSet::scan_all`] each.
     fn insert(&mut self, phrase: &str, payload: T) {
         let seq: Vec<String> = words(phrase).into_iter().map(|w| w.text).collect();
         let Some(first) = seq.first().cloned() else {
             return;
         };
         let list = self.by_first.entry(first).or_default();
-        if list.iter().any(|(w, _)| *w == seq) {
+        if list.iter().any(|(w, p)| *w == seq && *p == payload) {
             return;
         }
         list.push((seq, payload));
         list.sort_by_key(|(w, _)| std::cmp::Reverse(w.len()));
+    }
+
+    /// As [`PhraseSet::scan`], with every payload of the longest phrase at
+    /// each start.
+    fn scan_all(&self, text: &[&str]) -> Vec<Found<T>> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < text.len() {
+            match self.at(text, i) {
+                Some(found) => {
+                    let len = found.len;
+                    if let Some(list) = text.get(i).and_then(|w| self.by_first.get(*w)) {
+                        for (seq, payload) in list.iter().filter(|(seq, _)| seq.len() == len) {
+                            let window = text.get(i..i + len);
+                            if window.is_some_and(|w| w.iter().zip(seq).all(|(a, b)| *a == b)) {
+                                out.push(Found {
+                                    entry: *payload,
+                                    at: i,
+                                    len,
+                                });
+                            }
+                        }
+                    }
+                    i += len.max(1);
+                }
+                None => i += 1,
+            }
+        }
+        out
     }
 
     /// The longest phrase starting at word `at`.
@@ -349,7 +381,7 @@ impl Lexicon {
 
     /// Every direction phrase in a word sequence: (kind index, positive).
     pub fn directions_in(&self, text: &[&str]) -> Vec<Found<(usize, bool)>> {
-        self.direction_phrases.scan(text)
+        self.direction_phrases.scan_all(text)
     }
 
     /// Every opening (`true`) or closing (`false`) balance phrase in a word

@@ -323,6 +323,20 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
             mark(&mut used, found.at, found.len);
         }
     }
+    // "Outflow" says which way cash went, not which line it is: beside a
+    // line of payments the vocabulary names ("Purchases of property and
+    // equipment (cash outflow)") it is no word of the measure. ("Inflow"
+    // there stays a word the line does not show.)
+    if concept_id
+        .as_ref()
+        .is_some_and(|c| crate::check::value::outflow_concept(c.as_str()))
+    {
+        for (i, w) in plain.iter().enumerate() {
+            if *w == "outflow" {
+                mark(&mut used, i, 1);
+            }
+        }
+    }
 
     // The unit: a currency, per share, shares, percent, ratio.
     role.unit = unit_of(&masked, &plain, &mut used, concept_id.as_ref(), vocab).or(note_unit);
@@ -417,6 +431,18 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
     };
     role.label = label_of(text, &masked, mode, &all, &concept_at);
     role.concept_words = content(concept_words);
+    // The same line named again in other words ("Capex (purchases of
+    // property and equipment)", "EBIT (operating income)"): its words are
+    // the concept's too.
+    if let Some(id) = &concept_id {
+        let again = also_named(vocab, &with_qnames, &all, &concept_at, id);
+        if !again.is_empty() {
+            let mut more = content(again);
+            role.concept_words.append(&mut more);
+            role.concept_words.sort();
+            role.concept_words.dedup();
+        }
+    }
     role.words = content(required);
     // Currency words are noise to the measure, not to the ranking.
     let (currencies, soft): (Vec<Word>, Vec<Word>) =
@@ -541,6 +567,38 @@ pub(crate) fn applicable_directions(
             (None, None) => lex.direction(f.entry.0).is_some_and(|d| d.signed),
         })
         .collect()
+}
+
+/// The words of further phrases of a text that the vocabulary reads as the
+/// same concept (or one of its family) as the one found at `found`: a role
+/// that names its line twice, by a name and its gloss. At most three more.
+fn also_named(
+    vocab: &Vocab,
+    text: &str,
+    all: &[Word],
+    found: &Range<usize>,
+    id: &ConceptId,
+) -> Vec<Word> {
+    let lex = Lexicon::builtin();
+    let mut rest = text.to_string();
+    if let Some(span) = span_of(all, found.start, found.len()) {
+        blank(&mut rest, span);
+    }
+    let mut out = Vec::new();
+    for _ in 0..3 {
+        let Some((range, other)) = vocab.find_in_text(&rest) else {
+            break;
+        };
+        blank(&mut rest, range.clone());
+        if other == *id || lex.same_family(other.as_str(), id.as_str()) {
+            out.extend(
+                all.iter()
+                    .filter(|w| w.start >= range.start && w.end <= range.end)
+                    .cloned(),
+            );
+        }
+    }
+    out
 }
 
 /// The concept the vocabulary finds in a text, with the word positions of

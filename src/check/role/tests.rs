@@ -1008,3 +1008,65 @@ fn a_sentence_naming_another_period_or_line_than_its_role_holds_the_cell_to_it()
         );
     }
 }
+
+const CF: &[&[&str]] = &[
+    &["Widget Co", "", ""],
+    &["Statements of Cash Flows", "", ""],
+    &["(in millions)", "", ""],
+    &["", "Year Ended December 31,", ""],
+    &["", "2024", "2023"],
+    &["Net cash provided by operating activities", "626", "580"],
+    &["Purchases of property and equipment", "(210)", "(195)"],
+    &["Repurchases of common stock", "(120)", "(180)"],
+];
+
+#[test]
+fn a_line_named_twice_and_a_payment_called_an_outflow() {
+    // A name and its gloss, both the line's.
+    same(
+        CF,
+        "B7",
+        "Capex (purchases of property and equipment), FY2024",
+    );
+    same(
+        CF,
+        "B6",
+        "CFO (net cash provided by operating activities), FY2024",
+    );
+    same(CF, "B8", "Buybacks (repurchases of common stock), FY2024");
+    // "Outflow" beside a line of payments.
+    same(
+        CF,
+        "B7",
+        "Purchases of property and equipment (cash outflow), FY2024",
+    );
+    // Near misses: a gloss the vocabulary does not read as the line; an
+    // inflow claimed of a payment; a second name of another line.
+    not_same(
+        CF,
+        "B7",
+        "Royalties (purchases of property and equipment), FY2024",
+    );
+    not_same(
+        CF,
+        "B7",
+        "Purchases of property and equipment (cash inflow), FY2024",
+    );
+    not_same(CF, "B8", "Capex (repurchases of common stock), FY2024");
+}
+
+#[test]
+fn a_direction_word_of_two_kinds_is_read_by_the_lines_kind() {
+    let vocab = Vocab::builtin();
+    let direction = |text: &str| {
+        let r = read(text, &vocab, Mode::Role);
+        r.role.direction.map(|d| d.positive)
+    };
+    // "Expense" says a tax line's positive side and an income line's
+    // negative one.
+    assert_eq!(direction("Other expense, net"), Some(false));
+    assert_eq!(direction("Income tax expense"), Some(true));
+    // A line naming both sides names no direction.
+    assert_eq!(direction("Other income (expense), net"), None);
+    assert_eq!(direction("Deferred income tax expense (benefit)"), None);
+}
