@@ -225,15 +225,6 @@ mod tests {
         }
     }
 
-    fn doc(rows: &[&[&str]]) -> crate::model::Document {
-        let vocab = Vocab::builtin();
-        let rows = rows
-            .iter()
-            .map(|r| r.iter().map(|s| s.to_string()).collect())
-            .collect();
-        crate::read::document_from_rows("t.csv", "t.csv", rows, &vocab).unwrap()
-    }
-
     const IS: &[&[&str]] = &[
         &["Widget Co", "", "", ""],
         &["(in millions)", "", "", ""],
@@ -245,7 +236,7 @@ mod tests {
 
     fn finds(at: &str, movement: Movement) -> bool {
         let vocab = Vocab::builtin();
-        let d = doc(IS);
+        let d = crate::read::test_document(IS);
         let cell = d.tables[0].cell_at(Coord::parse(at).unwrap()).unwrap();
         contradiction(movement, &cell, at, &vocab).is_some()
     }

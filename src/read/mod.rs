@@ -471,6 +471,18 @@ pub fn document_from_rows(
     )
 }
 
+/// A one-table document of rows written in a test, labeled with the
+/// built-in vocabulary as `t.csv`.
+#[cfg(test)]
+#[allow(clippy::expect_used)]
+pub(crate) fn test_document(rows: &[&[&str]]) -> Document {
+    let rows = rows
+        .iter()
+        .map(|r| r.iter().map(|s| s.to_string()).collect())
+        .collect();
+    document_from_rows("t.csv", "t.csv", rows, &Vocab::builtin()).expect("a table of numbers")
+}
+
 /// The document of labeled tables, or [`ReadError::NoNumbers`] when no table
 /// of a spreadsheet or csv source holds a number.
 fn finish(

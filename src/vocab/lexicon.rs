@@ -143,7 +143,7 @@ struct PhraseSet<T> {
 impl<T: Copy + PartialEq> PhraseSet<T> {
     /// Adds a phrase. One phrase may carry several payloads (a direction
     /// word of two kinds, "expense" of a tax line and of an income line);
-    /// [`PhraseSet::at`] finds the first, [`PhraseSet::scan_all`] each.
+    /// [`PhraseSet::scan`] finds the first, [`PhraseSet::scan_all`] each.
     fn insert(&mut self, phrase: &str, payload: T) {
         let seq: Vec<String> = words(phrase).into_iter().map(|w| w.text).collect();
         let Some(first) = seq.first().cloned() else {
@@ -157,59 +157,46 @@ impl<T: Copy + PartialEq> PhraseSet<T> {
         list.sort_by_key(|(w, _)| std::cmp::Reverse(w.len()));
     }
 
-    /// As [`PhraseSet::scan`], with every payload of the longest phrase at
-    /// each start.
-    fn scan_all(&self, text: &[&str]) -> Vec<Found<T>> {
-        let mut out = Vec::new();
-        let mut i = 0;
-        while i < text.len() {
-            match self.at(text, i) {
-                Some(found) => {
-                    let len = found.len;
-                    if let Some(list) = text.get(i).and_then(|w| self.by_first.get(*w)) {
-                        for (seq, payload) in list.iter().filter(|(seq, _)| seq.len() == len) {
-                            let window = text.get(i..i + len);
-                            if window.is_some_and(|w| w.iter().zip(seq).all(|(a, b)| *a == b)) {
-                                out.push(Found {
-                                    entry: *payload,
-                                    at: i,
-                                    len,
-                                });
-                            }
-                        }
-                    }
-                    i += len.max(1);
-                }
-                None => i += 1,
-            }
-        }
-        out
-    }
-
-    /// The longest phrase starting at word `at`.
-    fn at(&self, text: &[&str], at: usize) -> Option<Found<T>> {
-        let first = text.get(at)?;
-        let list = self.by_first.get(*first)?;
-        list.iter().find_map(|(seq, payload)| {
-            let window = text.get(at..at + seq.len())?;
-            (window.iter().zip(seq).all(|(a, b)| *a == b)).then_some(Found {
-                entry: *payload,
-                at,
-                len: seq.len(),
+    /// Every phrase matching at word `at`, longest first.
+    fn all_at<'s>(&'s self, text: &'s [&str], at: usize) -> impl Iterator<Item = Found<T>> + 's {
+        let list = text.get(at).and_then(|first| self.by_first.get(*first));
+        list.into_iter()
+            .flatten()
+            .filter_map(move |(seq, payload)| {
+                let window = text.get(at..at + seq.len())?;
+                (window.iter().zip(seq).all(|(a, b)| *a == b)).then_some(Found {
+                    entry: *payload,
+                    at,
+                    len: seq.len(),
+                })
             })
-        })
     }
 
     /// Every phrase in the text, left to right, longest at each start, not
     /// overlapping.
     fn scan(&self, text: &[&str]) -> Vec<Found<T>> {
+        self.scan_with(text, false)
+    }
+
+    /// As [`PhraseSet::scan`], with every payload of the longest phrase at
+    /// each start.
+    fn scan_all(&self, text: &[&str]) -> Vec<Found<T>> {
+        self.scan_with(text, true)
+    }
+
+    fn scan_with(&self, text: &[&str], every_payload: bool) -> Vec<Found<T>> {
         let mut out = Vec::new();
         let mut i = 0;
         while i < text.len() {
-            match self.at(text, i) {
+            let mut here = self.all_at(text, i);
+            match here.next() {
                 Some(found) => {
-                    i += found.len.max(1);
+                    let len = found.len;
                     out.push(found);
+                    if every_payload {
+                        out.extend(here.take_while(|f| f.len == len));
+                    }
+                    i += len.max(1);
                 }
                 None => i += 1,
             }

@@ -8,12 +8,7 @@ use crate::answer::Claim;
 use crate::model::{Coord, Document, Located};
 
 fn doc(rows: &[&[&str]]) -> Document {
-    let vocab = Vocab::builtin();
-    let rows = rows
-        .iter()
-        .map(|r| r.iter().map(|s| s.to_string()).collect())
-        .collect();
-    crate::read::document_from_rows("t.csv", "t.csv", rows, &vocab).unwrap()
+    crate::read::test_document(rows)
 }
 
 /// The verdict on the cell at `at` for a claim with this role (and
