@@ -87,6 +87,13 @@ pub fn read_claim(claim: &Claim, vocab: &Vocab) -> ClaimRole {
     let mut out = from_reading(reading, text);
     out.qname_allows = read::qname_qualifiers(Lexicon::builtin(), &out.text);
     (out.qnames, out.members) = read::qname_slots(&out.text);
+    // The sentence's words before the claim's value, in its own clause.
+    let before_value = sentence
+        .zip(claim.value.as_deref())
+        .and_then(|(s, v)| measure_before(s, v));
+    // The way the sentence says the value moved, with a role or without.
+    out.movement =
+        before_value.and_then(|(phrase, _)| crate::check::movement::movement_before(phrase));
     if claim.role.is_some()
         && let Some(s) = sentence
     {
@@ -101,8 +108,7 @@ pub fn read_claim(claim: &Claim, vocab: &Vocab) -> ClaimRole {
         if fit::periods_contradict(&said.role.periods, &out.role.periods) {
             out.sentence_periods = said.role.periods;
         }
-        if let Some((phrase, negative)) = claim.value.as_deref().and_then(|v| measure_before(s, v))
-        {
+        if let Some((phrase, negative)) = before_value {
             let said = from_reading(
                 (*read_shared(phrase, vocab, Mode::Sentence)).clone(),
                 phrase.to_string(),
@@ -121,11 +127,6 @@ pub fn read_claim(claim: &Claim, vocab: &Vocab) -> ClaimRole {
             out.sentence_measure = sentence_measure(&out, said);
         }
     }
-    // The way the sentence says the value moved, with a role or without.
-    out.movement = sentence
-        .zip(claim.value.as_deref())
-        .and_then(|(s, v)| measure_before(s, v))
-        .and_then(|(phrase, _)| crate::check::movement::movement_before(phrase));
     out
 }
 
@@ -133,31 +134,25 @@ pub fn read_claim(claim: &Claim, vocab: &Vocab) -> ClaimRole {
 /// another line than the role.
 fn sentence_measure(out: &ClaimRole, said: ClaimRole) -> Option<Box<ClaimRole>> {
     let role_concept = out.role.concept.as_ref()?;
-    {
-        let lex = Lexicon::builtin();
-        // A phrase the role itself says is no other line: "cash" of
-        // "Cash rose by $95 million" under the role "Net increase in
-        // cash", "noncontrolling interests" under "net income
-        // attributable to noncontrolling interests".
-        let role_words = cell::all_words(&out.text);
-        let in_role = !said.role.concept_words.is_empty()
-            && said
-                .role
-                .concept_words
-                .iter()
-                .all(|w| role_words.binary_search(w).is_ok());
-        if !in_role
-            && let Some(concept) = &said.role.concept
-            && concept != role_concept
-            && !lex.same_family(concept.as_str(), role_concept.as_str())
-            && !lex
-                .relatives(role_concept.as_str())
-                .any(|r| r == concept.as_str())
-        {
-            return Some(Box::new(said));
-        }
-    }
-    None
+    let concept = said.role.concept.as_ref()?;
+    let lex = Lexicon::builtin();
+    // A phrase the role itself says is no other line: "cash" of "Cash rose
+    // by $95 million" under the role "Net increase in cash",
+    // "noncontrolling interests" under "net income attributable to
+    // noncontrolling interests".
+    let role_words = cell::all_words(&out.text);
+    let in_role = !said.role.concept_words.is_empty()
+        && said
+            .role
+            .concept_words
+            .iter()
+            .all(|w| role_words.binary_search(w).is_ok());
+    let another_line = concept != role_concept
+        && !lex.same_family(concept.as_str(), role_concept.as_str())
+        && !lex
+            .relatives(role_concept.as_str())
+            .any(|r| r == concept.as_str());
+    (!in_role && another_line).then(|| Box::new(said))
 }
 
 /// The words a sentence writes just before a value, in the value's own
