@@ -186,14 +186,12 @@ pub fn value_and_role(
         let finding = match outcome {
             ValueOutcome::Match | ValueOutcome::Presentation => None,
             ValueOutcome::SignFlip if flipped => {
-                let says = if flip == Some(Flip::Sentence) {
-                    "the claim's sentence says"
-                } else {
-                    "the claim says"
-                };
-                let text = match flip {
-                    Some(Flip::Sentence) => claimed.sentence.unwrap_or_default(),
-                    _ => &claimed.role.text,
+                let (says, text) = match flip {
+                    Some(Flip::Sentence) => (
+                        "the claim's sentence says",
+                        claimed.sentence.unwrap_or_default(),
+                    ),
+                    _ => ("the claim says", claimed.role.text.as_str()),
                 };
                 Some(Finding::new(
                     Code::SignFlip,

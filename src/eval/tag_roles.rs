@@ -129,13 +129,14 @@ enum Kind {
 /// `us-gaap:Revenues[srt:ProductOrServiceAxis=aapl:IPhoneMember]`: the
 /// concept with its explicit members; `None` when a member is typed.
 fn with_members(fact: &crate::xbrl::Fact) -> Option<String> {
-    let mut dims = Vec::with_capacity(fact.dims().len());
-    for dim in fact.dims() {
-        match &dim.member {
-            crate::xbrl::Member::Explicit(m) => dims.push(format!("{}={m}", dim.axis)),
-            crate::xbrl::Member::Typed(_) => return None,
-        }
+    if fact
+        .dims()
+        .iter()
+        .any(|d| matches!(d.member, crate::xbrl::Member::Typed(_)))
+    {
+        return None;
     }
+    let dims: Vec<String> = fact.dims().iter().map(ToString::to_string).collect();
     Some(format!("{}[{}]", fact.concept, dims.join(",")))
 }
 

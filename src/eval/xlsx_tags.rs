@@ -264,15 +264,7 @@ fn same_fact(a: &Fact, b: &Fact) -> bool {
 }
 
 fn describe_fact(f: &Fact) -> String {
-    let dims: Vec<String> = f
-        .dims()
-        .iter()
-        .map(|d| match &d.member {
-            crate::xbrl::Member::Explicit(m) | crate::xbrl::Member::Typed(m) => {
-                format!("{}={m}", d.axis)
-            }
-        })
-        .collect();
+    let dims: Vec<String> = f.dims().iter().map(ToString::to_string).collect();
     if dims.is_empty() {
         f.concept.clone()
     } else {

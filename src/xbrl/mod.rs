@@ -215,6 +215,17 @@ pub struct Dim {
     pub member: Member,
 }
 
+impl std::fmt::Display for Dim {
+    /// `srt:ProductOrServiceAxis=aapl:IPhoneMember` (a typed member's
+    /// value as text).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let member = match &self.member {
+            Member::Explicit(m) | Member::Typed(m) => m,
+        };
+        write!(f, "{}={member}", self.axis)
+    }
+}
+
 /// A dimension's member: a domain member QName, or a typed value.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Member {

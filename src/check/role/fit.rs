@@ -79,7 +79,8 @@ impl ClaimRole {
     }
 
     /// The claim as its sentence tells it, when the sentence names another
-    /// period than the role: the role with the sentence's periods.
+    /// period or line than the role: the role with the sentence's periods
+    /// or measure in place of its own.
     pub fn as_its_sentence_says(&self) -> Option<ClaimRole> {
         if self.sentence_periods.is_empty() && self.sentence_measure.is_none() {
             return None;

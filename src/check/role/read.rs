@@ -930,16 +930,20 @@ fn qname_kind(text: &str, at: usize, local: &str) -> QNameKind {
         .get(at..)
         .and_then(|rest| rest.split_once(':'))
         .map_or("", |(p, _)| p);
-    let after_equals = text
-        .get(..at)
-        .is_some_and(|before| before.trim_end().ends_with('='));
     if local.ends_with("Axis") {
         QNameKind::Axis
-    } else if after_equals || is_dimension_qname(prefix, local) {
+    } else if after_equals(text, at) || is_dimension_qname(prefix, local) {
         QNameKind::Member
     } else {
         QNameKind::Concept
     }
+}
+
+/// Whether the text before byte `at` ends with "=" (the member of
+/// `axis=member`).
+fn after_equals(text: &str, at: usize) -> bool {
+    text.get(..at)
+        .is_some_and(|before| before.trim_end().ends_with('='))
 }
 
 /// The QNames a claim's text names, in two slots: the concepts
@@ -952,9 +956,7 @@ pub(super) fn qname_slots(text: &str) -> (Vec<Box<str>>, Vec<Box<str>>) {
     let mut axis: Option<&str> = None;
     for (whole, _, local) in qnames(text) {
         let kind = qname_kind(text, whole.start, local);
-        let paired = text
-            .get(..whole.start)
-            .is_some_and(|before| before.trim_end().ends_with('='));
+        let paired = after_equals(text, whole.start);
         let Some(name) = text.get(whole) else {
             continue;
         };

@@ -13,7 +13,7 @@ use crate::model::{
     RowInfo, StatementKind, Table, TablePart, UnitLine,
 };
 use crate::vocab::{ConceptId, Vocab};
-use crate::xbrl::{Fact, FactKind, Instance, Member, Period as XPeriod, transform};
+use crate::xbrl::{Fact, FactKind, Instance, Period as XPeriod, transform};
 
 /// The role concept of a fact: the vocabulary id of its concept (its local
 /// name when the vocabulary lacks it), qualified by its dimension members.
@@ -25,16 +25,7 @@ pub(crate) fn role_concept(fact: &Fact, vocab: &Vocab) -> ConceptId {
     if fact.dims().is_empty() {
         return ConceptId::new(&base);
     }
-    let members: Vec<String> = fact
-        .dims()
-        .iter()
-        .map(|d| {
-            let member = match &d.member {
-                Member::Explicit(m) | Member::Typed(m) => m.as_str(),
-            };
-            format!("{}={member}", d.axis)
-        })
-        .collect();
+    let members: Vec<String> = fact.dims().iter().map(ToString::to_string).collect();
     ConceptId::new(&format!("{base}[{}]", members.join(", ")))
 }
 
