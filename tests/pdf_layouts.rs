@@ -245,3 +245,57 @@ fn a_notes_tables_read_whole_with_the_unit_of_the_sentence_above() {
     let losses = cell(&cells, "Treasury securities", "2024 Unrealized Losses");
     assert_eq!(losses["value"], "-833");
 }
+
+/// The column label of the cell printed `text` on the row labeled `label`.
+fn col_of<'a>(cells: &'a [Value], label: &str, text: &str) -> &'a str {
+    let found: Vec<&Value> = cells
+        .iter()
+        .filter(|c| c["row_label"] == label && c["text"] == text)
+        .collect();
+    assert_eq!(found.len(), 1, "{label:?} / {text:?}: {found:#?}");
+    found[0]["col_label"].as_str().unwrap_or("")
+}
+
+#[test]
+fn a_heading_on_a_rule_heads_the_columns_the_rule_spans() {
+    let cells = cells("group_rules.pdf");
+    // Rules drawn with `B` (fill and stroke), which pdf-extract skips.
+    for (text, group) in [
+        ("4,077", "Retail"),
+        ("20%", "Retail"),
+        ("(473)", "Corporate"),
+        ("166", "Corporate"),
+        ("3,604", "Total"),
+        ("1%", "Total"),
+    ] {
+        let label = col_of(&cells, "Total net revenue", text);
+        assert!(label.starts_with(group), "{text}: {label}");
+    }
+    // Years on thin filled bars, a stacked heading that spans nothing.
+    for (text, label) in [
+        ("1,199", "2022 Operating Income"),
+        ("11,981", "2021 Net Sales"),
+        ("2,466", "2021 Operating Income"),
+        ("(51.4)%", "% change Operating Income"),
+    ] {
+        assert_eq!(col_of(&cells, "Safety", text), label);
+    }
+    assert_eq!(col_of(&cells, "Consumer", "5,513"), "2021 Net Sales");
+    // A period alone over a table, on a rule across its columns.
+    let organic = cell(&cells, "Consumer", "Organic sales");
+    assert_eq!(organic["value"], "-0.9");
+    assert_eq!(organic["period"]["end"], "2022-12-31");
+    assert_eq!(organic["period"]["months"], 12);
+}
+
+#[test]
+fn a_share_column_with_a_period_is_percentages_when_a_cell_prints_its_sign() {
+    let cells = cells("group_rules.pdf");
+    let share = cell(&cells, "Consumer", "2022 % of Total");
+    assert_eq!(share["value_base"], "15.5");
+    assert_eq!(share["percent"], true);
+    assert_eq!(share["period"]["fy"], 2022);
+    // Its neighbour in money keeps the scale.
+    let sales = cell(&cells, "Consumer", "2022 Net Sales");
+    assert_eq!(sales["value_base"], "5298000000");
+}

@@ -16,6 +16,7 @@
 //! | `label_numbers.pdf` | amounts inside labels, set with loose (justified) word spacing |
 //! | `exhibit_index.pdf` | a statement page, then an exhibit index (form names, exhibit numbers, filing dates) |
 //! | `appended.pdf` | two whole PDFs written one after the other |
+//! | `group_rules.pdf` | segment names and years printed narrower than the column groups they head, each resting on a rule across its group (drawn with `m l B`, as JPMorgan's 10-Q draws them, and as thin filled bars, as 3M's 10-K does); a heading word stacked over its column's heading ("Operating" over "Income (Loss)"); a "% of Total" column printing "%" on its first and total rows only; "Year ended December 31, 2022" alone over a table, on a rule across its columns |
 //! | `notes_tables.pdf` | a note's two tables: the unit at the end of the sentence above the first, a year alone over the column headings, captions with footnote marks, a footnote under the table, the second table without a unit line |
 //!
 //! Every file is deterministic: no dates, no /ID.
@@ -132,6 +133,7 @@ pub(super) fn write_layouts(dir: &Path) -> Result<()> {
     w("exhibit_index.pdf", exhibit_index()?)?;
     w("appended.pdf", appended()?)?;
     w("notes_tables.pdf", notes_tables()?)?;
+    w("group_rules.pdf", group_rules()?)?;
     Ok(())
 }
 
@@ -335,6 +337,151 @@ fn spanning_stub() -> Result<Vec<u8>> {
         &["1,244", "669", "(580)", "(125)"],
     )?;
     pdf_bytes("Hazel Devices", vec![annual, quarterly, s.page()], false)
+}
+
+/// Headings narrower than the column groups they head, each on a rule
+/// across its group (the rules say which columns a heading heads).
+fn group_rules() -> Result<Vec<u8>> {
+    // JPMorgan's segment table: three groups of "2021 | 2020 | Change",
+    // the group's name short and centred, its rule drawn with `B`.
+    let rights = [
+        222.0, 264.0, 306.0, 360.0, 402.0, 444.0, 498.0, 540.0, 582.0,
+    ];
+    let mut s = Sheet::new(&rights, 34.0);
+    s.centred(Face::Bold, TITLE, "Hazel Bancorp \u{2013} Segment results")?;
+    s.down(6.0);
+    s.text_at(MARGIN, Face::Bold, "Three months ended March 31,")?;
+    s.heads(&[(0, 2, "Retail"), (3, 5, "Corporate"), (6, 8, "Total")])?;
+    let y = s.y + LEAD - 2.5;
+    for (first, last) in [(0, 2), (3, 5), (6, 8)] {
+        let (left, _) = s.column(first)?;
+        let (_, right) = s.column(last)?;
+        s.canvas
+            .raw(&format!("{} {y} m {} {y} l B", left - 10.0, right + 2.0));
+    }
+    s.text_at(MARGIN, Face::Regular, "(in millions)")?;
+    let heads: Vec<(usize, usize, &str)> = ["2021", "2020", "Change"]
+        .iter()
+        .cycle()
+        .take(9)
+        .enumerate()
+        .map(|(i, year)| (i, i, *year))
+        .collect();
+    s.heads(&heads)?;
+    s.row(
+        0.0,
+        "Total net revenue",
+        &[
+            "4,077", "3,389", "20%", "(473)", "166", "NM", "3,604", "3,555", "1%",
+        ],
+    )?;
+    s.row(
+        0.0,
+        "Net income/(loss)",
+        &[
+            "1,244", "669", "86", "(580)", "(125)", "NM", "664", "544", "22",
+        ],
+    )?;
+    let segments = s.page();
+
+    // 3M's segment table: the years over three and two columns on thin
+    // filled bars; "Operating" stacked over "Income (Loss)"; "% of Total"
+    // printing "%" on the first and the total row only. Below it, a table
+    // whose period is a line alone over all its columns, on a rule.
+    let rights = [200.0, 250.0, 300.0, 350.0, 400.0, 450.0, 500.0, 550.0];
+    let mut s = Sheet::new(&rights, 44.0);
+    s.centred(
+        Face::Bold,
+        TITLE,
+        "Hazel Industrial \u{2013} Business segments",
+    )?;
+    s.down(6.0);
+    s.heads(&[(0, 2, "2022"), (3, 5, "2021"), (6, 7, "% change")])?;
+    let y = s.y + LEAD - 2.5;
+    for (first, last) in [(0, 2), (3, 5), (6, 7)] {
+        let (left, _) = s.column(first)?;
+        let (_, right) = s.column(last)?;
+        s.canvas.raw(&format!(
+            "{} {} {} 0.6 re f",
+            left - 4.0,
+            y - 0.3,
+            right - left + 8.0
+        ));
+    }
+    s.heads(&[
+        (2, 2, "Operating"),
+        (5, 5, "Operating"),
+        (7, 7, "Operating"),
+    ])?;
+    s.text_at(MARGIN, Face::Regular, "(Dollars in millions)")?;
+    s.heads(&[
+        (0, 0, "Net Sales"),
+        (1, 1, "% of Total"),
+        (2, 2, "Income"),
+        (3, 3, "Net Sales"),
+        (4, 4, "% of Total"),
+        (5, 5, "Income"),
+        (6, 6, "Net Sales"),
+        (7, 7, "Income"),
+    ])?;
+    s.row(
+        0.0,
+        "Safety",
+        &[
+            "11,604", "33.9%", "1,199", "11,981", "33.9%", "2,466", "(3.2)%", "(51.4)%",
+        ],
+    )?;
+    s.row(
+        0.0,
+        "Consumer",
+        &[
+            "5,298", "15.5", "994", "5,513", "15.6", "1,162", "(3.9)", "(14.4)",
+        ],
+    )?;
+    s.row(
+        0.0,
+        "Total Company",
+        &[
+            "34,229", "100.0%", "6,539", "35,355", "100.0%", "7,369", "(3.2)%", "(11.3)%",
+        ],
+    )?;
+    s.down(18.0);
+    let rights = [250.0, 325.0, 400.0, 475.0, 550.0];
+    let mut t = Sheet {
+        canvas: s.canvas,
+        y: s.y,
+        rights: rights.to_vec(),
+        width: 60.0,
+    };
+    t.heads(&[(0, 4, "Year ended December 31, 2022")])?;
+    let y = t.y + LEAD - 2.5;
+    let (left, _) = t.column(0)?;
+    let (_, right) = t.column(4)?;
+    t.canvas.raw(&format!(
+        "{} {} {} 0.6 re f",
+        left - 4.0,
+        y - 0.3,
+        right - left + 8.0
+    ));
+    t.text_at(MARGIN, Face::Regular, "By Business Segment")?;
+    t.heads(&[
+        (0, 0, "Organic sales"),
+        (1, 1, "Acquisitions"),
+        (2, 2, "Divestitures"),
+        (3, 3, "Translation"),
+        (4, 4, "Total change"),
+    ])?;
+    t.row(
+        0.0,
+        "Safety",
+        &["1.0%", "\u{2014}%", "\u{2014}%", "(4.2)%", "(3.2)%"],
+    )?;
+    t.row(
+        0.0,
+        "Consumer",
+        &["(0.9)", "\u{2014}", "(0.4)", "(2.6)", "(3.9)"],
+    )?;
+    pdf_bytes("Hazel Group", vec![segments, t.page()], false)
 }
 
 /// Pattern 5: the date stub and the years on one line.

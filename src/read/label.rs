@@ -189,19 +189,25 @@ pub(crate) fn label_raw(
             .sum(),
     );
     let mut wrapped: Option<String> = None;
-    // Columns that hold an amount in some data row.
+    // Columns that hold an amount in some data row, and those that hold an
+    // amount printed as a percentage.
     let mut amount_cols: Vec<bool> = Vec::new();
+    let mut percent_cols: Vec<bool> = Vec::new();
     for (r, kind) in kinds.iter().enumerate() {
         if *kind != RowKind::Data {
             continue;
         }
         for (c, t) in toks.get(r).unwrap_or(&[]).iter().enumerate() {
-            if matches!(t, Tok::Amount { .. }) {
+            if let Tok::Amount { percent, .. } = t {
                 if amount_cols.len() <= c {
                     amount_cols.resize(c + 1, false);
+                    percent_cols.resize(c + 1, false);
                 }
                 if let Some(slot) = amount_cols.get_mut(c) {
                     *slot = true;
+                }
+                if let Some(slot) = percent_cols.get_mut(c) {
+                    *slot |= *percent;
                 }
             }
         }
@@ -283,7 +289,7 @@ pub(crate) fn label_raw(
                     header_columns(&grid, &toks, &block, label_col, &merges, hint);
                 shift_headers_off_currency_columns(&mut block_columns, &amount_cols);
                 apply_title_span(&mut block_columns, &title, hint);
-                let shares = share_columns(&block_columns);
+                let shares = share_columns(&block_columns, &percent_cols);
                 columns = block_columns
                     .into_iter()
                     .zip(shares)
@@ -1446,8 +1452,11 @@ const SPAN_TAIL_WORDS: usize = 12;
 
 /// Columns whose header names a share of another figure ("Percent to
 /// Sales", "% of revenue", "Percentage of total") and no period hold
-/// percentages, "%" printed or not. Returns, per column, whether it is such
-/// a share column.
+/// percentages, "%" printed or not. So do those whose header names a share
+/// and a period ("2022" over "% of Total") when some cell prints its "%"
+/// (3M's segment table prints it on the first and the total row only): the
+/// header alone may have a neighbour's "%" carried into it. Returns, per
+/// column, whether it is such a share column.
 ///
 /// Decision: a share column printed beside its amount under a common header
 /// ("Fiscal Second Quarter Ended" over "June 29, 2025 | Percent to Sales")
@@ -1455,12 +1464,15 @@ const SPAN_TAIL_WORDS: usize = 12;
 /// period, a claim on the amount ("Audit fees, 2019") would fit the share
 /// cell too, and the role check does not yet tell a percentage from an
 /// amount by the claim's value (docs/labeling.md).
-fn share_columns(columns: &[Option<(ColumnInfo, bool)>]) -> Vec<bool> {
+fn share_columns(columns: &[Option<(ColumnInfo, bool)>], percent_cols: &[bool]) -> Vec<bool> {
     columns
         .iter()
-        .map(|column| {
+        .enumerate()
+        .map(|(c, column)| {
             column.as_ref().is_some_and(|(info, note)| {
-                !*note && info.period.is_none() && info.label.as_deref().is_some_and(names_share)
+                !*note
+                    && (info.period.is_none() || percent_cols.get(c).copied().unwrap_or(false))
+                    && info.label.as_deref().is_some_and(names_share)
             })
         })
         .collect()

@@ -866,6 +866,44 @@ fn a_share_column_holds_percentages() {
 }
 
 #[test]
+fn a_share_column_of_a_year_is_percentages_only_when_a_cell_prints_its_sign() {
+    // 3M prints "%" on the first and the total row only.
+    let t = label(
+        TablePart::Only,
+        &[
+            &["", "2022", "", "2021", ""],
+            &[
+                "(Dollars in millions)",
+                "Net Sales",
+                "% of Total",
+                "Net Sales",
+                "% of Total",
+            ],
+            &["Safety", "11,604", "33.9%", "11,981", "33.9%"],
+            &["Consumer", "5,298", "15.5", "5,513", "15.6"],
+        ],
+    );
+    let share = cell(&t, "C4");
+    assert!(share.percent());
+    assert_eq!(share.value(), d("15.5"));
+    assert!(cell(&t, "E4").percent());
+    assert!(!cell(&t, "B4").percent());
+    // A "% of total" a header row carried over an amount column (TAT-QA's
+    // Tencent table): no cell prints "%", so the amounts stay amounts.
+    let t = label(
+        TablePart::Only,
+        &[
+            &["", "2019", "", "2018", ""],
+            &["", "", "% of total", "", "% of total"],
+            &["", "Amount", "revenues", "Amount", "revenues"],
+            &["VAS", "199,991", "53%", "176,646", "56%"],
+        ],
+    );
+    assert!(!cell(&t, "D4").percent(), "{:?}", cell(&t, "D4"));
+    assert!(cell(&t, "E4").percent());
+}
+
+#[test]
 fn rows_reconciled_to_the_balance_sheet_are_closing_balances() {
     let t = label(
         TablePart::Only,

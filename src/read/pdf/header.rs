@@ -14,7 +14,13 @@
 //!   the value columns, above the years. So is a period stub beside other
 //!   headings ("Three months ended March 31," in the label column of a
 //!   segment table, the segments' names beside it and the years below).
+//! - **A heading over its underline.** A heading printed over a group of
+//!   columns is often narrower than the group, centred over it, and rests
+//!   on a rule drawn across the whole group ("Corporate" over "2021 2020
+//!   Change" in JPMorgan's segment tables): the heading spans what its rule
+//!   spans.
 
+use super::glyphs::Rule;
 use super::lines::{Line, Phrase, PhraseKind};
 
 const MONTHS: [&str; 12] = [
@@ -139,6 +145,47 @@ pub(super) fn split_stub(
     Some((stub_line, rest_line))
 }
 
+/// The horizontal rules of a page, top to bottom.
+pub(super) fn flat_rules(rules: &[Rule]) -> Vec<Rule> {
+    let mut flat: Vec<Rule> = rules
+        .iter()
+        .filter(|r| r.is_horizontal())
+        .copied()
+        .collect();
+    flat.sort_by(|a, b| a.y0.total_cmp(&b.y0));
+    flat
+}
+
+/// The left and right edge of the rule a header phrase rests on: a
+/// horizontal rule just below its baseline (before the next line would
+/// start), right of the labels (`labels`: their right edge), at least as
+/// wide as the phrase and under no other phrase of its line (a rule under a
+/// whole header line heads nothing). Of several, the widest: a generator
+/// may draw a group's underline over the pieces of its cells' borders.
+/// `rules`: the page's horizontal rules, top to bottom. `None` when the
+/// phrase has no such rule.
+pub(super) fn underline(line: &Line, k: usize, rules: &[Rule], labels: f64) -> Option<(f64, f64)> {
+    const SLACK: f64 = 1.0;
+    let p = line.phrases.get(k)?;
+    let first = rules.partition_point(|r| r.y0 < line.base - SLACK);
+    rules
+        .get(first..)?
+        .iter()
+        .take_while(|r| r.y0 <= line.base + 0.8 * line.size)
+        .filter(|r| {
+            r.x0 >= labels - SLACK
+                && r.x0 <= p.x0 + SLACK
+                && r.x1 >= p.x1 - SLACK
+                && !line
+                    .phrases
+                    .iter()
+                    .enumerate()
+                    .any(|(i, q)| i != k && q.x1 > r.x0 + SLACK && q.x0 < r.x1 - SLACK)
+        })
+        .map(|r| (r.x0, r.x1))
+        .max_by(|a, b| (a.1 - a.0).total_cmp(&(b.1 - b.0)))
+}
+
 /// The value columns (index, left, right) a period stub heads: those whose
 /// centre lies between the midpoints towards the phrases beside it on its
 /// line that are over the value columns too.
@@ -241,6 +288,59 @@ mod tests {
             words: phrases.clone(),
             phrases,
         }
+    }
+
+    fn rule(x0: f64, x1: f64, y: f64) -> Rule {
+        Rule {
+            x0,
+            y0: y,
+            x1,
+            y1: y,
+        }
+    }
+
+    #[test]
+    fn a_heading_spans_the_widest_rule_under_it_alone() {
+        let header = line(vec![
+            phrase(200.0, 230.0, "Retail"),
+            phrase(350.0, 390.0, "Corporate"),
+        ]);
+        // A group's rule, and the cell border piece under the heading.
+        let rules = flat_rules(&[
+            rule(150.0, 300.0, 102.0),
+            rule(190.0, 240.0, 102.0),
+            rule(320.0, 440.0, 102.0),
+        ]);
+        assert_eq!(underline(&header, 0, &rules, 120.0), Some((150.0, 300.0)));
+        assert_eq!(underline(&header, 1, &rules, 120.0), Some((320.0, 440.0)));
+    }
+
+    #[test]
+    fn a_rule_under_the_whole_line_or_the_labels_or_far_below_heads_nothing() {
+        let header = line(vec![
+            phrase(200.0, 230.0, "Retail"),
+            phrase(350.0, 390.0, "Corporate"),
+        ]);
+        // Under both headings.
+        let rules = flat_rules(&[rule(150.0, 440.0, 102.0)]);
+        assert_eq!(underline(&header, 0, &rules, 120.0), None);
+        // Reaching into the labels.
+        let rules = flat_rules(&[rule(40.0, 300.0, 102.0)]);
+        assert_eq!(underline(&header, 0, &rules, 120.0), None);
+        // Two lines below, or above the baseline.
+        let rules = flat_rules(&[rule(150.0, 300.0, 120.0), rule(150.0, 300.0, 92.0)]);
+        assert_eq!(underline(&header, 0, &rules, 120.0), None);
+        // Narrower than the heading.
+        let rules = flat_rules(&[rule(205.0, 225.0, 102.0)]);
+        assert_eq!(underline(&header, 0, &rules, 120.0), None);
+        // Vertical rules are no underline.
+        let rules = flat_rules(&[Rule {
+            x0: 210.0,
+            y0: 90.0,
+            x1: 210.0,
+            y1: 110.0,
+        }]);
+        assert_eq!(underline(&header, 0, &rules, 120.0), None);
     }
 
     #[test]

@@ -23,6 +23,7 @@ mod guard;
 mod header;
 mod lattice;
 mod lines;
+mod paint;
 mod stream;
 mod units;
 mod xref_scan;
@@ -211,7 +212,8 @@ fn rotation(doc: &PdfDocument, page: pdf_extract::ObjectId) -> i64 {
 ///
 /// `number` is the page's number in the file and `id` its object. The
 /// document is only borrowed mutably to show pdf-extract the page alone
-/// (see [`one_page_tree`]); it is as it was when this returns.
+/// (see [`one_page_tree`]) and with the path operators it reads
+/// ([`paint::respell`]); it is as it was when this returns.
 pub fn page_ink(
     doc: &mut PdfDocument,
     number: u32,
@@ -219,6 +221,7 @@ pub fn page_ink(
     limits: &PdfLimits,
 ) -> Result<(PageInk, bool), String> {
     let mut collector = glyphs::Collector::new(rotation(doc, id), limits.max_glyphs_per_page);
+    let respelled = paint::respell(doc, id);
     let outcome = match one_page_tree(doc, id) {
         Some(tree) => {
             let outcome = super::contained(|| pdf_extract::output_doc_page(doc, &mut collector, 1));
@@ -227,6 +230,9 @@ pub fn page_ink(
         }
         None => super::contained(|| pdf_extract::output_doc_page(doc, &mut collector, number)),
     };
+    if let Some(respelled) = respelled {
+        respelled.restore(doc);
+    }
     match outcome {
         Ok(Ok(())) => Ok((collector.ink, collector.overflowed)),
         Ok(Err(e)) => Err(format!("pdf-extract could not read the page: {e}")),
@@ -347,8 +353,9 @@ pub fn read_page(ink: &PageInk, number: u32) -> PageRead {
             });
         }
     }
+    let flat = header::flat_rules(&ink.rules);
     for block in stream::blocks(&free, ink.width) {
-        grids.extend(stream::grid(&block, ink.width));
+        grids.extend(stream::grid(&block, ink.width, &flat));
     }
     grids.sort_by(|a, b| a.top.total_cmp(&b.top));
     units::rejoin_captions(&mut grids, &all);

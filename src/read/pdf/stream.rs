@@ -17,6 +17,7 @@
 //! spreadsheet, so the labeler spreads its period over them.
 
 use super::TableGrid;
+use super::glyphs::Rule;
 use super::header;
 use super::lines::{Line, PhraseKind};
 use crate::model::GridValue;
@@ -324,7 +325,7 @@ fn wraps_into(block: &[&Line], i: usize, start: f64) -> bool {
 pub(super) const MAX_CELLS: usize = 1_000_000;
 
 /// Builds one block's grid; `None` when it would exceed [`MAX_CELLS`].
-pub(super) fn grid(block: &[&Line], page_width: f64) -> Option<TableGrid> {
+pub(super) fn grid(block: &[&Line], page_width: f64, rules: &[Rule]) -> Option<TableGrid> {
     let data: Vec<&Line> = block
         .iter()
         .copied()
@@ -400,6 +401,17 @@ pub(super) fn grid(block: &[&Line], page_width: f64) -> Option<TableGrid> {
         });
     }
     let label_cols = columns.iter().filter(|c| c.x1 < start).count();
+    // Where the labels end: the label columns' right edge, or the first
+    // column's when the rows are labeled by numbers ("2022", "2023", … in a
+    // schedule of payments by year).
+    let labels_right = match label_cols {
+        0 if columns.len() > 1 => columns.first().map_or(f64::NEG_INFINITY, |c| c.x1),
+        _ => columns
+            .iter()
+            .filter(|c| c.x1 < start)
+            .map(|c| c.x1)
+            .fold(f64::NEG_INFINITY, f64::max),
+    };
 
     // Indentation levels of the label column: ranks of distinct left edges.
     let mut edges: Vec<f64> = rows
@@ -493,10 +505,16 @@ pub(super) fn grid(block: &[&Line], page_width: f64) -> Option<TableGrid> {
                             && crate::read::unit_line::parse_unit_line(&p.text).is_some())
             });
         for (k, p) in line.phrases.iter().enumerate() {
+            // A heading resting on a rule spans what the rule spans.
+            let (x0, x1) = if header_zone {
+                header::underline(line, k, rules, labels_right).unwrap_or((p.x0, p.x1))
+            } else {
+                (p.x0, p.x1)
+            };
             let covered: Vec<usize> = columns
                 .iter()
                 .enumerate()
-                .filter(|(_, c)| p.x0 <= c.x1 && p.x1 >= c.x0)
+                .filter(|(_, c)| x0 <= c.x1 && x1 >= c.x0)
                 .map(|(i, _)| i)
                 .collect();
             // A year or date alone on a header line above the column
@@ -562,7 +580,18 @@ pub(super) fn grid(block: &[&Line], page_width: f64) -> Option<TableGrid> {
                     }
                 }
             }
-            if span > 1 {
+            // A heading word over one column only, above a heading of the next
+            // header line ("Operating" over "Income (Loss)"), heads that
+            // column alone: a one-cell merge says it spans no empty
+            // neighbour.
+            let stacked = header_zone
+                && covered.len() == 1
+                && span == 1
+                && r + 1 < first_data
+                && rows
+                    .get(r + 1)
+                    .is_some_and(|next| next.phrases.iter().any(|q| q.x0 <= x1 && q.x1 >= x0));
+            if span > 1 || stacked {
                 merges.push(Merge {
                     first_row: r,
                     first_col: col,
