@@ -245,6 +245,11 @@ pub struct TableRoles {
     /// concept its element names in the vocabulary (the consolidated id, not
     /// qualified by members) and whether the fact has dimension members.
     pub tags: Vec<(Option<ConceptId>, bool)>,
+    /// A row whose label lists measures ("Adjusted EBITDA, EBIT, Net income
+    /// and EPS") read in a column whose header names one of them
+    /// ("EBITDA"): the row as that measure alone ("Adjusted EBITDA"), by
+    /// (row, column) index.
+    pub listed: std::collections::HashMap<(u32, u32), RowRole>,
 }
 
 #[cfg(test)]

@@ -234,6 +234,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             numbers: super::read::numbers_in(&rest),
         });
     }
+    listed_rows(table, vocab, &mut out);
     let mut title: Vec<Box<str>> = table
         .title
         .iter()
@@ -275,6 +276,11 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             list.push(cell.record().row);
         }
     }
+    for (&(r, _), row) in &out.listed {
+        if let Some(c) = &row.role.concept {
+            out.by_concept.entry(c.clone()).or_default().push(r);
+        }
+    }
     for list in out.by_concept.values_mut() {
         list.sort_unstable();
         list.dedup();
@@ -296,6 +302,105 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         }
     }
     out
+}
+
+/// The measures a row label lists ("Adjusted EBITDA, EBIT, Net income and
+/// EPS": four), each of at most four words, no digits; `None` for a label
+/// that is no such list (fewer than three items).
+fn listed_measures(label: &str) -> Option<Vec<&str>> {
+    if label.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let (head, last) = label.rsplit_once(" and ")?;
+    let items: Vec<&str> = head
+        .split(',')
+        .chain(std::iter::once(last))
+        .map(str::trim)
+        .filter(|i| !i.is_empty())
+        .collect();
+    (items.len() >= 3 && items.iter().all(|i| i.split_whitespace().count() <= 4)).then_some(items)
+}
+
+/// The rows whose label lists measures, read in each column whose header
+/// names exactly one of them, as that measure with the list's qualifiers
+/// (the words its first item has before its measure: "Adjusted"). The other
+/// items' words are no longer the row's, so a claim of one of them ("EBIT"
+/// in the "EBITDA" column) does not fit.
+fn listed_rows(table: &Table, vocab: &Vocab, out: &mut TableRoles) {
+    let lex = Lexicon::builtin();
+    for (r, row) in table.rows.iter().enumerate() {
+        let Some(items) = row.label.as_deref().and_then(listed_measures) else {
+            continue;
+        };
+        let Some(role) = out.rows.get(r) else {
+            continue;
+        };
+        let first_words = all_words(items.first().copied().unwrap_or_default());
+        let shared: Vec<Box<str>> = first_words
+            .iter()
+            .filter(|w| !lex.qualifiers_in(&[&***w]).is_empty())
+            .cloned()
+            .collect();
+        let item_words: Vec<Vec<Box<str>>> = items
+            .iter()
+            .map(|i| {
+                all_words(i)
+                    .into_iter()
+                    .filter(|w| !shared.contains(w))
+                    .collect()
+            })
+            .collect();
+        for (c, col) in out.cols.iter().enumerate() {
+            let named: Vec<usize> = item_words
+                .iter()
+                .enumerate()
+                .filter(|(_, words)| {
+                    !words.is_empty() && words.iter().all(|w| col.words.contains(w))
+                })
+                .map(|(i, _)| i)
+                .collect();
+            let [one] = named.as_slice() else {
+                continue;
+            };
+            let Some(item) = items.get(*one) else {
+                continue;
+            };
+            let own: Vec<&Box<str>> = item_words.get(*one).into_iter().flatten().collect();
+            let others: Vec<&Box<str>> = item_words
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| i != one)
+                .flat_map(|(_, w)| w)
+                .filter(|w| !own.contains(w))
+                .collect();
+            let qualifiers: Vec<&str> = shared.iter().map(|w| &**w).collect();
+            let text = format!("{} {}", qualifiers.join(" "), item.trim());
+            let reading = read(&text, vocab, Mode::Label);
+            let mut listed = role.clone();
+            listed.label_words.retain(|w| !others.contains(&w));
+            listed.context_words.retain(|w| !others.contains(&w));
+            // The item's reading, not the whole list's: a concept the labeler
+            // found in the list is one item's.
+            listed.role = reading.role;
+            listed.named = listed.role.concept.is_some();
+            if let Some(concept) = listed.role.concept.clone() {
+                listed.role.concept_words.clone_from(&reading.required);
+                let stated = std::mem::take(&mut listed.role.qualifiers);
+                for q in stated
+                    .into_iter()
+                    .chain(lex.marked_by(concept.as_str()).map(qualifier))
+                {
+                    if !listed.role.implied.contains(&q) {
+                        listed.role.implied.push(q);
+                    }
+                }
+            }
+            let (Ok(r), Ok(c)) = (u32::try_from(r), u32::try_from(c)) else {
+                continue;
+            };
+            out.listed.insert((r, c), listed);
+        }
+    }
 }
 
 /// A section caption read once per table.

@@ -271,7 +271,12 @@ pub fn fit_if_adequate(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles) -
 fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_only: bool) -> Fit {
     let lex = Lexicon::builtin();
     let mut out = Fit::default();
-    let Some(row) = roles.rows.get(cell.record().row as usize) else {
+    let at = (cell.record().row, cell.record().column);
+    let Some(row) = roles
+        .listed
+        .get(&at)
+        .or_else(|| roles.rows.get(at.0 as usize))
+    else {
         out.measure = Slot::ClaimOnly;
         out.period = if claim.role.periods.is_empty() {
             Slot::Unstated

@@ -1065,3 +1065,54 @@ fn a_direction_word_of_two_kinds_is_read_by_the_lines_kind() {
     assert_eq!(direction("Other income (expense), net"), None);
     assert_eq!(direction("Deferred income tax expense (benefit)"), None);
 }
+
+#[test]
+fn a_row_listing_measures_is_in_each_column_the_measure_the_header_names() {
+    // Amcor's reconciliation: the row lists four measures, the columns say
+    // which is which.
+    let rows: &[&[&str]] = &[
+        &["($ million)", "", "", "", ""],
+        &[
+            "",
+            "Twelve Months Ended June 30, 2023",
+            "Twelve Months Ended June 30, 2023",
+            "Twelve Months Ended June 30, 2023",
+            "Twelve Months Ended June 30, 2023",
+        ],
+        &["", "EBITDA", "EBIT", "Net Income", "EPS"],
+        &[
+            "Net income attributable to Amcor",
+            "1,048",
+            "1,048",
+            "1,048",
+            "70.5",
+        ],
+        &["Depreciation and amortization", "569", "", "", ""],
+        &[
+            "EBITDA, EBIT, Net income and EPS",
+            "2,080",
+            "1,510",
+            "1,048",
+            "70.5",
+        ],
+        &["Impact of hyperinflation", "24", "24", "24", "1.9"],
+        &[
+            "Adjusted EBITDA, EBIT, Net income and EPS",
+            "2,018",
+            "1,608",
+            "1,089",
+            "73.3",
+        ],
+    ];
+    same(rows, "B8", "Adj. EBITDA FY2023");
+    same(rows, "C8", "Adjusted EBIT, fiscal 2023");
+    same(rows, "D8", "Adjusted net income FY2023");
+    // Another measure of the list, in the EBITDA column: not its role.
+    not_same(rows, "B8", "Adjusted EBIT FY2023");
+    not_same(rows, "B8", "Adjusted net income FY2023");
+    not_same(rows, "C8", "Adjusted EBITDA FY2023");
+    // The list's qualifier is every measure's: plain EBIT is the row above.
+    not_same(rows, "C8", "EBIT FY2023");
+    same(rows, "C6", "EBIT FY2023");
+    not_same(rows, "C6", "Adjusted EBIT FY2023");
+}
