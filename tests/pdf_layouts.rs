@@ -284,6 +284,9 @@ fn a_heading_on_a_rule_heads_the_columns_the_rule_spans() {
     // A period alone over a table, on a rule across its columns.
     let organic = cell(&cells, "Consumer", "Organic sales");
     assert_eq!(organic["value"], "-0.9");
+    // "%" printed on the first row only: the column is percentages.
+    assert_eq!(organic["percent"], true);
+    assert_eq!(organic["value_base"], "-0.9");
     assert_eq!(organic["period"]["end"], "2022-12-31");
     assert_eq!(organic["period"]["months"], 12);
 }

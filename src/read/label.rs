@@ -193,15 +193,31 @@ pub(crate) fn label_raw(
     // amount printed as a percentage.
     let mut amount_cols: Vec<bool> = Vec::new();
     let mut percent_cols: Vec<bool> = Vec::new();
+    // Columns of percentages printed with "%" on their first row only
+    // (3M's "Organic sales | Acquisitions | …": "1.0 %" over "(0.9)"): the
+    // first amount prints "%", every amount is written as text, none prints
+    // a currency, and none is 1,000 or more.
+    let mut lead_percent: Vec<Option<bool>> = Vec::new();
     for (r, kind) in kinds.iter().enumerate() {
         if *kind != RowKind::Data {
             continue;
         }
+        let mut currency_before = false;
         for (c, t) in toks.get(r).unwrap_or(&[]).iter().enumerate() {
-            if let Tok::Amount { percent, .. } = t {
+            if let Tok::Currency(_) = t {
+                currency_before = true;
+                continue;
+            }
+            if let Tok::Amount {
+                percent,
+                parsed: at,
+                ..
+            } = t
+            {
                 if amount_cols.len() <= c {
                     amount_cols.resize(c + 1, false);
                     percent_cols.resize(c + 1, false);
+                    lead_percent.resize(c + 1, None);
                 }
                 if let Some(slot) = amount_cols.get_mut(c) {
                     *slot = true;
@@ -209,7 +225,18 @@ pub(crate) fn label_raw(
                 if let Some(slot) = percent_cols.get_mut(c) {
                     *slot |= *percent;
                 }
+                let fits = parsed
+                    .get(*at as usize)
+                    .is_some_and(|a| a.currency.is_none() && a.value.abs() < Decimal::ONE_THOUSAND)
+                    && !currency_before;
+                if let Some(slot) = lead_percent.get_mut(c) {
+                    *slot = Some(match slot {
+                        None => *percent && fits,
+                        Some(lead) => *lead && fits,
+                    });
+                }
             }
+            currency_before = false;
         }
     }
     // For each row, the next row that is not blank (one backward pass, so a
@@ -406,7 +433,12 @@ pub(crate) fn label_raw(
                     match t {
                         Tok::Currency(mark) => pending_currency = Some(*mark),
                         Tok::Amount { parsed: at, .. } => {
-                            if column.is_some_and(|col| col.percent)
+                            let lead = lead_percent.get(c).copied().flatten() == Some(true)
+                                && !matches!(
+                                    concept_measure,
+                                    Some(Measure::Monetary | Measure::PerShare | Measure::Shares)
+                                );
+                            if (lead || column.is_some_and(|col| col.percent))
                                 && let Some(amount) = parsed.get_mut(*at as usize)
                             {
                                 amount.percent = true;

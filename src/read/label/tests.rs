@@ -904,6 +904,37 @@ fn a_share_column_of_a_year_is_percentages_only_when_a_cell_prints_its_sign() {
 }
 
 #[test]
+fn a_column_printing_its_percent_sign_on_the_first_row_only_is_percentages() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &["", "Organic sales", "Translation", "Net sales"],
+            &["Safety", "1.0%", "(4.2)%", "11,604"],
+            &["Consumer", "(0.9)", "(2.6)", "5,298"],
+        ],
+    );
+    assert!(cell(&t, "B3").percent());
+    assert!(cell(&t, "C3").percent());
+    assert!(!cell(&t, "D3").percent());
+    // Near misses: a column whose first row is no percentage, one holding
+    // an amount of 1,000 or more, and one printing a currency.
+    let t = label(
+        TablePart::Only,
+        &[
+            &["", "2024", "2023", "2022"],
+            &["Margin", "12.5%", "11.0%", "9.8%"],
+            &["Revenue", "842", "1,204", "$310"],
+            &["Orders", "(0.9)", "15", "20"],
+        ],
+    );
+    assert!(cell(&t, "B2").percent());
+    // A line the vocabulary knows to be money stays money.
+    assert!(!cell(&t, "B3").percent(), "{:?}", cell(&t, "B3"));
+    assert!(!cell(&t, "C4").percent(), "{:?}", cell(&t, "C4"));
+    assert!(!cell(&t, "D4").percent(), "{:?}", cell(&t, "D4"));
+}
+
+#[test]
 fn rows_reconciled_to_the_balance_sheet_are_closing_balances() {
     let t = label(
         TablePart::Only,
