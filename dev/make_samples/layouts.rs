@@ -113,6 +113,24 @@ impl Sheet {
         self.row(indent, text, &[])
     }
 
+    /// A rule under the heading line just laid out, across the columns
+    /// `first..=last` of each group (reaching `past` points beyond them):
+    /// a line painted with `B` (fill and stroke), or a thin filled bar.
+    fn underline(&mut self, groups: &[(usize, usize)], past: f64, bar: bool) -> Result<()> {
+        let y = self.y + LEAD - 2.5;
+        for &(first, last) in groups {
+            let (left, _) = self.column(first)?;
+            let (_, right) = self.column(last)?;
+            let (x0, x1) = (left - past, right + past);
+            self.canvas.raw(&if bar {
+                format!("{x0} {} {} 0.6 re f", y - 0.3, x1 - x0)
+            } else {
+                format!("{x0} {y} m {x1} {y} l B")
+            });
+        }
+        Ok(())
+    }
+
     fn page(self) -> PdfPage {
         PdfPage::of(self.canvas)
     }
@@ -352,13 +370,7 @@ fn group_rules() -> Result<Vec<u8>> {
     s.down(6.0);
     s.text_at(MARGIN, Face::Bold, "Three months ended March 31,")?;
     s.heads(&[(0, 2, "Retail"), (3, 5, "Corporate"), (6, 8, "Total")])?;
-    let y = s.y + LEAD - 2.5;
-    for (first, last) in [(0, 2), (3, 5), (6, 8)] {
-        let (left, _) = s.column(first)?;
-        let (_, right) = s.column(last)?;
-        s.canvas
-            .raw(&format!("{} {y} m {} {y} l B", left - 10.0, right + 2.0));
-    }
+    s.underline(&[(0, 2), (3, 5), (6, 8)], 4.0, false)?;
     s.text_at(MARGIN, Face::Regular, "(in millions)")?;
     let heads: Vec<(usize, usize, &str)> = ["2021", "2020", "Change"]
         .iter()
@@ -397,17 +409,7 @@ fn group_rules() -> Result<Vec<u8>> {
     )?;
     s.down(6.0);
     s.heads(&[(0, 2, "2022"), (3, 5, "2021"), (6, 7, "% change")])?;
-    let y = s.y + LEAD - 2.5;
-    for (first, last) in [(0, 2), (3, 5), (6, 7)] {
-        let (left, _) = s.column(first)?;
-        let (_, right) = s.column(last)?;
-        s.canvas.raw(&format!(
-            "{} {} {} 0.6 re f",
-            left - 4.0,
-            y - 0.3,
-            right - left + 8.0
-        ));
-    }
+    s.underline(&[(0, 2), (3, 5), (6, 7)], 4.0, true)?;
     s.heads(&[
         (2, 2, "Operating"),
         (5, 5, "Operating"),
@@ -454,15 +456,7 @@ fn group_rules() -> Result<Vec<u8>> {
         width: 60.0,
     };
     t.heads(&[(0, 4, "Year ended December 31, 2022")])?;
-    let y = t.y + LEAD - 2.5;
-    let (left, _) = t.column(0)?;
-    let (_, right) = t.column(4)?;
-    t.canvas.raw(&format!(
-        "{} {} {} 0.6 re f",
-        left - 4.0,
-        y - 0.3,
-        right - left + 8.0
-    ));
+    t.underline(&[(0, 4)], 4.0, true)?;
     t.text_at(MARGIN, Face::Regular, "By Business Segment")?;
     t.heads(&[
         (0, 0, "Organic sales"),
