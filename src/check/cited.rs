@@ -338,13 +338,7 @@ fn direction_flipped(claimed: &Claimed<'_>, cell: &Cell<'_>, vocab: &Vocab) -> O
     let held = role::cell_direction(row, cell, roles)?;
     let negative_value = claimed.stated.value.is_sign_negative() && !claimed.stated.value.is_zero();
     let role_flips = spec.role.direction.is_some_and(|said| {
-        // An expense line's sign is the table's convention, not the claim's word.
-        let signed = said.def().is_none_or(|d| d.signed);
-        let said = if said.positive && negative_value && signed {
-            said.opposite()
-        } else {
-            said
-        };
+        let said = said.of_amount(negative_value);
         said.kind == held.kind && said.positive != held.positive
     });
     let sentence_flips = spec

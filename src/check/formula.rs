@@ -765,8 +765,7 @@ fn qualifier_unmet(claim_role: &ClaimRole, inputs: &[Input<'_>]) -> Option<Findi
 /// 1.8 times Birchwood's") is what it says.
 fn companies_unnamed(claim_text: &str, operands: &[FormulaOperand<'_>]) -> Option<Finding> {
     let found = operand_companies(operands);
-    let first = found.first()?;
-    let other = found.iter().find(|(_, company, _)| *company != first.1)?;
+    let (first, other) = two_companies(&found)?;
     let texts: Vec<&str> = std::iter::once(claim_text)
         .chain(operands.iter().map(|o| o.role.text.as_str()))
         .collect();
@@ -801,8 +800,11 @@ fn companies_unnamed(claim_text: &str, operands: &[FormulaOperand<'_>]) -> Optio
     ))
 }
 
-/// Each operand's company, where its table names one: (id, company, ref).
-fn operand_companies<'o>(operands: &'o [FormulaOperand<'_>]) -> Vec<(&'o str, String, String)> {
+/// An operand's id, its company and its cell's reference.
+type OperandCompany<'o> = (&'o str, String, String);
+
+/// Each operand's company, where its table names one.
+fn operand_companies<'o>(operands: &'o [FormulaOperand<'_>]) -> Vec<OperandCompany<'o>> {
     operands
         .iter()
         .filter_map(|o| {
@@ -812,10 +814,19 @@ fn operand_companies<'o>(operands: &'o [FormulaOperand<'_>]) -> Vec<(&'o str, St
         .collect()
 }
 
-fn companies_differ(operands: &[FormulaOperand<'_>]) -> Option<Finding> {
-    let found = operand_companies(operands);
+/// The first operand's company and the first operand of another, when the
+/// operands take two companies' figures.
+fn two_companies<'f, 'o>(
+    found: &'f [OperandCompany<'o>],
+) -> Option<(&'f OperandCompany<'o>, &'f OperandCompany<'o>)> {
     let first = found.first()?;
     let other = found.iter().find(|(_, company, _)| *company != first.1)?;
+    Some((first, other))
+}
+
+fn companies_differ(operands: &[FormulaOperand<'_>]) -> Option<Finding> {
+    let found = operand_companies(operands);
+    let (first, other) = two_companies(&found)?;
     Some(Finding::new(
         Code::FormulaMismatch,
         Route::Reanswer,

@@ -125,6 +125,20 @@ impl Direction {
             positive: !self.positive,
         }
     }
+
+    /// The direction a word says of an amount: a word of the positive side
+    /// turns with a negative amount ("net income of $(746)" says a loss),
+    /// except where the kind is unsigned (an expense line's sign is the
+    /// table's convention, not the word's). A word of the negative side
+    /// stays ("net loss of (746)" is a loss written with parentheses).
+    pub fn of_amount(self, negative: bool) -> Direction {
+        let signed = self.def().is_none_or(|d| d.signed);
+        if self.positive && negative && signed {
+            self.opposite()
+        } else {
+            self
+        }
+    }
 }
 
 /// A role's unit.

@@ -82,18 +82,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
                 role.concept_words = reading.required.clone();
             }
             role.concept = Some(concept.clone());
-            let stated = std::mem::take(&mut role.qualifiers);
-            for q in stated {
-                if !role.implied.contains(&q) {
-                    role.implied.push(q);
-                }
-            }
-            for at in lex.marked_by(concept.as_str()) {
-                let q = qualifier(at);
-                if !role.implied.contains(&q) {
-                    role.implied.push(q);
-                }
-            }
+            qualifiers_of_concept(&mut role, concept, lex);
         }
         // A member of a breakdown ("Product" under "Cost of revenue:",
         // "Industrial Solutions" under "Segment revenue:") is its section's
@@ -304,6 +293,21 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
     out
 }
 
+/// A role whose concept names its whole label: the qualifiers it states are
+/// the concept's own (implied, not a difference from a cell), and so are
+/// those the concept is marked by in the lexicon.
+fn qualifiers_of_concept(role: &mut crate::model::Role, concept: &ConceptId, lex: &Lexicon) {
+    let stated = std::mem::take(&mut role.qualifiers);
+    for q in stated
+        .into_iter()
+        .chain(lex.marked_by(concept.as_str()).map(qualifier))
+    {
+        if !role.implied.contains(&q) {
+            role.implied.push(q);
+        }
+    }
+}
+
 /// The measures a row label lists ("Adjusted EBITDA, EBIT, Net income and
 /// EPS": four), each of at most four words, no digits; `None` for a label
 /// that is no such list (fewer than three items).
@@ -385,15 +389,7 @@ fn listed_rows(table: &Table, vocab: &Vocab, out: &mut TableRoles) {
             listed.named = listed.role.concept.is_some();
             if let Some(concept) = listed.role.concept.clone() {
                 listed.role.concept_words.clone_from(&reading.required);
-                let stated = std::mem::take(&mut listed.role.qualifiers);
-                for q in stated
-                    .into_iter()
-                    .chain(lex.marked_by(concept.as_str()).map(qualifier))
-                {
-                    if !listed.role.implied.contains(&q) {
-                        listed.role.implied.push(q);
-                    }
-                }
+                qualifiers_of_concept(&mut listed.role, &concept, lex);
             }
             let (Ok(r), Ok(c)) = (u32::try_from(r), u32::try_from(c)) else {
                 continue;

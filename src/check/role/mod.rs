@@ -116,14 +116,7 @@ pub fn read_claim(claim: &Claim, vocab: &Vocab) -> ClaimRole {
             // The direction the sentence gives the value ("Investing
             // activities generated $239.2 million"), turned by a negative
             // amount as a role's is.
-            out.sentence_direction = said.role.direction.map(|d| {
-                let signed = d.def().is_none_or(|def| def.signed);
-                if d.positive && negative && signed {
-                    d.opposite()
-                } else {
-                    d
-                }
-            });
+            out.sentence_direction = said.role.direction.map(|d| d.of_amount(negative));
             out.sentence_measure = sentence_measure(&out, said);
         }
     }

@@ -154,6 +154,8 @@ fn respelled(content: &[u8]) -> Option<Vec<u8>> {
 pub(super) fn respell(doc: &mut PdfDocument, page: ObjectId) -> Option<Respelled> {
     let content = doc.get_page_content(page).ok()?;
     let bytes = respelled(&content)?;
+    // Past the id `one_page_tree` takes (`max_id + 1`): both stand in the
+    // document while pdf-extract reads the page.
     let stream = (doc.max_id.checked_add(2)?, 0);
     if doc.objects.contains_key(&stream) {
         return None;
