@@ -59,7 +59,7 @@ fn the_held_out_corpus_holds_its_documented_figures() {
         s.misses
     );
     assert!(
-        refused <= 13,
+        refused <= 8,
         "{refused} correct claims not accepted: {:#?}",
         s.misses
     );
@@ -74,7 +74,7 @@ fn the_second_dev_corpus_holds_its_documented_figures() {
     assert_eq!((wrong, correct), (82, 155), "the corpus changed");
     assert_eq!(accepted, 0, "wrong claims accepted: {:#?}", s.misses);
     assert!(
-        refused <= 10,
+        refused <= 6,
         "{refused} correct claims not accepted: {:#?}",
         s.misses
     );
@@ -90,7 +90,7 @@ fn the_holdout_corpus_holds_its_documented_figures() {
     let (wrong, accepted, correct, refused) = totals(&s);
     assert_eq!((wrong, correct), (145, 110), "the corpus changed");
     assert!(accepted <= 2, "{accepted} wrong claims accepted");
-    assert!(refused <= 11, "{refused} correct claims not accepted");
+    assert!(refused <= 8, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }
 

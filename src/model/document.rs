@@ -109,9 +109,13 @@ impl Document {
         };
         match self.locate(reference)? {
             Located::Source => Some(self.clone()),
-            Located::Table(table) => Some(keep(vec![table.clone()])),
+            Located::Table(table) => Some(keep(self.part_of(table).cloned().collect())),
             Located::Cell(table, coord) => Some(keep(vec![only(table, &|c| c == coord)])),
-            Located::Range(table, a, b) => Some(keep(vec![only(table, &|c| c.within(a, b))])),
+            Located::Range(table, a, b) => Some(keep(
+                self.part_of(table)
+                    .map(|t| only(t, &|c| c.within(a, b)))
+                    .collect(),
+            )),
             Located::Page(page) => Some(keep(
                 self.tables
                     .iter()
@@ -169,9 +173,9 @@ impl Document {
         let at = cell.coord();
         match located {
             Located::Source => true,
-            Located::Table(table) => std::ptr::eq(table, cell.table()),
+            Located::Table(table) => table.same_part(cell.table()),
             Located::Cell(table, coord) => std::ptr::eq(table, cell.table()) && coord == at,
-            Located::Range(table, a, b) => std::ptr::eq(table, cell.table()) && at.within(a, b),
+            Located::Range(table, a, b) => table.same_part(cell.table()) && at.within(a, b),
             Located::Page(page) => cell.table().part.pdf_page() == Some(page.number),
         }
     }
@@ -194,6 +198,29 @@ impl Document {
         self.pages
             .iter()
             .find(|p| p.number == number && p.problem.is_some())
+    }
+
+    /// The tables of `table`'s part: itself, and the other statements of
+    /// its sheet or csv when the grid holds several (see
+    /// [`Table::from_row`]).
+    pub fn part_of<'a>(&'a self, table: &'a Table) -> impl Iterator<Item = &'a Table> + 'a {
+        self.tables.iter().filter(move |t| t.same_part(table))
+    }
+
+    /// The table of `part` that holds grid row `row` (0-based): of the
+    /// statements one sheet or csv holds, the last beginning at or above
+    /// it.
+    pub fn table_at(&self, part: &TablePart, row: usize) -> Option<&Table> {
+        let first = self.table(part)?;
+        let at = self.tables.iter().position(|t| std::ptr::eq(t, first))?;
+        let mut found = first;
+        for table in self.tables.iter().skip(at + 1) {
+            if !table.same_part(first) || table.from_row > row {
+                break;
+            }
+            found = table;
+        }
+        Some(found)
     }
 
     /// The table a reference's table part names. Sheet names compare
@@ -227,13 +254,15 @@ impl Document {
                 .map(Located::Table)
                 .or_else(|| self.fact_cell(part))
                 .or_else(|| self.csv_cell_named(part)),
-            Target::Cell(part, coord) => match self.table(part) {
-                Some(table) => Some(Located::Cell(table, *coord)),
-                None if *part == TablePart::Only => self
-                    .table(&TablePart::Sheet(coord.to_string().as_str().into()))
-                    .map(Located::Table),
-                None => None,
-            },
+            Target::Cell(part, coord) => {
+                match self.table_at(part, (coord.row as usize).saturating_sub(1)) {
+                    Some(table) => Some(Located::Cell(table, *coord)),
+                    None if *part == TablePart::Only => self
+                        .table(&TablePart::Sheet(coord.to_string().as_str().into()))
+                        .map(Located::Table),
+                    None => None,
+                }
+            }
             Target::Range(part, a, b) => self.table(part).map(|t| Located::Range(t, *a, *b)),
             Target::Page(page) if matches!(self.kind, SourceKind::Pdf | SourceKind::Html) => self
                 .pages
@@ -282,7 +311,9 @@ impl Document {
         let only = self.table(&TablePart::Only)?;
         let parsed = CellRef::parse(&format!("x#{name}")).ok()?;
         match parsed.target {
-            Target::Cell(_, coord) => Some(Located::Cell(only, coord)),
+            Target::Cell(_, coord) => self
+                .table_at(&TablePart::Only, (coord.row as usize).saturating_sub(1))
+                .map(|t| Located::Cell(t, coord)),
             Target::Range(_, a, b) => Some(Located::Range(only, a, b)),
             _ => None,
         }
@@ -292,15 +323,15 @@ impl Document {
     pub fn cells_in<'a>(&'a self, located: Located<'a>) -> Box<dyn Iterator<Item = Cell<'a>> + 'a> {
         match located {
             Located::Source => Box::new(self.cells()),
-            Located::Table(table) => Box::new(table.cells()),
+            Located::Table(table) => Box::new(self.part_of(table).flat_map(Table::cells)),
             Located::Cell(table, coord) => Box::new(table.cell_at(coord).into_iter()),
-            Located::Range(table, a, b) => Box::new(
+            Located::Range(table, a, b) => Box::new(self.part_of(table).flat_map(move |table| {
                 table
                     .records
                     .iter()
                     .filter(move |record| record.coord.within(a, b))
-                    .map(move |record| Cell::new(table, record)),
-            ),
+                    .map(move |record| Cell::new(table, record))
+            })),
             Located::Page(page) => Box::new(
                 self.tables
                     .iter()
@@ -318,7 +349,7 @@ impl Document {
                              rows: std::ops::RangeInclusive<usize>,
                              cols: std::ops::RangeInclusive<usize>| {
             let last = (*rows.end()).min(table.grid.len().saturating_sub(1));
-            for r in *rows.start()..=last {
+            for r in (*rows.start()).max(table.from_row)..=last {
                 let Some(row) = table.grid.get(r) else {
                     continue;
                 };
@@ -348,17 +379,25 @@ impl Document {
                     add_table(table, 0..=usize::MAX - 1, 0..=usize::MAX - 1);
                 }
             }
-            Located::Table(table) => add_table(table, 0..=usize::MAX - 1, 0..=usize::MAX - 1),
+            Located::Table(table) => {
+                for table in self.part_of(table) {
+                    add_table(table, 0..=usize::MAX - 1, 0..=usize::MAX - 1);
+                }
+            }
             // A cell's scope is its whole row: "cell text, row text".
             Located::Cell(table, coord) => {
                 let r = (coord.row as usize).saturating_sub(1);
                 add_table(table, r..=r, 0..=usize::MAX - 1)
             }
-            Located::Range(table, a, b) => add_table(
-                table,
-                (a.row as usize).saturating_sub(1)..=(b.row as usize).saturating_sub(1),
-                (a.col as usize).saturating_sub(1)..=(b.col as usize).saturating_sub(1),
-            ),
+            Located::Range(table, a, b) => {
+                for table in self.part_of(table) {
+                    add_table(
+                        table,
+                        (a.row as usize).saturating_sub(1)..=(b.row as usize).saturating_sub(1),
+                        (a.col as usize).saturating_sub(1)..=(b.col as usize).saturating_sub(1),
+                    );
+                }
+            }
         }
         out
     }

@@ -28,6 +28,10 @@ pub struct Table {
     pub unit: UnitLine,
     /// The raw grid, row-major, 0-based (row 0 is A1's row).
     pub grid: Vec<Vec<GridValue>>,
+    /// The grid row (0-based) this table begins at: 0, unless its sheet or
+    /// csv holds several statements one under another, each read as a
+    /// table of the same part (the rows above it are empty in `grid`).
+    pub from_row: usize,
     /// 0-based indices of the header rows found.
     pub header_rows: Vec<usize>,
     /// 0-based column of the row labels.
@@ -78,6 +82,13 @@ impl Table {
     /// The table's name as a reference prints it (sheet name, `p3t1`, empty for csv).
     pub fn name(&self) -> String {
         self.part.name()
+    }
+
+    /// Whether `other` is this table or another statement of the same sheet
+    /// or csv (see [`Table::from_row`]): what a sheet or range cite covers.
+    pub fn same_part(&self, other: &Table) -> bool {
+        std::ptr::eq(self, other)
+            || (self.part == other.part && self.reference.source == other.reference.source)
     }
 
     /// The labeled numeric cells, row-major.

@@ -75,9 +75,11 @@ struct Column {
     percent: bool,
 }
 
-/// Labels one raw table read from source `source_id`.
+/// Labels one raw table read from source `source_id` as one table (the
+/// readers split a grid that prints several statements one under another:
+/// see `blocks`).
 pub fn label_table(raw: RawTable, source_id: &str, vocab: &Vocab) -> Table {
-    label_raw(
+    label_single(
         raw,
         &Arc::from(source_id),
         vocab,
@@ -86,23 +88,67 @@ pub fn label_table(raw: RawTable, source_id: &str, vocab: &Vocab) -> Table {
     .table
 }
 
-/// A labeled table, and whether reading the sheet's merged regions could
+/// A labeled table (and the statements printed below it in the same grid,
+/// see `blocks`), and whether reading the sheet's merged regions could
 /// change its column labels.
 pub(crate) struct Labeled {
     pub(crate) table: Table,
+    /// The statements below the first, each its own table over the same
+    /// grid coordinates (empty for a grid of one).
+    pub(crate) more: Vec<Table>,
     /// The merged regions were not read, and a header spread over empty cells
     /// by the no-merge rule gave a column no period, or a change period: the
     /// merges would tell where that header really ends.
     pub(crate) spans_uncertain: bool,
 }
 
-/// Labels one raw table; `concepts` remembers row concepts across the tables
+impl Labeled {
+    /// The table, then the statements below it.
+    pub(crate) fn into_tables(self) -> impl Iterator<Item = Table> {
+        std::iter::once(self.table).chain(self.more)
+    }
+
+    /// The whole grid back (for a second read with the merged regions).
+    pub(crate) fn take_grid(&mut self) -> Vec<Vec<GridValue>> {
+        let first = std::mem::take(&mut self.table.grid);
+        if self.more.is_empty() {
+            return first;
+        }
+        let mut grids = vec![first];
+        grids.extend(self.more.iter_mut().map(|t| std::mem::take(&mut t.grid)));
+        blocks::join_grids(grids)
+    }
+}
+
+/// Labels one raw table, a table apiece for the statements printed one
+/// under another in it; `concepts` remembers row concepts across the tables
 /// of one source.
 pub(crate) fn label_raw(
     raw: RawTable,
     source: &Arc<str>,
     vocab: &Vocab,
     concepts: &mut ConceptMemo,
+) -> Labeled {
+    label_grid(raw, source, vocab, concepts, true)
+}
+
+/// Labels one raw table as one table, whatever it holds (an HTML table,
+/// whose tags are found by the table's index).
+pub(crate) fn label_single(
+    raw: RawTable,
+    source: &Arc<str>,
+    vocab: &Vocab,
+    concepts: &mut ConceptMemo,
+) -> Labeled {
+    label_grid(raw, source, vocab, concepts, false)
+}
+
+fn label_grid(
+    raw: RawTable,
+    source: &Arc<str>,
+    vocab: &Vocab,
+    concepts: &mut ConceptMemo,
+    split: bool,
 ) -> Labeled {
     let RawTable { part, grid, merges } = raw;
     let merges_read = merges.is_some();
@@ -115,6 +161,26 @@ pub(crate) fn label_raw(
     let toks = Toks::new(&grid, &mut parsed);
     let label_col = find_label_column(&toks);
     let kinds = classify_rows(&grid, &toks, label_col);
+    if split {
+        let starts = blocks::statement_starts(&grid, &toks, &kinds, label_col);
+        if !starts.is_empty() {
+            let raw = RawTable {
+                part,
+                grid,
+                merges: merges_read.then_some(merges),
+            };
+            let (first, rest) = blocks::split(raw, &starts);
+            let mut labeled = label_grid(first, source, vocab, concepts, false);
+            for (from, raw) in rest {
+                let one = label_grid(raw, source, vocab, concepts, false);
+                labeled.spans_uncertain |= one.spans_uncertain;
+                let mut table = one.table;
+                table.from_row = from;
+                labeled.more.push(table);
+            }
+            return labeled;
+        }
+    }
 
     let mut title = Vec::new();
     let mut header_texts = Vec::new();
@@ -481,6 +547,7 @@ pub(crate) fn label_raw(
         statement,
         unit,
         grid,
+        from_row: 0,
         header_rows,
         label_col: label_col.unwrap_or(0),
         rows,
@@ -500,6 +567,7 @@ pub(crate) fn label_raw(
     }
     Labeled {
         table,
+        more: Vec::new(),
         spans_uncertain,
     }
 }
@@ -1745,6 +1813,8 @@ fn continues_on_next_row(
         .and_then(|(t, _)| t.chars().next())
         .is_some_and(char::is_lowercase)
 }
+
+mod blocks;
 
 #[cfg(test)]
 mod tests;

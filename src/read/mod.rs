@@ -412,7 +412,9 @@ pub fn load_bytes(
             (read.tables, read.warnings)
         }
         SourceKind::Csv => (
-            vec![labeler(csv::read_csv(bytes, path, options.max_cells, budget)?).table],
+            labeler(csv::read_csv(bytes, path, options.max_cells, budget)?)
+                .into_tables()
+                .collect(),
             Vec::new(),
         ),
         SourceKind::Pdf => {
@@ -431,7 +433,11 @@ pub fn load_bytes(
                 });
             }
             pages = read.pages;
-            let tables = read.tables.into_iter().map(|t| labeler(t).table).collect();
+            let tables = read
+                .tables
+                .into_iter()
+                .flat_map(|t| labeler(t).into_tables())
+                .collect();
             (tables, read.warnings)
         }
         _ => {
@@ -460,12 +466,14 @@ pub fn document_from_rows(
     let source: Arc<str> = Arc::from(id);
     let mut concepts = label::ConceptMemo::default();
     let raw = csv::raw_from_rows(rows);
-    let table = label::label_raw(raw, &source, vocab, &mut concepts).table;
+    let tables = label::label_raw(raw, &source, vocab, &mut concepts)
+        .into_tables()
+        .collect();
     finish(
         id,
         Path::new(name),
         SourceKind::Csv,
-        vec![table],
+        tables,
         Vec::new(),
         Vec::new(),
     )

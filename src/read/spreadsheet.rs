@@ -308,11 +308,11 @@ fn read_xlsx(
                 .collect();
             labeled = label(RawTable {
                 part: labeled.table.part.clone(),
-                grid: std::mem::take(&mut labeled.table.grid),
+                grid: labeled.take_grid(),
                 merges: Some(merges),
             });
         }
-        tables.push(labeled.table);
+        tables.extend(labeled.into_tables());
     }
     Ok((tables, warnings))
 }
@@ -373,7 +373,7 @@ fn read_xlsb(
         }
         Ok(Some(Vec::new()))
     })?;
-    let tables = labeled.into_iter().map(|l| l.table).collect();
+    let tables = labeled.into_iter().flat_map(Labeled::into_tables).collect();
     Ok((tables, warnings))
 }
 
@@ -416,7 +416,7 @@ where
             .collect();
         Ok(Some(merges))
     })?;
-    let tables = labeled.into_iter().map(|l| l.table).collect();
+    let tables = labeled.into_iter().flat_map(Labeled::into_tables).collect();
     Ok((tables, warnings))
 }
 

@@ -558,7 +558,8 @@ fn record_index(cell: &Cell<'_>) -> u32 {
 fn tables_in<'a>(doc: &'a Document, located: Located<'a>) -> Vec<&'a Table> {
     match located {
         Located::Source => doc.tables.iter().collect(),
-        Located::Table(t) | Located::Cell(t, _) | Located::Range(t, _, _) => vec![t],
+        Located::Table(t) | Located::Range(t, _, _) => doc.part_of(t).collect(),
+        Located::Cell(t, _) => vec![t],
         Located::Page(page) => doc
             .tables
             .iter()

@@ -24,7 +24,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::budget::Budget;
-use super::label::{ConceptMemo, label_raw};
+use super::label::{ConceptMemo, label_single};
 use super::{ReadError, ReadOptions};
 use crate::model::{Coord, Page, Table, TablePart};
 use crate::vocab::Vocab;
@@ -180,7 +180,7 @@ pub(crate) fn read_html(
             }
         }
         loose_by_page.extend(built.loose.iter().map(|&f| (page, f)));
-        let mut table = label_raw(built.raw, source, vocab, &mut memo).table;
+        let mut table = label_single(built.raw, source, vocab, &mut memo).table;
         let index = u32::try_from(tables.len()).unwrap_or(u32::MAX);
         for (coord, facts) in built.tags {
             // A tagged number the labeler did not read as a number ("no" in a

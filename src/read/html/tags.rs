@@ -218,6 +218,7 @@ pub(super) fn prose_table(
         statement: StatementKind::Other,
         unit: UnitLine::default(),
         grid,
+        from_row: 0,
         header_rows: Vec::new(),
         label_col: 0,
         rows,
