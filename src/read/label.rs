@@ -382,6 +382,7 @@ fn label_grid(
                     header_columns(&grid, &toks, &block, label_col, &merges, hint);
                 shift_headers_off_currency_columns(&mut block_columns, &amount_cols);
                 apply_title_span(&mut block_columns, &title, hint);
+                date_change_columns(&mut block_columns);
                 let shares = share_columns(&block_columns, &percent_cols);
                 columns = block_columns
                     .into_iter()
@@ -1515,6 +1516,52 @@ fn apply_title_span(
         };
         if let Some(p) = span_in_year(span, year, hint) {
             info.period = Some(p);
+        }
+    }
+}
+
+/// A change column whose header names no periods ("% change" beside
+/// "2024 | 2023") compares the two periods the other columns of its header
+/// block hold: when there are exactly two, of one kind and length, it runs
+/// from the earlier to the later. With three years (or one) it is left
+/// undated: which two it compares is not printed.
+fn date_change_columns(columns: &mut [Option<(ColumnInfo, bool)>]) {
+    let mut periods: Vec<&Period> = Vec::new();
+    for (info, _) in columns.iter().flatten() {
+        if let Some(p @ (Period::Duration { .. } | Period::Instant { .. })) = &info.period
+            && !periods.contains(&p)
+        {
+            periods.push(p);
+        }
+    }
+    let [a, b] = periods.as_slice() else {
+        return;
+    };
+    let key = |p: &Period| match p {
+        Period::Duration { months, end, .. } => (0u8, *months, *end, p.year()),
+        Period::Instant { date, .. } => (1u8, None, *date, p.year()),
+        Period::Change { .. } => (2u8, None, None, None),
+    };
+    let ((kind_a, months_a, end_a, year_a), (kind_b, months_b, end_b, year_b)) = (key(a), key(b));
+    if kind_a != kind_b || months_a != months_b {
+        return;
+    }
+    let a_first = match (end_a, end_b, year_a, year_b) {
+        (Some(x), Some(y), ..) if x != y => x < y,
+        (_, _, Some(x), Some(y)) if x != y => x < y,
+        _ => return,
+    };
+    let (from, to) = if a_first { (*a, *b) } else { (*b, *a) };
+    let (from, to) = (Box::new(from.clone()), Box::new(to.clone()));
+    for (info, _) in columns.iter_mut().flatten() {
+        if let Some(Period::Change {
+            from: f @ None,
+            to: t @ None,
+            ..
+        }) = &mut info.period
+        {
+            *f = Some(from.clone());
+            *t = Some(to.clone());
         }
     }
 }

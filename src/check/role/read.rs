@@ -153,6 +153,7 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
         periods.push(period);
         blank(&mut masked, range);
     }
+    join_change_parts(&mut periods);
     // A concept's QName ("us-gaap:Revenues") names the concept; its prefix
     // is no word of the role ("us" is not the United States). A member's or
     // an axis's QName ("aapl:IPhoneMember") names a breakdown, a slot of its
@@ -1027,7 +1028,44 @@ fn mark(used: &mut [bool], at: usize, len: usize) {
     }
 }
 
-/// Replaces a byte range with spaces, keeping every other byte where it was.
+/// A change column named twice in one role, by its header and by the
+/// periods it compares ("% change, nine months 2024 vs 2023"), is one
+/// change: in percent when either part says so, between the periods the
+/// second names.
+fn join_change_parts(periods: &mut Vec<Period>) {
+    let lone = periods.iter().position(|p| {
+        matches!(
+            p,
+            Period::Change {
+                from: None,
+                to: None,
+                ..
+            }
+        )
+    });
+    let dated = periods.iter().position(|p| {
+        matches!(
+            p,
+            Period::Change {
+                from: Some(_),
+                to: Some(_),
+                ..
+            }
+        )
+    });
+    let (Some(lone), Some(dated)) = (lone, dated) else {
+        return;
+    };
+    let lone_percent = matches!(
+        periods.get(lone),
+        Some(Period::Change { percent: true, .. })
+    );
+    if let Some(Period::Change { percent, .. }) = periods.get_mut(dated) {
+        *percent |= lone_percent;
+    }
+    periods.remove(lone);
+}
+
 /// The byte ranges of a role's comma-separated parts of at most three
 /// words: where a column's change header may stand alone.
 fn change_parts(text: &str) -> Vec<Range<usize>> {
@@ -1050,6 +1088,7 @@ fn change_parts(text: &str) -> Vec<Range<usize>> {
     out
 }
 
+/// Replaces a byte range with spaces, keeping every other byte where it was.
 fn blank(text: &mut String, range: Range<usize>) {
     let Some(part) = text.get(range.clone()) else {
         return;

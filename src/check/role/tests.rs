@@ -1116,3 +1116,38 @@ fn a_row_listing_measures_is_in_each_column_the_measure_the_header_names() {
     same(rows, "C6", "EBIT FY2023");
     not_same(rows, "C6", "Adjusted EBIT FY2023");
 }
+
+/// A key-metrics table of nine months, with a change column whose header
+/// names no years.
+const KPI: &[&[&str]] = &[
+    &["Key metrics", "", "", ""],
+    &["Nine Months Ended September 30,", "", "", ""],
+    &["", "2024", "2023", "% change"],
+    &["Revenue", "184,330", "160,345", "15.0%"],
+    &["Active customers", "17,100", "15,200", "12.5%"],
+];
+
+#[test]
+fn a_change_named_by_its_header_and_its_periods_is_one_change() {
+    // "% change" and "nine months 2024 vs 2023" name one column.
+    same(
+        KPI,
+        "D5",
+        "Active customers, % change, nine months 2024 vs 2023",
+    );
+    same(KPI, "D5", "Active customers, % change");
+    same(KPI, "D4", "Revenue, % change, nine months 2024 vs 2023");
+    // Other years, or full years, are not this column's.
+    not_same(
+        KPI,
+        "D5",
+        "Active customers, % change, nine months 2023 vs 2022",
+    );
+    not_same(KPI, "D5", "Active customers, % change, 2024 vs 2023");
+    // A change in amount is not a change in percent.
+    not_same(
+        KPI,
+        "D5",
+        "Active customers, change, nine months 2024 vs 2023",
+    );
+}

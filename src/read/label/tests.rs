@@ -1384,3 +1384,48 @@ fn a_cash_flow_statement_reconciles_its_cash_to_balance_sheet_lines() {
     let t = label(TablePart::Only, rows);
     assert_eq!(concept_of(&t, "B4"), None);
 }
+
+#[test]
+fn a_change_column_beside_two_periods_runs_from_the_earlier_to_the_later() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &["Nine Months Ended September 30,", "", "", ""],
+            &["", "2024", "2023", "% change"],
+            &["Revenue", "184,330", "160,345", "15.0%"],
+        ],
+    );
+    match cell(&t, "D3").period() {
+        Some(Period::Change {
+            percent: true,
+            from: Some(from),
+            to: Some(to),
+        }) => {
+            assert_eq!((from.year(), to.year()), (Some(2023), Some(2024)));
+            assert!(matches!(
+                **to,
+                Period::Duration {
+                    months: Some(9),
+                    ..
+                }
+            ));
+        }
+        other => panic!("not a dated change: {other:?}"),
+    }
+    // Beside three years it is not printed which two it compares.
+    let t = label(
+        TablePart::Only,
+        &[
+            &["", "2024", "2023", "2022", "% change"],
+            &["Revenue", "184", "160", "150", "15.0%"],
+        ],
+    );
+    assert!(matches!(
+        cell(&t, "E2").period(),
+        Some(Period::Change {
+            from: None,
+            to: None,
+            ..
+        })
+    ));
+}
