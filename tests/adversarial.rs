@@ -74,7 +74,7 @@ fn the_second_dev_corpus_holds_its_documented_figures() {
     assert_eq!((wrong, correct), (82, 155), "the corpus changed");
     assert_eq!(accepted, 0, "wrong claims accepted: {:#?}", s.misses);
     assert!(
-        refused <= 4,
+        refused <= 3,
         "{refused} correct claims not accepted: {:#?}",
         s.misses
     );

@@ -222,6 +222,15 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
         })
         .collect();
     let mut concept = concept_in(vocab, &with_qnames, &all);
+    // A role that is a caption and a row label is read as the labeler reads
+    // the row, unless the vocabulary's phrase is the whole text from its
+    // first word ("PP&E, net" is one label).
+    if mode == Mode::Role
+        && concept.as_ref().is_none_or(|(_, at)| at.start > 0)
+        && let Some(read) = caption_and_label(vocab, &masked, &all)
+    {
+        concept = Some(read);
+    }
     if concept.is_none() && !qualifiers_found.is_empty() {
         let mut reduced = masked.clone();
         for q in &qualifiers_found {
@@ -600,6 +609,32 @@ fn also_named(
         }
     }
     out
+}
+
+/// A role written as a table's caption and row label ("Shares used in
+/// computing net income per share, diluted"): when its last comma part
+/// names a concept only under the parts before it, as the labeler reads a
+/// row "Diluted" under that caption, that concept, at the last part's
+/// words. The parts before stay words the cited cell must show.
+fn caption_and_label(
+    vocab: &Vocab,
+    masked: &str,
+    all: &[Word],
+) -> Option<(ConceptId, Range<usize>)> {
+    let cut = masked.trim_end().trim_end_matches([',', ' ']).rfind(',')?;
+    let (head, last) = (masked.get(..cut)?, masked.get(cut + 1..)?);
+    let (head_text, last_text) = (head.trim(), last.trim().trim_end_matches(','));
+    if head_text.is_empty() || last_text.is_empty() {
+        return None;
+    }
+    let other = crate::model::StatementKind::Other;
+    if vocab.match_label(last_text, &[], other).is_some() {
+        return None;
+    }
+    let id = vocab.match_label(last_text, &[head_text.to_string()], other)?;
+    let first = all.iter().position(|w| w.start > cut)?;
+    let end = all.iter().rposition(|w| w.start > cut)?;
+    Some((id, first..end + 1))
 }
 
 /// The concept the vocabulary finds in a text, with the word positions of

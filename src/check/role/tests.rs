@@ -1151,3 +1151,40 @@ fn a_change_named_by_its_header_and_its_periods_is_one_change() {
         "Active customers, change, nine months 2024 vs 2023",
     );
 }
+
+/// Per-share lines and the share counts they are computed on, each under
+/// its caption.
+const EPS: &[&[&str]] = &[
+    &["Statements of Income", "", ""],
+    &["", "2024", "2023"],
+    &["Net income", "12,231", "8,792"],
+    &["Net income per share:", "", ""],
+    &["  Basic", "0.25", "0.18"],
+    &["  Diluted", "0.25", "0.18"],
+    &["Shares used in computing net income per share:", "", ""],
+    &["  Basic", "48,310", "47,655"],
+    &["  Diluted", "49,020", "48,310"],
+];
+
+#[test]
+fn a_role_written_as_caption_and_row_label_reads_as_the_row() {
+    // The caption's "per share" does not make the share count a per-share
+    // amount: the row "Diluted" under it is the diluted share count.
+    same(
+        EPS,
+        "B9",
+        "Shares used in computing net income per share, diluted, FY2024",
+    );
+    not_same(
+        EPS,
+        "B8",
+        "Shares used in computing net income per share, diluted, FY2024",
+    );
+    not_same(
+        EPS,
+        "B6",
+        "Shares used in computing net income per share, diluted, FY2024",
+    );
+    same(EPS, "B6", "Net income per share, diluted, FY2024");
+    not_same(EPS, "B9", "Net income per share, diluted, FY2024");
+}
