@@ -23,7 +23,7 @@ use crate::model::{
 use crate::period::{find_period, is_bare_year, with_year_of};
 pub(crate) use crate::read::row_periods::edge_of;
 use crate::vocab::lexicon::{Lexicon, words};
-use crate::vocab::{ConceptId, Vocab};
+use crate::vocab::{ConceptId, PeriodType, Vocab};
 
 /// Concepts of expense lines, whose printed sign tells a table's convention.
 const EXPENSE_CONCEPTS: [&str; 6] = [
@@ -224,6 +224,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         });
     }
     listed_rows(table, vocab, &mut out);
+    component_columns(table, vocab, &mut out);
     let mut title: Vec<Box<str>> = table
         .title
         .iter()
@@ -395,6 +396,55 @@ fn listed_rows(table: &Table, vocab: &Vocab, out: &mut TableRoles) {
                 continue;
             };
             out.listed.insert((r, c), listed);
+        }
+    }
+}
+
+/// An equity statement whose components are its columns ("Common Stock
+/// and Additional Paid-in Capital | Retained Earnings | Accumulated Other
+/// Comprehensive Income (Loss) | Total"): a balance row's cell (total
+/// equity by its row, `read::equity_balances`) in a component's column is
+/// that component's balance, as the filer's tag says (stockholders' equity
+/// with the component's member). It is read as the column's concept, so
+/// "Retained earnings, June 30, 2023" names it and "Total stockholders'
+/// equity" names the total column's cell only.
+fn component_columns(table: &Table, vocab: &Vocab, out: &mut TableRoles) {
+    const TOTAL: &str = "StockholdersEquity";
+    let components: Vec<(u32, ConceptId, Vec<Box<str>>)> = table
+        .columns
+        .iter()
+        .enumerate()
+        .filter_map(|(c, col)| {
+            let reading = read(col.label.as_deref()?, vocab, Mode::Label);
+            let id = reading.role.concept?;
+            let info = vocab.info(id.as_str())?;
+            let component = id.as_str() != TOTAL
+                && info.period_type == PeriodType::Instant
+                && info.measure == crate::model::Measure::Monetary;
+            Some((u32::try_from(c).ok()?, id, reading.required)).filter(|_| component)
+        })
+        .collect();
+    if components.is_empty() {
+        return;
+    }
+    let lex = Lexicon::builtin();
+    for (r, row) in out.rows.iter().enumerate() {
+        if row.role.concept.as_ref().map(ConceptId::as_str) != Some(TOTAL) {
+            continue;
+        }
+        let Ok(r) = u32::try_from(r) else {
+            continue;
+        };
+        for (c, id, words) in &components {
+            if out.listed.contains_key(&(r, *c)) {
+                continue;
+            }
+            let mut own = row.clone();
+            own.role.concept = Some(id.clone());
+            own.role.concept_words.clone_from(words);
+            own.named = true;
+            qualifiers_of_concept(&mut own.role, id, lex);
+            out.listed.insert((r, *c), own);
         }
     }
 }

@@ -1188,3 +1188,54 @@ fn a_role_written_as_caption_and_row_label_reads_as_the_row() {
     same(EPS, "B6", "Net income per share, diluted, FY2024");
     not_same(EPS, "B9", "Net income per share, diluted, FY2024");
 }
+
+/// An equity statement whose components are its columns.
+const EQUITY: &[&[&str]] = &[
+    &[
+        "Consolidated Statements of Stockholders' Equity",
+        "",
+        "",
+        "",
+        "",
+    ],
+    &["(In millions)", "", "", "", ""],
+    &[
+        "",
+        "Common Stock and Additional Paid-in Capital",
+        "Retained Earnings",
+        "Accumulated Other Comprehensive Income (Loss)",
+        "Total Stockholders' Equity",
+    ],
+    &[
+        "Balance at June 30, 2023",
+        "1,253.4",
+        "715.1",
+        "(23.3)",
+        "1,945.2",
+    ],
+    &["Net income", "—", "312.4", "—", "312.4"],
+    &[
+        "Balance at June 30, 2024",
+        "1,307.6",
+        "864.9",
+        "(32.9)",
+        "2,139.6",
+    ],
+];
+
+#[test]
+fn a_balance_in_a_components_column_is_that_components_balance() {
+    same(EQUITY, "C4", "Retained earnings, June 30, 2023");
+    same(
+        EQUITY,
+        "D6",
+        "Accumulated other comprehensive income (loss), June 30, 2024",
+    );
+    same(EQUITY, "E6", "Total stockholders' equity, June 30, 2024");
+    // The component is not the total, nor another component.
+    not_same(EQUITY, "C4", "Total stockholders' equity, June 30, 2023");
+    not_same(EQUITY, "E4", "Retained earnings, June 30, 2023");
+    not_same(EQUITY, "D4", "Retained earnings, June 30, 2023");
+    // Nor another date.
+    not_same(EQUITY, "C6", "Retained earnings, June 30, 2023");
+}
