@@ -454,7 +454,8 @@ pub fn shown_negative_by_convention(cell: &Cell<'_>) -> bool {
 }
 
 /// Concepts of lines that statements conventionally print as negatives:
-/// costs, expenses, payments.
+/// costs, expenses, payments, dividends declared (an equity statement's
+/// reduction of retained earnings).
 pub fn outflow_concept(id: &str) -> bool {
     id.starts_with("PaymentsTo")
         || id.starts_with("PaymentsFor")
@@ -474,6 +475,7 @@ pub fn outflow_concept(id: &str) -> bool {
                 | "IncomeTaxExpenseBenefit"
                 | "DepreciationDepletionAndAmortization"
                 | "RestructuringCharges"
+                | "Dividends"
         )
 }
 
