@@ -551,3 +551,158 @@ fn a_sentence_stating_an_amount_with_no_value_is_not_accepted_on_its_cite() {
         );
     }
 }
+
+/// Kestrel's equity statement prints dividends declared as reductions,
+/// "(42.6)": the amount declared is 42.6.
+#[test]
+fn dividends_declared_stated_as_an_amount_hold_a_cell_printed_as_a_reduction() {
+    let answer = |value: &str, role: &str, cite: &str| {
+        format!(
+            r#"{{"id": "t", "sources": [{{"id": "kestrel.csv", "path": "../tests/adversarial/kestrel.csv"}}],
+                "claims": [{{"id": "k", "value": "{value}", "role": "{role}", "cites": ["{cite}"]}}]}}"#
+        )
+    };
+    let r = verify(&answer(
+        "$42.6 million",
+        "Dividends declared, fiscal 2024",
+        "kestrel.csv#C59",
+    ));
+    assert_eq!(claim(&r).route, Route::Accept, "{:?}", claim(&r).findings);
+    // Near misses: the year before; and a line not printed as a reduction
+    // (net income) stated with the opposite sign.
+    let r = verify(&answer(
+        "$42.6 million",
+        "Dividends declared, fiscal 2023",
+        "kestrel.csv#C59",
+    ));
+    assert_ne!(claim(&r).route, Route::Accept);
+    let r = verify(&answer(
+        "-$312.4 million",
+        "Net income, fiscal 2024",
+        "kestrel.csv#C55",
+    ));
+    assert_eq!(codes(claim(&r)), ["sign_flip"]);
+}
+
+/// One claim over Kestrel's statements and Dunmore's nine-month KPIs.
+fn kpi(claim: &str) -> AnswerReport {
+    verify(&format!(
+        r#"{{"id": "t", "sources": [{{"id": "kestrel.csv", "path": "../tests/adversarial/kestrel.csv"}}, "dunmore_kpi.csv"],
+            "claims": [{claim}]}}"#
+    ))
+}
+
+fn route_and_codes(report: &AnswerReport) -> (Route, Vec<&'static str>) {
+    (claim(report).route, codes(claim(report)))
+}
+
+#[test]
+fn a_change_cell_said_to_fall_when_it_rose_is_contradicted() {
+    let said = |text: &str| {
+        kpi(&format!(
+            r#"{{"id": "k", "text": "{text}", "value": "15.0%", "role": "Revenue % change, nine months 2024 vs 2023", "cites": ["dunmore_kpi.csv#D7"]}}"#
+        ))
+    };
+    let r = said("Revenue fell 15.0% in the first nine months of 2024.");
+    assert_eq!(route_and_codes(&r), (Route::Reanswer, vec!["contradicted"]));
+    let r = said("Revenue declined by 15.0% in the first nine months of 2024.");
+    assert_eq!(route_and_codes(&r), (Route::Reanswer, vec!["contradicted"]));
+    let r = said("Revenue rose 15.0% in the first nine months of 2024.");
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+}
+
+#[test]
+fn a_change_role_without_periods_takes_the_sentences() {
+    let said = |text: &str| {
+        kpi(&format!(
+            r#"{{"id": "k", "text": "{text}", "value": "15.0%", "role": "Revenue % change", "cites": ["dunmore_kpi.csv#D7"]}}"#
+        ))
+    };
+    assert_ne!(
+        claim(&said("Full-year 2024 revenue rose 15.0%.")).route,
+        Route::Accept
+    );
+    assert_ne!(
+        claim(&said("Revenue rose 15.0% in 2024 compared with 2022.")).route,
+        Route::Accept
+    );
+    assert_eq!(
+        claim(&said(
+            "Revenue rose 15.0% in the first nine months of 2024."
+        ))
+        .route,
+        Route::Accept
+    );
+}
+
+#[test]
+fn a_calculation_is_held_to_the_period_and_the_line_its_role_names() {
+    let calc = |role: &str, operand: &str, cite: &str, value: &str| {
+        kpi(&format!(
+            r#"{{"id": "k", "value": "{value} million", "role": "{role}", "calc": "a",
+                "operands": [{{"id": "a", "value": "{value}", "role": "{operand}", "cite": "kestrel.csv#{cite}"}}]}}"#
+        ))
+    };
+    // Net income of fiscal 2024, claimed for 2023.
+    let net_income = "Net income, fiscal 2024";
+    let r = calc("Net income, fiscal 2023", net_income, "C55", "312.4");
+    assert_eq!(
+        route_and_codes(&r),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    let r = calc("Net income, fiscal 2024", net_income, "C55", "312.4");
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+    // Retained earnings, claimed as total equity.
+    let retained = "Retained earnings, June 30, 2024";
+    let r = calc(
+        "Total stockholders' equity, June 30, 2024",
+        retained,
+        "C60",
+        "864.9",
+    );
+    assert_eq!(
+        route_and_codes(&r),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    let r = calc("Retained earnings, June 30, 2024", retained, "C60", "864.9");
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+}
+
+#[test]
+fn a_change_is_held_to_its_measure_and_its_way() {
+    let change = |role: &str, value: &str, row: u32| {
+        let (line, now, before) = if row == 7 {
+            ("Revenue", "184,330", "160,345")
+        } else {
+            ("Active customers", "17,100", "15,200")
+        };
+        kpi(&format!(
+            r#"{{"id": "k", "value": "{value}", "role": "{role}", "calc": "(a - b) / b",
+                "operands": [{{"id": "a", "value": "{now}", "role": "{line}, nine months 2024", "cite": "dunmore_kpi.csv#B{row}"}},
+                             {{"id": "b", "value": "{before}", "role": "{line}, nine months 2023", "cite": "dunmore_kpi.csv#C{row}"}}]}}"#
+        ))
+    };
+    let r = change("Revenue growth, nine months 2024 vs 2023", "15.0%", 7);
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+    // A rise called a decline.
+    let r = change("Revenue decline, nine months 2024 vs 2023", "15.0%", 7);
+    assert_eq!(route_and_codes(&r), (Route::Reanswer, vec!["sign_flip"]));
+    // Another line's growth: one the vocabulary names, one it does not.
+    let r = change("Revenue growth, nine months 2024 vs 2023", "12.5%", 10);
+    assert_eq!(route_and_codes(&r), (Route::Review, vec!["ambiguous_role"]));
+    let r = change(
+        "Active customers growth, nine months 2024 vs 2023",
+        "15.0%",
+        7,
+    );
+    assert_eq!(
+        route_and_codes(&r),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    let r = change(
+        "Active customers growth, nine months 2024 vs 2023",
+        "12.5%",
+        10,
+    );
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+}

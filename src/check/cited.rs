@@ -309,6 +309,13 @@ pub fn value_and_role(
     {
         findings.push(finding);
     }
+    if findings.is_empty()
+        && checks.has(Check::Support)
+        && let Some(movement) = claimed.role.change_movement
+        && let Some(finding) = movement::change_contradiction(movement, &cell, &cited.cite)
+    {
+        findings.push(finding);
+    }
     findings
 }
 

@@ -20,9 +20,13 @@
 //! result stated in percent may compute the ratio or the ratio × 100.
 //!
 //! What is not judged (the arithmetic still is): a role that names no
-//! metric of the table; a change of a derived metric ("gross margin
-//! change"); an operand whose role and cell name no concept (nothing to hold
-//! it to: the operand's own role check speaks for it).
+//! metric of the table (only its period, and the line of a one-operand
+//! calculation, are held to the operands); a change of a derived metric
+//! ("gross margin change"); an operand whose role and cell name no concept
+//! under a metric (nothing to hold it to: the operand's own role check
+//! speaks for it) — under a change of a named measure it is sent to
+//! review, and a change of an unnamed measure must be over operands whose
+//! rows or roles show the claim's words for it.
 
 use std::sync::LazyLock;
 
@@ -42,7 +46,7 @@ use crate::vocab::metrics::Metrics;
 pub const DOCS: &[CodeDoc] = &[CodeDoc {
     code: Code::FormulaMismatch,
     check: Check::Arithmetic,
-    what: "The claim's role names a metric tickmark knows (gross, operating, net and EBITDA margin, growth, decline, change, EPS, free cash flow, current and quick ratio, debt-to-equity, net debt, ROE, ROA, effective tax rate, payout ratio, days sales outstanding; `src/vocab/metrics.toml`), and its calculation is not that metric: an operand's role is not one of the metric's inputs, an operand's period is not the one the claim names (\"growth 2024 vs 2023\" over 2024 and 2022; a FY2024 margin over a FY2023 operand), a decline is divided by the later amount, the operands are two companies' figures, or the role names a qualified measure (organic, adjusted, pro forma, core, segment: \"organic revenue growth\") that no operand's role, concept or row carries. Also raised when a FinQA program's number matches no operand (`subtract(4300, 3800)` with operands 4,200 and 3,900), or an expression is made of constants only.",
+    what: "The claim's role names a metric tickmark knows (gross, operating, net and EBITDA margin, growth, decline, change, EPS, free cash flow, current and quick ratio, debt-to-equity, net debt, ROE, ROA, effective tax rate, payout ratio, days sales outstanding; `src/vocab/metrics.toml`), and its calculation is not that metric: an operand's role is not one of the metric's inputs, an operand's period is not the one the claim names (\"growth 2024 vs 2023\" over 2024 and 2022; a FY2024 margin over a FY2023 operand), a decline is divided by the later amount, the operands are two companies' figures, or the role names a qualified measure (organic, adjusted, pro forma, core, segment: \"organic revenue growth\") that no operand's role, concept or row carries. Also raised, whatever the role names, when the calculation is one operand alone (`a`, `a * 1`) whose concept is not the role's (\"Total stockholders' equity\" = retained earnings), or when the role names one period and no operand is of it (\"Net income, fiscal 2023\" over fiscal 2024 figures); when a FinQA program's number matches no operand (`subtract(4300, 3800)` with operands 4,200 and 3,900), or an expression is made of constants only. A decline whose operands rose is `sign_flip`; a change of a named measure over an operand that names none is `ambiguous_role` (review).",
     why: "Every operand can be cited correctly and the arithmetic be exact while the calculation computes something else: cost over revenue is a cost ratio, not a gross margin. Only a check that knows what the metric is made of sees it.",
     example: "\"Gross margin was 60.0% in 2024\" with calc `cor / rev` over cost of revenue 2,520 and revenue 4,200 (gross margin is (4,200 − 2,520) / 4,200 = 40.0%).",
     route: "reanswer.",
@@ -96,9 +100,16 @@ pub fn check(
     let inputs: Vec<Input<'_>> = operands.iter().map(|o| input_of(o, vocab)).collect();
     let concepts: Vec<Option<String>> = inputs.iter().map(|i| i.concept.clone()).collect();
     let Some(wanted) = wanted(claim_role, sentence_only, vocab, &concepts) else {
-        return companies_unnamed(claim_text, operands)
+        let mut findings: Vec<Finding> = companies_unnamed(claim_text, operands)
             .into_iter()
             .collect();
+        if findings.is_empty() {
+            findings.extend(
+                one_operand(claim_role, calc, &inputs)
+                    .or_else(|| period_unmet(claim_role, &inputs)),
+            );
+        }
+        return findings;
     };
     let mut findings = Vec::new();
     if let Some(finding) = companies_differ(operands) {
@@ -110,6 +121,78 @@ pub fn check(
         findings.push(finding);
     }
     findings
+}
+
+/// A calculation that is one operand (`a`, `a * 1`): the claim states that
+/// operand, so its role must name the operand's measure. A role whose
+/// concept is another than the operand's (and not of its family) is
+/// `formula_mismatch`: "Total stockholders' equity = a" over retained
+/// earnings.
+fn one_operand(claim_role: &ClaimRole, calc: &Calc, inputs: &[Input<'_>]) -> Option<Finding> {
+    let claimed = claim_role.role.concept.as_ref()?;
+    let [only] = inputs else {
+        return None;
+    };
+    let is_identity = (0..PROBES.len()).all(|set| {
+        let operand = Operand {
+            id: only.id,
+            stated: only.stated,
+            base: probe(set, 0),
+            role: "",
+        };
+        calc.value(std::slice::from_ref(&operand))
+            .is_ok_and(|v| same_result(v, probe(set, 0)))
+    });
+    let have = only.concept.as_deref()?;
+    if !is_identity || Lexicon::builtin().same_family(claimed.as_str(), have) {
+        return None;
+    }
+    Some(Finding::new(
+        Code::FormulaMismatch,
+        Route::Reanswer,
+        format!(
+            "the calculation {} is operand {} alone, which is {have} ({:?}); the claim's role names {}",
+            calc.source().trim(),
+            only.id,
+            only.label,
+            claimed.as_str()
+        ),
+    ))
+}
+
+/// A calculation claimed for a period none of its operands is in ("Net
+/// income, fiscal 2023" computed from fiscal 2024 figures): a result for a
+/// period is computed from figures of that period (a change: of its later
+/// end), so `formula_mismatch`. Said only when the role names one period
+/// and every operand has one.
+fn period_unmet(claim_role: &ClaimRole, inputs: &[Input<'_>]) -> Option<Finding> {
+    let [claimed] = claim_role.role.periods.as_slice() else {
+        return None;
+    };
+    let wanted = match claimed {
+        Period::Change { to: Some(to), .. } => (**to).clone(),
+        Period::Change { .. } => return None,
+        other => other.clone(),
+    };
+    let periods: Vec<&Period> = inputs.iter().filter_map(|i| i.period.as_ref()).collect();
+    if inputs.is_empty() || periods.len() != inputs.len() {
+        return None;
+    }
+    if periods.iter().any(|have| in_period(have, &wanted)) {
+        return None;
+    }
+    let shown: Vec<String> = inputs
+        .iter()
+        .filter_map(|i| Some(format!("{} = {}", i.id, i.period.as_ref()?)))
+        .collect();
+    Some(Finding::new(
+        Code::FormulaMismatch,
+        Route::Reanswer,
+        format!(
+            "the claim's role names {claimed}, but no operand is of it ({})",
+            shown.join("; ")
+        ),
+    ))
 }
 
 fn input_of<'a>(operand: &FormulaOperand<'a>, vocab: &Vocab) -> Input<'a> {
@@ -471,8 +554,12 @@ fn matches(
         _ if by_label => true,
         (Some(want), Some(have)) => lex.same_family(want, have),
         // The change of a measure the vocabulary does not name: its
-        // operands must be one measure (checked by the caller).
-        (None, _) => true,
+        // operands must be one measure (checked by the caller), and show
+        // the claim's words for it ("Active customers growth" is not over
+        // revenue).
+        (None, _) => base_words
+            .iter()
+            .all(|w| input.row_words.contains(w) || input.words.split(' ').any(|x| x == &**w)),
         (Some(_), None) => false,
     };
     if !concept_ok {
@@ -622,15 +709,32 @@ fn metric_mismatch(
                 .collect();
             let signs = matches!(wanted, Wanted::Metric { .. });
             if equivalent(calc, formula, inputs, &assigned, &idents, signs) {
+                if let Wanted::Change { name, .. } = wanted
+                    && *name == "decline"
+                {
+                    return rise_called_decline(inputs, &assigned, &idents);
+                }
                 return None;
             }
         }
     }
     // An operand that names no concept cannot be held to an input (the
     // change of an unnamed measure excepted: its operands were compared).
+    // Under a change of a named measure ("Revenue growth" over "Active
+    // customers") it is not shown to be that measure: review.
     let unnamed_change = base.is_none() && matches!(wanted, Wanted::Change { .. });
-    if !unnamed_change && inputs.iter().any(|i| i.concept.is_none()) {
-        return None;
+    if !unnamed_change && let Some(unnamed) = inputs.iter().find(|i| i.concept.is_none()) {
+        return match (wanted, &base) {
+            (Wanted::Change { name, .. }, Some(b)) => Some(Finding::new(
+                Code::AmbiguousRole,
+                Route::Review,
+                format!(
+                    "the claim's role names a {name} of {b}, but operand {} ({:?}) names no measure tickmark can hold to it",
+                    unnamed.id, unnamed.label
+                ),
+            )),
+            _ => None,
+        };
     }
     let shown: Vec<String> = inputs
         .iter()
@@ -675,6 +779,35 @@ fn metric_mismatch(
             calc.source().trim(),
             shown.join("; "),
             labels.join(", ")
+        ),
+    ))
+}
+
+/// A decline whose operands rose: "Revenue declined 15.0%" computed as
+/// (184,330 − 160,345) / 160,345. The decline's formulas allow a fall
+/// stated as a negative change, so the arithmetic alone lets a rise through;
+/// the operands standing for now and before say which way it went.
+fn rise_called_decline(
+    inputs: &[Input<'_>],
+    assigned: &[Option<usize>],
+    idents: &[Ident],
+) -> Option<Finding> {
+    let standing = |name: &str| {
+        inputs.iter().zip(assigned).find_map(|(input, slot)| {
+            let ident = idents.get((*slot)?)?;
+            (ident.name == name).then_some(input)
+        })
+    };
+    let (now, before) = (standing("cur")?, standing("prior")?);
+    if now.stated <= before.stated {
+        return None;
+    }
+    Some(Finding::new(
+        Code::SignFlip,
+        Route::Reanswer,
+        format!(
+            "the claim's role names a decline, but {} ({:?}, {}) is above {} ({:?}, {}): a rise",
+            now.id, now.label, now.stated, before.id, before.label, before.stated
         ),
     ))
 }

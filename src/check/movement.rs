@@ -71,6 +71,56 @@ pub fn movement_before(words_before_value: &str) -> Option<Movement> {
         .map(|(_, movement)| *movement)
 }
 
+/// The movement a sentence's words before a value give it as a change: a
+/// movement verb right before it, an "-ly" adverb or "by" between ("fell
+/// 15.0%", "declined sharply by $12 million").
+pub fn change_before(words_before_value: &str) -> Option<Movement> {
+    static TAIL: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b([a-z]+)\s+(?:[a-z]+ly\s+)?(?:by\s+)?(?:US\$|[$€£¥])?\s*$").ok()
+    });
+    let found = TAIL.as_ref()?.captures(words_before_value)?;
+    let verb = found.get(1)?.as_str().to_lowercase();
+    VERBS
+        .iter()
+        .find(|(v, _)| *v == verb)
+        .map(|(_, movement)| *movement)
+}
+
+/// The `contradicted` finding when the sentence says a change cell's value
+/// moved one way ("fell 15.0%") and the cell prints a change the other way
+/// (15.0%, a rise). A change printed negative read as a fall of its size
+/// agrees ("fell 1.9%" on (1.9)%); zero says nothing.
+pub fn change_contradiction(movement: Movement, cell: &Cell<'_>, cite: &str) -> Option<Finding> {
+    if !matches!(cell.period(), Some(Period::Change { .. })) {
+        return None;
+    }
+    let value = cell.value();
+    let against = match movement {
+        Movement::Up => value.is_sign_negative() && !value.is_zero(),
+        Movement::Down => value.is_sign_positive() && !value.is_zero(),
+    };
+    if !against {
+        return None;
+    }
+    let (said, is) = match movement {
+        Movement::Up => ("rose", "a fall"),
+        Movement::Down => ("fell", "a rise"),
+    };
+    Some(
+        Finding::new(
+            Code::Contradicted,
+            Route::Reanswer,
+            format!(
+                "the sentence says the value {said} by the stated amount, but {} is a change of {}: {is}",
+                cell.reference(),
+                cell.text().trim()
+            ),
+        )
+        .cite(cite)
+        .cell(cell),
+    )
+}
+
 /// The `contradicted` finding when the cited cell and its row's cell of the
 /// year before move the other way than the sentence says.
 pub fn contradiction(

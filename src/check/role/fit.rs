@@ -66,6 +66,9 @@ pub struct ClaimRole {
     /// The way the claim's sentence says its value moved ("fell to $25.0
     /// million"), held to the cited line's year before.
     pub movement: Option<crate::check::movement::Movement>,
+    /// The way the claim's sentence says the value is a change ("fell
+    /// 15.0%", "declined by $12 million"), held to a change cell's sign.
+    pub change_movement: Option<crate::check::movement::Movement>,
     /// The role's label, normalized as row labels are: computed once, on
     /// first use (every candidate cell is compared with it).
     pub label_key: std::sync::OnceLock<String>,

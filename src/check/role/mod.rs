@@ -94,6 +94,8 @@ pub fn read_claim(claim: &Claim, vocab: &Vocab) -> ClaimRole {
     // The way the sentence says the value moved, with a role or without.
     out.movement =
         before_value.and_then(|(phrase, _)| crate::check::movement::movement_before(phrase));
+    out.change_movement =
+        before_value.and_then(|(phrase, _)| crate::check::movement::change_before(phrase));
     if claim.role.is_some()
         && let Some(s) = sentence
     {
@@ -224,6 +226,7 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         sentence_measure: None,
         sentence_direction: None,
         movement: None,
+        change_movement: None,
         label_key: std::sync::OnceLock::new(),
     }
 }
@@ -286,8 +289,22 @@ fn structured(concept: Option<&str>, period: Option<&str>, vocab: &Vocab) -> (Re
 
 /// What the sentence adds to a role that leaves it out.
 fn merge_sentence(claim: &mut ClaimRole, sentence: &str, vocab: &Vocab) {
+    use crate::model::Period;
     let lex = Lexicon::builtin();
-    let needs_period = claim.role.periods.is_empty();
+    // A change the role names by its header alone ("Revenue % change")
+    // is of the periods the sentence names ("Full-year 2024 revenue rose
+    // 15.0%": to fiscal 2024; "in 2024 compared with 2022": between them).
+    let lone_change = match claim.role.periods.as_slice() {
+        [
+            Period::Change {
+                percent,
+                from: None,
+                to: None,
+            },
+        ] => Some(*percent),
+        _ => None,
+    };
+    let needs_period = claim.role.periods.is_empty() || lone_change.is_some();
     let needs_measure = !claim.role.has_measure();
     // Reading a sentence costs a period search; skip it when the sentence
     // can add nothing (no period or measure missing, no qualifier word).
@@ -299,7 +316,26 @@ fn merge_sentence(claim: &mut ClaimRole, sentence: &str, vocab: &Vocab) {
         }
     }
     let said = from_reading(read(sentence, vocab, Mode::Sentence), sentence.to_string());
-    if needs_period {
+    if let Some(percent) = lone_change {
+        let dated = said.role.periods.iter().find_map(|p| match p {
+            Period::Change {
+                from, to: Some(to), ..
+            } => Some(Period::Change {
+                percent,
+                from: from.clone(),
+                to: Some(to.clone()),
+            }),
+            Period::Change { .. } => None,
+            span => Some(Period::Change {
+                percent,
+                from: None,
+                to: Some(Box::new(span.clone())),
+            }),
+        });
+        if let Some(dated) = dated {
+            claim.role.periods = vec![dated];
+        }
+    } else if needs_period {
         claim.role.periods.clone_from(&said.role.periods);
         claim.bare_date = said.bare_date;
     }
