@@ -94,6 +94,23 @@ fn the_holdout_corpus_holds_its_documented_figures() {
     assert_eq!(s.unscored, 0);
 }
 
+/// An outside reviewer's attack on the rules of 2026-12-03 (late): 33 of
+/// its 195 wrong claims were accepted on its first run; rules were written
+/// after them. Tuned on.
+#[test]
+fn the_red_team_corpus_holds_its_documented_figures() {
+    let s = run("tests/adversarial/redteam.jsonl");
+    let (wrong, accepted, correct, refused) = totals(&s);
+    assert_eq!((wrong, correct), (195, 76), "the corpus changed");
+    assert!(
+        accepted <= 12,
+        "{accepted} wrong claims accepted: {:#?}",
+        s.misses
+    );
+    assert!(refused <= 17, "{refused} correct claims not accepted");
+    assert_eq!(s.unscored, 0);
+}
+
 #[test]
 fn no_same_digit_swap_or_wrong_period_is_accepted() {
     for file in [
