@@ -107,7 +107,7 @@ fn the_red_team_corpus_holds_its_documented_figures() {
         "{accepted} wrong claims accepted: {:#?}",
         s.misses
     );
-    assert!(refused <= 17, "{refused} correct claims not accepted");
+    assert!(refused <= 16, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }
 

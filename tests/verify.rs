@@ -706,3 +706,17 @@ fn a_change_is_held_to_its_measure_and_its_way() {
     );
     assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
 }
+
+#[test]
+fn a_change_stated_as_a_percentage_is_a_change_in_percent() {
+    let said = |value: &str, role: &str| {
+        kpi(&format!(
+            r#"{{"id": "k", "value": "{value}", "role": "{role}", "cites": ["dunmore_kpi.csv#D10"]}}"#
+        ))
+    };
+    let role = "Active customers % change, nine months ended September 30, 2024 vs 2023";
+    assert_eq!(claim(&said("12.5%", role)).route, Route::Accept);
+    // The same number without "%" is no percentage.
+    let role = "Active customers change, nine months ended September 30, 2024 vs 2023";
+    assert_ne!(claim(&said("12.5", role)).route, Route::Accept);
+}

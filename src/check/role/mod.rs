@@ -85,6 +85,20 @@ pub fn read_claim(claim: &Claim, vocab: &Vocab) -> ClaimRole {
         },
     };
     let mut out = from_reading(reading, text);
+    // A change stated as a percentage ("growth, 2024 vs 2023" of "15.0%")
+    // is a change in percent: the value says the unit.
+    if claim
+        .value
+        .as_deref()
+        .and_then(crate::number::parse_amount)
+        .is_some_and(|a| a.percent)
+    {
+        for period in &mut out.role.periods {
+            if let crate::model::Period::Change { percent, .. } = period {
+                *percent = true;
+            }
+        }
+    }
     out.qname_allows = read::qname_qualifiers(Lexicon::builtin(), &out.text);
     (out.qnames, out.members) = read::qname_slots(&out.text);
     // The sentence's words before the claim's value, in its own clause.
