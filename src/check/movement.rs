@@ -63,12 +63,7 @@ pub fn movement_before(words_before_value: &str) -> Option<Movement> {
     static TAIL: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
         regex::Regex::new(r"(?i)\b([a-z]+)\s+(?:([a-z]+ly)\s+)?to\s*(?:US\$|[$€£¥])?\s*$").ok()
     });
-    let found = TAIL.as_ref()?.captures(words_before_value)?;
-    let verb = found.get(1)?.as_str().to_lowercase();
-    VERBS
-        .iter()
-        .find(|(v, _)| *v == verb)
-        .map(|(_, movement)| *movement)
+    verb_of(TAIL.as_ref()?, words_before_value)
 }
 
 /// The movement a sentence's words before a value give it as a change: a
@@ -78,7 +73,13 @@ pub fn change_before(words_before_value: &str) -> Option<Movement> {
     static TAIL: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
         regex::Regex::new(r"(?i)\b([a-z]+)\s+(?:[a-z]+ly\s+)?(?:by\s+)?(?:US\$|[$€£¥])?\s*$").ok()
     });
-    let found = TAIL.as_ref()?.captures(words_before_value)?;
+    verb_of(TAIL.as_ref()?, words_before_value)
+}
+
+/// The movement of the verb a pattern's first group captures at the end of
+/// the words.
+fn verb_of(tail: &regex::Regex, words_before_value: &str) -> Option<Movement> {
+    let found = tail.captures(words_before_value)?;
     let verb = found.get(1)?.as_str().to_lowercase();
     VERBS
         .iter()

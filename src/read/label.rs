@@ -1276,13 +1276,15 @@ fn names_a_year(text: &str) -> bool {
 /// Whether the next non-blank row after `r` reads as a header row: no
 /// amounts in the value columns, and some text, year or date there.
 fn heads_the_next_row(toks: &Toks, r: usize, label_col: Option<usize>) -> bool {
-    let is_value_col = |c: usize| label_col.is_none_or(|l| c > l);
-    let Some(next) = next_filled_row(toks, r) else {
-        return false;
-    };
+    next_filled_row(toks, r).is_some_and(|next| values_head(next, label_col))
+}
+
+/// Whether a row's value cells read as a header's: no amounts but years,
+/// and some text, year or date.
+fn values_head(row: &[Tok], label_col: Option<usize>) -> bool {
     let mut headed = false;
-    for (c, t) in next.iter().enumerate() {
-        if !is_value_col(c) {
+    for (c, t) in row.iter().enumerate() {
+        if label_col.is_some_and(|l| c <= l) {
             continue;
         }
         match t {

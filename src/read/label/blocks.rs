@@ -98,24 +98,10 @@ fn header_like(grid: &[Vec<GridValue>], toks: &Toks, r: usize, label_col: Option
     let Some(row) = toks.get(r) else {
         return false;
     };
-    let mut headed = false;
-    for (c, t) in row.iter().enumerate() {
-        if label_col.is_some_and(|l| c <= l) {
-            if Some(c) == label_col
-                && matches!(t, Tok::Text)
-                && !text_at(grid, r, c).is_some_and(super::stub_like)
-            {
-                return false;
-            }
-            continue;
-        }
-        match t {
-            Tok::Amount { year: false, .. } => return false,
-            Tok::Text | Tok::Date | Tok::Amount { year: true, .. } => headed = true,
-            _ => {}
-        }
-    }
-    headed
+    let stub_or_empty = label_col.is_none_or(|l| {
+        !matches!(row.get(l), Some(Tok::Text)) || text_at(grid, r, l).is_some_and(super::stub_like)
+    });
+    stub_or_empty && super::values_head(row, label_col)
 }
 
 /// Splits a raw table at `starts`: the first statement, and each one below
