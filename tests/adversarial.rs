@@ -90,7 +90,7 @@ fn the_holdout_corpus_holds_its_documented_figures() {
     let (wrong, accepted, correct, refused) = totals(&s);
     assert_eq!((wrong, correct), (145, 110), "the corpus changed");
     assert!(accepted <= 2, "{accepted} wrong claims accepted");
-    assert!(refused <= 7, "{refused} correct claims not accepted");
+    assert!(refused <= 6, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }
 
@@ -107,7 +107,7 @@ fn the_red_team_corpus_holds_its_documented_figures() {
         "{accepted} wrong claims accepted: {:#?}",
         s.misses
     );
-    assert!(refused <= 16, "{refused} correct claims not accepted");
+    assert!(refused <= 15, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }
 

@@ -720,3 +720,21 @@ fn a_change_stated_as_a_percentage_is_a_change_in_percent() {
     let role = "Active customers change, nine months ended September 30, 2024 vs 2023";
     assert_ne!(claim(&said("12.5", role)).route, Route::Accept);
 }
+
+#[test]
+fn a_change_columns_word_of_a_rise_is_no_word_of_the_line() {
+    let said = |role: &str| {
+        kpi(&format!(
+            r#"{{"id": "k", "value": "12.5%", "role": "{role}", "cites": ["dunmore_kpi.csv#D10"]}}"#
+        ))
+    };
+    let r = said("Active customers growth, nine months 2024 vs 2023");
+    assert_eq!(claim(&r).route, Route::Accept, "{:?}", claim(&r).findings);
+    // A fall's word stays the claim's: the column shows a rise.
+    assert_ne!(
+        claim(&said("Active customers decline, nine months 2024 vs 2023")).route,
+        Route::Accept
+    );
+    // Without the change's periods, "growth" is a word the row must show.
+    assert_ne!(claim(&said("Active customers growth")).route, Route::Accept);
+}

@@ -348,6 +348,36 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
         }
     }
 
+    // A change the role's period names ("2024 vs 2023") is also named by
+    // its word: "Revenue growth, nine months 2024 vs 2023" is the revenue
+    // line's change column, and "growth" no word of the line. Only words
+    // of a rise or of no way: a fall's word ("decline") is held to the
+    // cell's sign as a direction.
+    if mode == Mode::Role && periods.iter().any(Period::is_change) {
+        for (i, w) in plain.iter().enumerate() {
+            let neutral = matches!(
+                *w,
+                "growth"
+                    | "grew"
+                    | "grow"
+                    | "grows"
+                    | "increase"
+                    | "increased"
+                    | "increases"
+                    | "rise"
+                    | "rose"
+                    | "risen"
+                    | "change"
+                    | "changed"
+                    | "changes"
+                    | "yoy"
+            );
+            if neutral && !concept_at.contains(&i) {
+                mark(&mut used, i, 1);
+            }
+        }
+    }
+
     // The unit: a currency, per share, shares, percent, ratio.
     role.unit = unit_of(&masked, &plain, &mut used, concept_id.as_ref(), vocab).or(note_unit);
 
