@@ -133,6 +133,10 @@ fn one_operand(claim_role: &ClaimRole, calc: &Calc, inputs: &[Input<'_>]) -> Opt
     let [only] = inputs else {
         return None;
     };
+    let have = only.concept.as_deref()?;
+    if Lexicon::builtin().same_family(claimed.as_str(), have) {
+        return None;
+    }
     let is_identity = (0..PROBES.len()).all(|set| {
         let operand = Operand {
             id: only.id,
@@ -143,8 +147,7 @@ fn one_operand(claim_role: &ClaimRole, calc: &Calc, inputs: &[Input<'_>]) -> Opt
         calc.value(std::slice::from_ref(&operand))
             .is_ok_and(|v| same_result(v, probe(set, 0)))
     });
-    let have = only.concept.as_deref()?;
-    if !is_identity || Lexicon::builtin().same_family(claimed.as_str(), have) {
+    if !is_identity {
         return None;
     }
     Some(Finding::new(

@@ -211,8 +211,8 @@ impl Document {
     /// statements one sheet or csv holds, the last beginning at or above
     /// it.
     pub fn table_at(&self, part: &TablePart, row: usize) -> Option<&Table> {
-        let first = self.table(part)?;
-        let at = self.tables.iter().position(|t| std::ptr::eq(t, first))?;
+        let at = self.table_index(part)?;
+        let first = self.tables.get(at)?;
         let mut found = first;
         for table in self.tables.iter().skip(at + 1) {
             if !table.same_part(first) || table.from_row > row {
@@ -227,16 +227,21 @@ impl Document {
     /// case-insensitively; a csv's table part is empty; a PDF-style part
     /// (`p3`, `p3t1`) on a workbook names a sheet of that name.
     pub fn table(&self, part: &TablePart) -> Option<&Table> {
-        if let Some(table) = self.tables.iter().find(|t| t.part == *part) {
-            return Some(table);
+        self.table_index(part).and_then(|at| self.tables.get(at))
+    }
+
+    /// The index of the table [`Document::table`] finds.
+    fn table_index(&self, part: &TablePart) -> Option<usize> {
+        if let Some(at) = self.tables.iter().position(|t| t.part == *part) {
+            return Some(at);
         }
         match part {
-            TablePart::Only if self.tables.len() == 1 => self.tables.first(),
+            TablePart::Only if self.tables.len() == 1 => Some(0),
             TablePart::Pdf { .. } => {
                 let name = part.name();
                 self.tables
                     .iter()
-                    .find(|t| t.part == TablePart::Sheet(name.as_str().into()))
+                    .position(|t| t.part == TablePart::Sheet(name.as_str().into()))
             }
             _ => None,
         }

@@ -410,6 +410,11 @@ fn listed_rows(table: &Table, vocab: &Vocab, out: &mut TableRoles) {
 /// equity" names the total column's cell only.
 fn component_columns(table: &Table, vocab: &Vocab, out: &mut TableRoles) {
     const TOTAL: &str = "StockholdersEquity";
+    let is_total = |row: &RowRole| row.role.concept.as_ref().map(ConceptId::as_str) == Some(TOTAL);
+    // Most tables have no balance of total equity: their columns are not read.
+    if !out.rows.iter().any(is_total) {
+        return;
+    }
     let components: Vec<(u32, ConceptId, Vec<Box<str>>)> = table
         .columns
         .iter()
@@ -429,7 +434,7 @@ fn component_columns(table: &Table, vocab: &Vocab, out: &mut TableRoles) {
     }
     let lex = Lexicon::builtin();
     for (r, row) in out.rows.iter().enumerate() {
-        if row.role.concept.as_ref().map(ConceptId::as_str) != Some(TOTAL) {
+        if !is_total(row) {
             continue;
         }
         let Ok(r) = u32::try_from(r) else {

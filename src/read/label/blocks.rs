@@ -28,6 +28,9 @@ pub(super) fn statement_starts(
 ) -> Vec<usize> {
     let mut starts = Vec::new();
     let mut data_seen = false;
+    // Data must follow a statement's header: known in one look, so that a
+    // grid of many headers and no data stays linear.
+    let last_data = kinds.iter().rposition(|k| *k == RowKind::Data);
     for (r, kind) in kinds.iter().enumerate() {
         if *kind == RowKind::Data {
             data_seen = true;
@@ -59,7 +62,7 @@ pub(super) fn statement_starts(
         if !header_like(grid, toks, h, label_col) {
             continue;
         }
-        if !kinds.iter().skip(h + 1).any(|k| *k == RowKind::Data) {
+        if last_data.is_none_or(|last| last <= h) {
             continue;
         }
         starts.push(r);
