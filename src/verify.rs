@@ -378,8 +378,8 @@ pub struct Verifier<'a> {
 /// How many role texts the verifier remembers before starting over.
 const ROLE_MEMO: usize = 1 << 16;
 
-/// A claim's role text, sentence and value: what its role is read from.
-type RoleKey = (String, String, String);
+/// A claim's role, sentence and value: what its role is read from.
+type RoleKey = (Option<crate::answer::Role>, Option<String>, Option<String>);
 
 static NO_JUDGE: NoJudge = NoJudge;
 
@@ -907,16 +907,9 @@ impl<'a> Verifier<'a> {
 
     /// A claim's role, read once per distinct role text and sentence.
     fn role_of(&self, claim: &Claim) -> Arc<ClaimRole> {
-        if matches!(claim.role, Some(crate::answer::Role::Structured { .. })) {
-            return Arc::new(role::read_claim(claim, self.vocab));
-        }
         // The value is part of the key: the sentence's measure for a claim
         // is the one written before its number.
-        let key = (
-            role_text(claim),
-            claim.text.clone().unwrap_or_default(),
-            claim.value.clone().unwrap_or_default(),
-        );
+        let key = (claim.role.clone(), claim.text.clone(), claim.value.clone());
         if let Ok(memo) = self.roles.read()
             && let Some(spec) = memo.get(&key)
         {

@@ -260,6 +260,9 @@ fn read_array(text: &str, file: &str) -> Result<Vec<Result<Answer, AnswerError>>
                 line: Some(lines.line_of(offset) as u64),
                 index,
             };
+            if let Some(read) = super::typed::answer(raw.get(), &origin) {
+                return read;
+            }
             match serde_json::from_str::<Value>(raw.get()) {
                 Ok(value) => answer_from_value(value, origin),
                 Err(e) => Err(AnswerError {
@@ -290,6 +293,9 @@ fn read_lines(text: &str, file: &str) -> Vec<Result<Answer, AnswerError>> {
 
 /// Reads one answer from one line of JSON Lines (`origin` says where it is).
 pub fn answer_from_line(line: &str, origin: Origin) -> Result<Answer, AnswerError> {
+    if let Some(read) = super::typed::answer(line, &origin) {
+        return read;
+    }
     match serde_json::from_str::<Value>(line) {
         Ok(value) => answer_from_value(value, origin),
         Err(e) => Err(AnswerError {
@@ -438,10 +444,12 @@ fn source_list(object: &Map<String, Value>) -> Result<Vec<SourceSpec>, String> {
             }),
             Value::Object(source) => {
                 let prefix = format!("source {}: ", i + 1);
-                let id = optional_string(source, "id", &prefix)?
-                    .ok_or_else(|| format!("{prefix}needs an \"id\""))?;
-                let path = optional_string(source, "path", &prefix)?.unwrap_or_else(|| id.clone());
-                Ok(SourceSpec { id, path })
+                let id = optional_string(source, "id", &prefix)?;
+                // The id's absence is said before the path's shape.
+                if id.is_none() {
+                    return finish_source(i, None, None);
+                }
+                finish_source(i, id, optional_string(source, "path", &prefix)?)
             }
             other => Err(format!(
                 "\"sources\" must list file names or {{\"id\", \"path\"}} objects, found {}",
@@ -449,6 +457,17 @@ fn source_list(object: &Map<String, Value>) -> Result<Vec<SourceSpec>, String> {
             )),
         })
         .collect()
+}
+
+/// A source written as `{"id", "path"}` (the `i`th): it needs its id.
+pub(super) fn finish_source(
+    i: usize,
+    id: Option<String>,
+    path: Option<String>,
+) -> Result<SourceSpec, String> {
+    let id = id.ok_or_else(|| format!("source {}: needs an \"id\"", i + 1))?;
+    let path = path.unwrap_or_else(|| id.clone());
+    Ok(SourceSpec { id, path })
 }
 
 fn optional_string(
@@ -470,19 +489,43 @@ fn parse_ref(text: &str, what: &str) -> Result<CellRef, String> {
     CellRef::parse(text).map_err(|e| format!("{what}: {}", e))
 }
 
+/// How messages name the context item at `index`.
+pub(super) fn context_what(index: usize) -> String {
+    format!("context item {}", index + 1)
+}
+
+/// A context item written as a reference.
+pub(super) fn context_ref(text: &str, what: &str) -> Result<ContextItem, String> {
+    Ok(ContextItem::Ref(parse_ref(text, what)?))
+}
+
+/// A context item written as `{"id", "ref"}`: it needs both, and the ref
+/// must parse.
+pub(super) fn finish_alias(
+    id: Option<String>,
+    reference: Option<String>,
+    what: &str,
+) -> Result<ContextItem, String> {
+    let id = id.ok_or_else(|| format!("{what}: an alias needs an \"id\""))?;
+    let reference = reference.ok_or_else(|| format!("{what}: alias {id:?} needs a \"ref\""))?;
+    Ok(ContextItem::Alias {
+        reference: parse_ref(&reference, &format!("{what}: alias {id:?}"))?,
+        id,
+    })
+}
+
 fn context_item(item: &Value, index: usize) -> Result<ContextItem, String> {
-    let what = format!("context item {}", index + 1);
+    let what = context_what(index);
     match item {
-        Value::String(s) => Ok(ContextItem::Ref(parse_ref(s, &what)?)),
+        Value::String(s) => context_ref(s, &what),
         Value::Object(object) => {
-            let id = optional_string(object, "id", &format!("{what}: "))?
-                .ok_or_else(|| format!("{what}: an alias needs an \"id\""))?;
-            let reference = optional_string(object, "ref", &format!("{what}: "))?
-                .ok_or_else(|| format!("{what}: alias {id:?} needs a \"ref\""))?;
-            Ok(ContextItem::Alias {
-                reference: parse_ref(&reference, &format!("{what}: alias {id:?}"))?,
-                id,
-            })
+            let id = optional_string(object, "id", &format!("{what}: "))?;
+            // The id's absence is said before the ref's shape.
+            if id.is_none() {
+                return finish_alias(None, None, &what);
+            }
+            let reference = optional_string(object, "ref", &format!("{what}: "))?;
+            finish_alias(id, reference, &what)
         }
         other => Err(format!(
             "{what} must be a ref or an {{\"id\", \"ref\"}} object, found {}",
@@ -502,12 +545,7 @@ fn role(
             let inner = format!("{prefix}\"role\": ");
             let concept = optional_string(role, "concept", &inner)?;
             let period = optional_string(role, "period", &inner)?;
-            if concept.is_none() && period.is_none() {
-                return Err(format!(
-                    "{prefix}\"role\" needs a \"concept\" or a \"period\""
-                ));
-            }
-            Ok(Some(Role::Structured { concept, period }))
+            finish_role(concept, period, prefix).map(Some)
         }
         Some(other) => Err(format!(
             "{prefix}\"role\" must be text or {{\"concept\", \"period\"}}, found {}",
@@ -516,11 +554,25 @@ fn role(
     }
 }
 
+/// A structured role: it needs a concept or a period.
+pub(super) fn finish_role(
+    concept: Option<String>,
+    period: Option<String>,
+    prefix: &dyn std::fmt::Display,
+) -> Result<Role, String> {
+    if concept.is_none() && period.is_none() {
+        return Err(format!(
+            "{prefix}\"role\" needs a \"concept\" or a \"period\""
+        ));
+    }
+    Ok(Role::Structured { concept, period })
+}
+
 /// The start of a claim's error message, `claim "k1": `, written only when
 /// there is an error.
-struct Prefix<'a> {
-    what: &'a str,
-    id: &'a str,
+pub(super) struct Prefix<'a> {
+    pub(super) what: &'a str,
+    pub(super) id: &'a str,
 }
 
 impl std::fmt::Display for Prefix<'_> {
@@ -539,7 +591,7 @@ pub const MAX_NESTING: usize = 8;
 /// Gives every claim (or operand) whose id an earlier one has an error
 /// saying so: two claims with one id cannot be told apart in a report, and
 /// two operands with one id make a calculation ambiguous.
-fn mark_duplicates(claims: &mut [Claim], what: &str) {
+pub(super) fn mark_duplicates(claims: &mut [Claim], what: &str) {
     let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for (i, claim) in claims.iter_mut().enumerate() {
         match seen.get(&claim.id) {
@@ -600,27 +652,11 @@ fn claim_fields(item: &Value, default_id: &str, what: &str, depth: usize) -> Res
     let prefix = Prefix { what, id: &id };
     let mut cites = string_list(object, "cites", &prefix)?;
     cites.extend(string_list(object, "cite", &prefix)?);
-    // A cite given twice is checked once; past MAX_CITES distinct cites a
-    // claim costs more than it can say (each cite of a table or source is a
-    // search of its cells).
-    if cites.len() > 1 {
-        let mut seen = std::collections::HashSet::new();
-        cites.retain(|c| seen.insert(c.clone()));
-    }
-    if cites.len() > MAX_CITES {
-        return Err(format!(
-            "{prefix}{} distinct cites; at most {MAX_CITES} are checked (cite the table, range or page that holds the cells instead)",
-            cites.len()
-        ));
-    }
+    finish_cites(&mut cites, &prefix)?;
     let calc = optional_string(object, "calc", &prefix)?;
     let operands = match object.get("operands") {
         None | Some(Value::Null) => Vec::new(),
-        Some(Value::Array(_)) if depth >= MAX_NESTING => {
-            return Err(format!(
-                "{prefix}operands nest deeper than {MAX_NESTING} calculations"
-            ));
-        }
+        Some(Value::Array(_)) if depth >= MAX_NESTING => return Err(too_deep(&prefix)),
         Some(Value::Array(items)) => {
             let operands: Vec<Claim> = items
                 .iter()
@@ -634,14 +670,7 @@ fn claim_fields(item: &Value, default_id: &str, what: &str, depth: usize) -> Res
                     )
                 })
                 .collect();
-            let mut seen = std::collections::HashSet::new();
-            if let Some(twice) = operands.iter().find(|o| !seen.insert(o.id.as_str())) {
-                return Err(format!(
-                    "{prefix}operand id {:?} is given twice: the calculation cannot tell which is meant",
-                    twice.id
-                ));
-            }
-            operands
+            finish_operands(operands, &prefix)?
         }
         Some(other) => {
             return Err(format!(
@@ -650,14 +679,7 @@ fn claim_fields(item: &Value, default_id: &str, what: &str, depth: usize) -> Res
             ));
         }
     };
-    if calc.is_some() && operands.is_empty() {
-        return Err(format!("{prefix}\"calc\" needs \"operands\""));
-    }
-    if calc.is_none() && !operands.is_empty() {
-        return Err(format!(
-            "{prefix}\"operands\" are given without a \"calc\" to compute with them"
-        ));
-    }
+    finish_calc(calc.as_deref(), &operands, &prefix)?;
     // A value must be a string: a JSON number has lost how it was written
     // (its rounding, "4.20" against "4.2"). Text that is not a number is
     // the claim's finding, not an input error.
@@ -673,6 +695,63 @@ fn claim_fields(item: &Value, default_id: &str, what: &str, depth: usize) -> Res
         id,
         error: None,
     })
+}
+
+/// A claim's cites: a cite given twice is checked once; past [`MAX_CITES`]
+/// distinct cites a claim costs more than it can say (each cite of a table
+/// or source is a search of its cells).
+pub(super) fn finish_cites(
+    cites: &mut Vec<String>,
+    prefix: &dyn std::fmt::Display,
+) -> Result<(), String> {
+    if cites.len() > 1 {
+        let mut seen = std::collections::HashSet::new();
+        cites.retain(|c| seen.insert(c.clone()));
+    }
+    if cites.len() > MAX_CITES {
+        return Err(format!(
+            "{prefix}{} distinct cites; at most {MAX_CITES} are checked (cite the table, range or page that holds the cells instead)",
+            cites.len()
+        ));
+    }
+    Ok(())
+}
+
+/// The error of operands nested past [`MAX_NESTING`].
+pub(super) fn too_deep(prefix: &dyn std::fmt::Display) -> String {
+    format!("{prefix}operands nest deeper than {MAX_NESTING} calculations")
+}
+
+/// A calculation's operands: no id twice.
+pub(super) fn finish_operands(
+    operands: Vec<Claim>,
+    prefix: &dyn std::fmt::Display,
+) -> Result<Vec<Claim>, String> {
+    let mut seen = std::collections::HashSet::new();
+    if let Some(twice) = operands.iter().find(|o| !seen.insert(o.id.as_str())) {
+        return Err(format!(
+            "{prefix}operand id {:?} is given twice: the calculation cannot tell which is meant",
+            twice.id
+        ));
+    }
+    Ok(operands)
+}
+
+/// A calculation needs operands, and operands need a calculation.
+pub(super) fn finish_calc(
+    calc: Option<&str>,
+    operands: &[Claim],
+    prefix: &dyn std::fmt::Display,
+) -> Result<(), String> {
+    if calc.is_some() && operands.is_empty() {
+        return Err(format!("{prefix}\"calc\" needs \"operands\""));
+    }
+    if calc.is_none() && !operands.is_empty() {
+        return Err(format!(
+            "{prefix}\"operands\" are given without a \"calc\" to compute with them"
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

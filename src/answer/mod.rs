@@ -8,6 +8,7 @@
 
 pub mod calc;
 pub mod input;
+mod typed;
 
 pub use input::{
     AnswerError, Answers, InputError, MAX_TRACE_BYTES, Shape, read_answers, read_answers_str,
@@ -116,7 +117,7 @@ pub struct Claim {
 }
 
 /// A claim's role: free text ("Revenue, FY2023") or a concept and a period.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Role {
     /// Free text, read with the vocabulary and the period parser.
     Text(String),

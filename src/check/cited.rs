@@ -181,8 +181,9 @@ pub fn value_and_role(
         }
         _ => (None, Route::Reanswer),
     };
-    let shown = describe_cell(&cell);
     if let Some(outcome) = value_outcome.as_ref().filter(|_| !currency_reported) {
+        // Written only for a finding.
+        let shown = || describe_cell(&cell);
         let finding = match outcome {
             ValueOutcome::Match | ValueOutcome::Presentation => None,
             ValueOutcome::SignFlip if flipped => {
@@ -197,8 +198,9 @@ pub fn value_and_role(
                     Code::SignFlip,
                     Route::Reanswer,
                     format!(
-                        "{says} {} ({written}), but {shown}: {}",
+                        "{says} {} ({written}), but {}: {}",
                         text.trim(),
+                        shown(),
                         describe_direction(&cell, vocab)
                     ),
                 ))
@@ -207,14 +209,16 @@ pub fn value_and_role(
                 Code::SignFlip,
                 Route::Reanswer,
                 format!(
-                    "the claim states {written}, but {shown}: the same amount with the opposite sign"
+                    "the claim states {written}, but {}: the same amount with the opposite sign",
+                    shown()
                 ),
             )),
             ValueOutcome::ScaleMismatch { factor } => Some(Finding::new(
                 Code::ScaleMismatch,
                 Route::Reanswer,
                 format!(
-                    "the claim states {written}, but {shown}: the same digits at {} the scale",
+                    "the claim states {written}, but {}: the same digits at {} the scale",
+                    shown(),
                     describe_factor(*factor)
                 ),
             )),
@@ -222,7 +226,8 @@ pub fn value_and_role(
                 Code::ValueMismatch,
                 route,
                 format!(
-                    "the claim states {written}, but {shown} in {}",
+                    "the claim states {written}, but {} in {}",
+                    shown(),
                     cell.currency()
                         .map_or("another currency".to_string(), |c| c.to_string())
                 ),
@@ -230,7 +235,7 @@ pub fn value_and_role(
             ValueOutcome::Mismatch => Some(Finding::new(
                 Code::ValueMismatch,
                 route,
-                format!("the claim states {written}, but {shown}"),
+                format!("the claim states {written}, but {}", shown()),
             )),
         };
         if let Some(mut finding) = finding {

@@ -248,6 +248,7 @@ fn input_of<'a>(operand: &FormulaOperand<'a>, vocab: &Vocab) -> Input<'a> {
 }
 
 /// The formulas a role asks for, with what each identifier stands for.
+#[derive(Clone)]
 enum Wanted {
     /// A change of `base` (`None`: the measure is not a known concept),
     /// whose measure words are `words`.
@@ -292,12 +293,56 @@ static PARSED: LazyLock<Parsed> = LazyLock::new(|| {
     }
 });
 
+/// What [`wanted`] was asked: the vocabulary's serial, whether the role is
+/// the sentence's, the role's text and concept, the operands' concepts.
+type WantedKey = (u64, bool, Box<str>, Option<String>, Vec<Option<String>>);
+
+/// How many [`wanted`] answers a thread remembers before starting over.
+const WANTED_MEMO: usize = 4_096;
+
+thread_local! {
+    static WANTED: std::cell::RefCell<std::collections::HashMap<WantedKey, Option<Wanted>>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// [`wanted_uncached`], remembered per thread: a batch repeats its roles.
+fn wanted(
+    claim_role: &ClaimRole,
+    sentence_only: bool,
+    vocab: &Vocab,
+    operands: &[Option<String>],
+) -> Option<Wanted> {
+    let key: WantedKey = (
+        vocab.serial(),
+        sentence_only,
+        Box::from(claim_role.text.as_str()),
+        claim_role
+            .role
+            .concept
+            .as_ref()
+            .map(|c| c.as_str().to_string()),
+        operands.to_vec(),
+    );
+    if let Some(hit) = WANTED.with(|m| m.borrow().get(&key).cloned()) {
+        return hit;
+    }
+    let found = wanted_uncached(claim_role, sentence_only, vocab, operands);
+    WANTED.with(|m| {
+        let mut memo = m.borrow_mut();
+        if memo.len() >= WANTED_MEMO {
+            memo.clear();
+        }
+        memo.insert(key, found.clone());
+    });
+    found
+}
+
 /// The metric a claim's role names: a change word first ("net income
 /// growth"), read over the role without it; else the role's concept.
 /// `operands` are the concepts the operands name: when change words could
 /// be the measure's own ("Increase (decrease) in accounts receivable
 /// growth"), the reading whose measure is the operands' wins.
-fn wanted(
+fn wanted_uncached(
     claim_role: &ClaimRole,
     sentence_only: bool,
     vocab: &Vocab,
