@@ -527,12 +527,13 @@ fn word_value(w: &str) -> Option<u32> {
     const TENS: [&str; 8] = [
         "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
     ];
-    let lower = w.to_lowercase();
-    if let Some(n) = UNITS.iter().position(|u| *u == lower) {
+    // Every number word is ASCII, and no other letter lower-cases to one
+    // of its letters: an ASCII comparison without case, with no copy.
+    if let Some(n) = UNITS.iter().position(|u| u.eq_ignore_ascii_case(w)) {
         return u32::try_from(n).ok();
     }
     TENS.iter()
-        .position(|t| *t == lower)
+        .position(|t| t.eq_ignore_ascii_case(w))
         .and_then(|n| u32::try_from(n).ok())
         .map(|n| (n + 2) * 10)
 }

@@ -247,7 +247,8 @@ pub fn value_and_role(
         }
     }
     if let Some(resolution) = resolution {
-        let claimed_role = match told_by_sentence {
+        // Written only for a finding.
+        let claimed_role = || match &told_by_sentence {
             Some(said) => format!(
                 "{said} in its sentence (its role: {})",
                 claimed.role.role.describe()
@@ -260,8 +261,9 @@ pub fn value_and_role(
                 Code::AmbiguousRole,
                 Route::Review,
                 format!(
-                    "cannot tell whether {} is {claimed_role}: {why}",
-                    cited.reference
+                    "cannot tell whether {} is {}: {why}",
+                    cited.reference,
+                    claimed_role()
                 ),
             )),
             Verdict::ConceptDiffers | Verdict::PeriodDiffers => {
@@ -281,6 +283,7 @@ pub fn value_and_role(
                 } else {
                     format!("{} is {}", cited.reference, describe_role(&cell, vocab))
                 };
+                let claimed_role = claimed_role();
                 let tail = match (&resolution.named, resolution.named_holds) {
                     (Some(named), true) => {
                         format!("; {} holds {written} as {claimed_role}", named.reference())
