@@ -584,6 +584,84 @@ fn dividends_declared_stated_as_an_amount_hold_a_cell_printed_as_a_reduction() {
     assert_eq!(codes(claim(&r)), ["sign_flip"]);
 }
 
+/// Kestrel's equity statement prints each movement in the column of the
+/// component it moved: a sentence naming another component names another
+/// cell, and one saying the amount raised a component the statement
+/// reduces says the opposite of the table.
+#[test]
+fn a_sentence_naming_another_equity_component_or_effect_is_caught() {
+    let one = |text: &str, value: &str, role: &str, cite: &str| {
+        kpi(&format!(
+            r#"{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["kestrel.csv#{cite}"]}}"#
+        ))
+    };
+    // Another component's column, which prints nothing on this row.
+    let r = one(
+        "Share-based pay of $54.2 million went to retained earnings in fiscal 2024.",
+        "$54.2 million",
+        "Stock-based compensation, fiscal 2024",
+        "B57",
+    );
+    assert_eq!(
+        route_and_codes(&r),
+        (Route::Reanswer, vec!["role_mismatch"])
+    );
+    // Near miss: the component it is printed under.
+    let r = one(
+        "Share-based pay of $54.2 million went to additional paid-in capital in fiscal 2024.",
+        "$54.2 million",
+        "Stock-based compensation, fiscal 2024",
+        "B57",
+    );
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+    // The total column cited for a component that prints the same number.
+    let r = one(
+        "Fiscal 2024 net income of $312.4 million went into retained earnings.",
+        "$312.4 million",
+        "Net income, fiscal 2024",
+        "E55",
+    );
+    assert_eq!(
+        route_and_codes(&r),
+        (Route::Recite, vec!["same_number_swap"])
+    );
+    assert_eq!(
+        claim(&r).findings[0].suggest.as_deref(),
+        Some("kestrel.csv#C55")
+    );
+    let r = one(
+        "Fiscal 2024 net income of $312.4 million went into retained earnings.",
+        "$312.4 million",
+        "Net income, fiscal 2024",
+        "C55",
+    );
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+    // The row's own words are not a component: "of common stock" is what
+    // was bought back.
+    let r = one(
+        "Kestrel bought back $120.0 million of common stock in fiscal 2024.",
+        "$120.0 million",
+        "Repurchases of common stock, fiscal 2024",
+        "C58",
+    );
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+    // Raised where the statement prints a reduction, and the near miss.
+    let r = one(
+        "Dividends declared boosted retained earnings by $42.6 million in fiscal 2024.",
+        "$42.6 million",
+        "Dividends declared, fiscal 2024",
+        "C59",
+    );
+    assert_eq!(route_and_codes(&r), (Route::Reanswer, vec!["sign_flip"]));
+    let r = one(
+        "Dividends declared lowered retained earnings by $42.6 million in fiscal 2024.",
+        "$42.6 million",
+        "Dividends declared, fiscal 2024",
+        "C59",
+    );
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+}
+
 /// One claim over Kestrel's statements and Dunmore's nine-month KPIs.
 fn kpi(claim: &str) -> AnswerReport {
     verify(&format!(

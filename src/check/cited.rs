@@ -15,7 +15,7 @@ use super::resolve::Resolved;
 use super::role::{self, ClaimRole, Resolution, Verdict};
 use super::value::{self, ValueOutcome, ValueRules};
 use super::{Check, CheckSet, Code, Finding, Route};
-use super::{movement, page};
+use super::{equity, movement, page};
 use crate::model::{Amount, Cell, Document, Located};
 use crate::vocab::Vocab;
 
@@ -314,6 +314,20 @@ pub fn value_and_role(
         && checks.has(Check::Support)
         && let Some(movement) = claimed.role.movement
         && let Some(finding) = movement::contradiction(movement, &cell, &cited.cite, vocab)
+    {
+        findings.push(finding);
+    }
+    // A sentence about an equity statement's components: the column it
+    // names, and the way it says the amount moved it.
+    if findings.is_empty()
+        && checks.has(Check::Role)
+        && let Some(finding) = equity::component_named(claimed, &cell, &cited.cite, vocab)
+    {
+        findings.push(finding);
+    }
+    if findings.is_empty()
+        && checks.has(Check::Value)
+        && let Some(finding) = equity::effect_flipped(claimed, &cell, &cited.cite, vocab)
     {
         findings.push(finding);
     }

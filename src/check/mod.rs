@@ -9,6 +9,7 @@
 
 pub mod arithmetic;
 pub mod cited;
+pub mod equity;
 pub mod formula;
 pub mod movement;
 pub mod page;

@@ -264,6 +264,10 @@ pub struct TableRoles {
     /// ("EBITDA"): the row as that measure alone ("Adjusted EBITDA"), by
     /// (row, column) index.
     pub listed: std::collections::HashMap<(u32, u32), RowRole>,
+    /// An equity statement's component columns ("Retained Earnings"), when
+    /// the table has a balance of total equity: each column's index, its
+    /// concept and its label's words (`check::equity`).
+    pub components: Vec<(u32, ConceptId, Vec<Box<str>>)>,
 }
 
 #[cfg(test)]

@@ -432,6 +432,13 @@ fn component_columns(table: &Table, vocab: &Vocab, out: &mut TableRoles) {
     if components.is_empty() {
         return;
     }
+    out.components = components
+        .iter()
+        .filter_map(|(c, id, _)| {
+            let label = table.columns.get(*c as usize)?.label.as_deref()?;
+            Some((*c, id.clone(), crate::check::equity::words_of(label)))
+        })
+        .collect();
     let lex = Lexicon::builtin();
     for (r, row) in out.rows.iter().enumerate() {
         if !is_total(row) {

@@ -37,7 +37,7 @@ pub const DOCS: &[CodeDoc] = &[
     CodeDoc {
         code: Code::SameNumberSwap,
         check: Check::Role,
-        what: "The stated number IS at the pointer, but the cell's role — its concept or its period — is not the claim's. The digits are right; the cell is wrong.",
+        what: "The stated number IS at the pointer, but the cell's role — its concept or its period — is not the claim's. The digits are right; the cell is wrong. In an equity statement whose components are its columns, a sentence that names another component (\"went into retained earnings\" citing the total column) names that component's cell.",
         why: "Financial reports repeat numbers: the same 412 can be a year's net income and another year's goodwill. A digits-only check passes this citation; it points at the wrong fact. tickmark looks through the assembled context for the cell that has the claimed role and names it.",
         example: "\"Goodwill was $412 million at the end of 2024\" citing `acme.xlsx#IS!D18` (2022 net income, also 412); `suggest`: `acme.xlsx#BS!B16`.",
         route: "recite when the assembled cell with the claimed role holds the stated number (`suggest` names it); else reanswer.",
@@ -45,7 +45,7 @@ pub const DOCS: &[CodeDoc] = &[
     CodeDoc {
         code: Code::RoleMismatch,
         check: Check::Role,
-        what: "Neither the number nor the concept at the pointer is the claim's: the cite points at another line of the statement.",
+        what: "Neither the number nor the concept at the pointer is the claim's: the cite points at another line of the statement, or (in an equity statement whose components are its columns) the claim's sentence names another component's column, whose cell on the row does not hold the number.",
         why: "The pointer is wrong, and possibly the number too. If the claimed line holds the stated number somewhere in the context, only the pointer needs fixing.",
         example: "\"R&D was $490 million in 2024\" citing `acme.xlsx#IS!B11` (selling, general and administrative, 588).",
         route: "recite when `suggest` found the cell with the claimed role holding the stated number; else reanswer.",
