@@ -103,7 +103,7 @@ fn the_red_team_corpus_holds_its_documented_figures() {
     let (wrong, accepted, correct, refused) = totals(&s);
     assert_eq!((wrong, correct), (195, 76), "the corpus changed");
     assert!(
-        accepted <= 5,
+        accepted <= 3,
         "{accepted} wrong claims accepted: {:#?}",
         s.misses
     );

@@ -662,6 +662,48 @@ fn a_sentence_naming_another_equity_component_or_effect_is_caught() {
     assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
 }
 
+/// The words right after a value say which way it moved: "…, down from
+/// the prior year" of a balance that rose, "… below 2023" of a change
+/// printed as a rise.
+#[test]
+fn a_way_word_after_the_value_against_the_table_is_contradicted() {
+    let one = |text: &str, value: &str, role: &str, cite: &str| {
+        kpi(&format!(
+            r#"{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["{cite}"]}}"#
+        ))
+    };
+    // An equity statement's balance a year later, in the same column.
+    let r = one(
+        "Kestrel ended fiscal 2024 with retained earnings of $864.9 million, lower than a year earlier.",
+        "$864.9 million",
+        "Retained earnings, June 30, 2024",
+        "kestrel.csv#C60",
+    );
+    assert_eq!(route_and_codes(&r), (Route::Reanswer, vec!["contradicted"]));
+    let r = one(
+        "Kestrel ended fiscal 2024 with retained earnings of $864.9 million, higher than a year earlier.",
+        "$864.9 million",
+        "Retained earnings, June 30, 2024",
+        "kestrel.csv#C60",
+    );
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+    // A change column.
+    let r = one(
+        "Nine-month revenue came in 15.0% below the 2023 period.",
+        "15.0%",
+        "Revenue % change, nine months 2024 vs 2023",
+        "dunmore_kpi.csv#D7",
+    );
+    assert_eq!(route_and_codes(&r), (Route::Reanswer, vec!["contradicted"]));
+    let r = one(
+        "Nine-month revenue came in 15.0% above the 2023 period.",
+        "15.0%",
+        "Revenue % change, nine months 2024 vs 2023",
+        "dunmore_kpi.csv#D7",
+    );
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+}
+
 /// One claim over Kestrel's statements and Dunmore's nine-month KPIs.
 fn kpi(claim: &str) -> AnswerReport {
     verify(&format!(

@@ -76,6 +76,39 @@ pub fn change_before(words_before_value: &str) -> Option<Movement> {
     verb_of(TAIL.as_ref()?, words_before_value)
 }
 
+/// The movement the words right after a level give it: "$864.9 million,
+/// down from the prior year", "up 12% from", "lower than a year earlier".
+/// Only a way word followed, within a stated change, by a word of
+/// comparison ("from", "than", "on", "versus", "compared", "over").
+pub fn movement_after(words_after_value: &str) -> Option<Movement> {
+    static HEAD: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)^\s*[,(]?\s*(up|down|higher|lower)(?:\s+(?:US\$|[$€£¥])?[\d.,]+\s*(?:%|percent|per cent|million|billion|thousand)?)?\s+(?:from|than|on|versus|vs\.?|compared|over)\b",
+        )
+        .ok()
+    });
+    way_of(HEAD.as_ref()?, words_after_value)
+}
+
+/// The movement the words right after a change give it: "15.0% below
+/// 2023", "12% higher than", "3% down on the year".
+pub fn change_after(words_after_value: &str) -> Option<Movement> {
+    static HEAD: LazyLock<Option<regex::Regex>> =
+        LazyLock::new(|| regex::Regex::new(r"(?i)^\s*(below|above|higher|lower|up|down)\b").ok());
+    way_of(HEAD.as_ref()?, words_after_value)
+}
+
+/// The way of the word a pattern's first group captures at the start of
+/// the words.
+fn way_of(head: &regex::Regex, words: &str) -> Option<Movement> {
+    let found = head.captures(words)?;
+    match found.get(1)?.as_str().to_lowercase().as_str() {
+        "up" | "higher" | "above" => Some(Movement::Up),
+        "down" | "lower" | "below" => Some(Movement::Down),
+        _ => None,
+    }
+}
+
 /// The movement of the verb a pattern's first group captures at the end of
 /// the words.
 fn verb_of(tail: &regex::Regex, words_before_value: &str) -> Option<Movement> {
@@ -181,16 +214,38 @@ fn year_before<'a>(cell: &Cell<'a>, vocab: &Vocab) -> Option<Cell<'a>> {
     let roles = roles_of(table, vocab);
     let own = cell_periods(cell, roles).into_iter().next()?;
     let row = cell.record().row;
-    table
+    let a_year_earlier = |other: &Cell<'_>| {
+        cell_periods(other, roles)
+            .first()
+            .is_some_and(|p| a_year_before(p, &own))
+    };
+    if let Some(found) = table
         .records
         .iter()
         .filter(|r| r.row == row && r.coord != cell.coord())
         .map(|r| Cell::new(table, r))
-        .find(|other| {
-            cell_periods(other, roles)
-                .first()
-                .is_some_and(|p| a_year_before(p, &own))
-        })
+        .find(|other| a_year_earlier(other))
+    {
+        return Some(found);
+    }
+    // A table whose periods are its rows (an equity statement's balances):
+    // the cell of the same concept a year earlier in the same grid column
+    // (the labeler's columns are per header and period).
+    let concept_at = |r: &crate::model::CellRecord| {
+        roles
+            .listed
+            .get(&(r.row, r.column))
+            .or_else(|| roles.rows.get(r.row as usize))
+            .and_then(|role| role.role.concept.as_ref())
+    };
+    let concept = concept_at(cell.record())?;
+    let column = cell.coord().col;
+    table
+        .records
+        .iter()
+        .filter(|r| r.coord.col == column && r.row != row && concept_at(r) == Some(concept))
+        .map(|r| Cell::new(table, r))
+        .find(|other| a_year_earlier(other))
 }
 
 /// Whether `earlier` is `later` a year before: same kind and length, its
@@ -257,6 +312,35 @@ mod tests {
 
     use super::*;
     use crate::model::Coord;
+
+    #[test]
+    fn the_words_right_after_a_value_say_which_way_it_moved() {
+        for (words, want) in [
+            (", down from the prior year.", Some(Movement::Down)),
+            (", up 12% from 2023", Some(Movement::Up)),
+            (" (higher than a year earlier)", Some(Movement::Up)),
+            (" lower than in fiscal 2023", Some(Movement::Down)),
+            // Near misses: no comparison after the way word; the way word
+            // not right after the value; another line's movement.
+            (", down payments included", None),
+            (" in 2024, down from 2023", None),
+            (" of revenue, while costs were lower than", None),
+        ] {
+            assert_eq!(movement_after(words), want, "{words:?}");
+        }
+        for (words, want) in [
+            (" below 2023.", Some(Movement::Down)),
+            (" higher than last year", Some(Movement::Up)),
+            (" up on the year", Some(Movement::Up)),
+            // Near misses: the way word later in the sentence; "under"
+            // (a plan's, a budget's).
+            (" under plan", None),
+            (" year over year, below plan", None),
+            (" of revenue", None),
+        ] {
+            assert_eq!(change_after(words), want, "{words:?}");
+        }
+    }
 
     #[test]
     fn a_verb_that_moves_the_value_to_the_number() {

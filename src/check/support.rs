@@ -26,7 +26,7 @@ pub const DOCS: &[CodeDoc] = &[
     CodeDoc {
         code: Code::Contradicted,
         check: Check::Support,
-        what: "The cited evidence contradicts the claim: the judge found so, or, in code before any judge, the claim's sentence moves its value the other way than the cited line moved from the year before (\"fell to\" a number above the prior year's), or says a change cell's value is a fall where the cell prints a rise (\"revenue fell 15.0%\" citing a \"% change\" of 15.0%), or the other way (`src/check/movement.rs`).",
+        what: "The cited evidence contradicts the claim: the judge found so, or, in code before any judge, the claim's sentence moves its value the other way than the cited line moved from the year before (\"fell to\" a number above the prior year's), or says a change cell's value is a fall where the cell prints a rise (\"revenue fell 15.0%\" citing a \"% change\" of 15.0%), or the other way; the words right after the value say it too (\"$864.9 million, down from the prior year\", \"15.0% below 2023\"), and a balance whose periods are the table's rows is compared with the same column's balance a year earlier (`src/check/movement.rs`).",
         why: "A confident contradiction is the strongest signal a judge gives; the claim must be rewritten. When the table itself shows it, no model call is needed to say so.",
         example: "\"Revenue fell to $4.2 billion in 2024\" citing 2024 revenue of 4,200 where 2023's is 3,900.",
         route: "reanswer.",

@@ -105,11 +105,19 @@ pub fn read_claim(claim: &Claim, vocab: &Vocab) -> ClaimRole {
     let before_value = sentence
         .zip(claim.value.as_deref())
         .and_then(|(s, v)| measure_before(s, v));
-    // The way the sentence says the value moved, with a role or without.
-    out.movement =
-        before_value.and_then(|(phrase, _)| crate::check::movement::movement_before(phrase));
-    out.change_movement =
-        before_value.and_then(|(phrase, _)| crate::check::movement::change_before(phrase));
+    // The way the sentence says the value moved, with a role or without:
+    // a verb before it ("fell to $25.0 million", "fell 15.0%"), else the
+    // words right after it ("$864.9 million, down from …", "15.0% below
+    // 2023").
+    let after_value = sentence
+        .zip(claim.value.as_deref())
+        .and_then(|(s, v)| words_after(s, v));
+    out.movement = before_value
+        .and_then(|(phrase, _)| crate::check::movement::movement_before(phrase))
+        .or_else(|| after_value.and_then(crate::check::movement::movement_after));
+    out.change_movement = before_value
+        .and_then(|(phrase, _)| crate::check::movement::change_before(phrase))
+        .or_else(|| after_value.and_then(crate::check::movement::change_after));
     if claim.role.is_some()
         && let Some(s) = sentence
     {
@@ -171,12 +179,7 @@ fn sentence_measure(out: &ClaimRole, said: ClaimRole) -> Option<Box<ClaimRole>> 
 /// revenue for $4.2 billion. `None` when the sentence does not write the
 /// value.
 fn measure_before<'s>(sentence: &'s str, value: &str) -> Option<(&'s str, bool)> {
-    use crate::prose::same_number;
-    let stated = crate::check::value::parse_stated(value)?;
-    let amounts = crate::check::sentence::stated_in(sentence);
-    let at = amounts
-        .iter()
-        .position(|w| same_number(&w.amount, &stated, None))?;
+    let (amounts, at) = value_in(sentence, value)?;
     let this = amounts.get(at)?;
     let from = at
         .checked_sub(1)
@@ -196,6 +199,27 @@ fn measure_before<'s>(sentence: &'s str, value: &str) -> Option<(&'s str, bool)>
         .get(cut..)
         .filter(|p| !p.trim().is_empty())
         .map(|p| (p, negative))
+}
+
+/// The amounts a sentence writes, and which of them is the claim's value.
+fn value_in(sentence: &str, value: &str) -> Option<(Vec<crate::prose::Written>, usize)> {
+    use crate::prose::same_number;
+    let stated = crate::check::value::parse_stated(value)?;
+    let amounts = crate::check::sentence::stated_in(sentence);
+    let at = amounts
+        .iter()
+        .position(|w| same_number(&w.amount, &stated, None))?;
+    Some((amounts, at))
+}
+
+/// The words a sentence writes right after a value, up to its next number
+/// or the end: where "…, down from the prior year" or "… below 2023" say
+/// which way the value moved.
+fn words_after<'s>(sentence: &'s str, value: &str) -> Option<&'s str> {
+    let (amounts, at) = value_in(sentence, value)?;
+    let this = amounts.get(at)?;
+    let to = amounts.get(at + 1).map_or(sentence.len(), |w| w.start);
+    sentence.get(this.end..to).filter(|t| !t.trim().is_empty())
 }
 
 /// A reading as a claim's role: an opening or closing word turns the
