@@ -657,21 +657,7 @@ fn claim_fields(item: &Value, default_id: &str, what: &str, depth: usize) -> Res
     let operands = match object.get("operands") {
         None | Some(Value::Null) => Vec::new(),
         Some(Value::Array(_)) if depth >= MAX_NESTING => return Err(too_deep(&prefix)),
-        Some(Value::Array(items)) => {
-            let operands: Vec<Claim> = items
-                .iter()
-                .enumerate()
-                .map(|(i, op)| {
-                    claim(
-                        op,
-                        &format!("o{}", i + 1),
-                        &format!("{what} {id:?}: operand"),
-                        depth + 1,
-                    )
-                })
-                .collect();
-            finish_operands(operands, &prefix)?
-        }
+        Some(Value::Array(items)) => read_operands(items, claim, what, &id, depth)?,
         Some(other) => {
             return Err(format!(
                 "{prefix}\"operands\" must be a list, found {}",
@@ -722,8 +708,26 @@ pub(super) fn too_deep(prefix: &dyn std::fmt::Display) -> String {
     format!("{prefix}operands nest deeper than {MAX_NESTING} calculations")
 }
 
+/// The operands of claim `id` (at `depth`), each read by `read` with its
+/// default id (`o1`, `o2`, …) and how messages name it; no id twice.
+pub(super) fn read_operands<T>(
+    items: impl IntoIterator<Item = T>,
+    read: impl Fn(T, &str, &str, usize) -> Claim,
+    what: &str,
+    id: &str,
+    depth: usize,
+) -> Result<Vec<Claim>, String> {
+    let named = format!("{what} {id:?}: operand");
+    let operands: Vec<Claim> = items
+        .into_iter()
+        .enumerate()
+        .map(|(i, op)| read(op, &format!("o{}", i + 1), &named, depth + 1))
+        .collect();
+    finish_operands(operands, &Prefix { what, id })
+}
+
 /// A calculation's operands: no id twice.
-pub(super) fn finish_operands(
+fn finish_operands(
     operands: Vec<Claim>,
     prefix: &dyn std::fmt::Display,
 ) -> Result<Vec<Claim>, String> {

@@ -214,21 +214,7 @@ fn claim_fields(raw: RawClaim, id: &str, what: &str, depth: usize) -> Result<Cla
     let operands = match raw.operands {
         None => Vec::new(),
         Some(_) if depth >= input::MAX_NESTING => return Err(input::too_deep(&prefix)),
-        Some(items) => {
-            let operands: Vec<Claim> = items
-                .into_iter()
-                .enumerate()
-                .map(|(i, op)| {
-                    claim(
-                        op,
-                        &format!("o{}", i + 1),
-                        &format!("{what} {id:?}: operand"),
-                        depth + 1,
-                    )
-                })
-                .collect();
-            input::finish_operands(operands, &prefix)?
-        }
+        Some(items) => input::read_operands(items, claim, what, id, depth)?,
     };
     input::finish_calc(raw.calc.as_deref(), &operands, &prefix)?;
     let role = match raw.role {
