@@ -94,6 +94,21 @@ fn the_holdout_corpus_holds_its_documented_figures() {
     assert_eq!(s.unscored, 0);
 }
 
+/// A second outside reviewer's attack (2026-12-03, night) on the
+/// equity-statement and after-the-value rules, over `kestrel.csv` and
+/// `dunmore_kpi.csv`: 32 of its 60 wrong claims were accepted on its first
+/// run and 12 of its 40 correct ones refused; the verb and short-name
+/// rules were then widened after reading it. Tuned on.
+#[test]
+fn the_second_red_team_corpus_holds_its_documented_figures() {
+    let s = run("tests/adversarial/redteam2.jsonl");
+    let (wrong, accepted, correct, refused) = totals(&s);
+    assert_eq!((wrong, correct), (60, 40), "the corpus changed");
+    assert!(accepted <= 23, "{accepted} wrong claims accepted");
+    assert!(refused <= 12, "{refused} correct claims not accepted");
+    assert_eq!(s.unscored, 0);
+}
+
 /// An outside reviewer's attack on the rules of 2026-12-03 (late): 33 of
 /// its 195 wrong claims were accepted on its first run; rules were written
 /// after them. Tuned on.

@@ -660,6 +660,33 @@ fn a_sentence_naming_another_equity_component_or_effect_is_caught() {
         "C59",
     );
     assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+    // The word of the way after the value, in an accountant's words.
+    let r = one(
+        "A $40.1 million dividend was credited to retained earnings in fiscal 2023.",
+        "$40.1 million",
+        "Dividends declared, fiscal 2023",
+        "C53",
+    );
+    assert_eq!(route_and_codes(&r), (Route::Reanswer, vec!["sign_flip"]));
+    let r = one(
+        "A $40.1 million dividend was charged to retained earnings in fiscal 2023.",
+        "$40.1 million",
+        "Dividends declared, fiscal 2023",
+        "C53",
+    );
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+    // A component named by a short name the vocabulary knows ("APIC" is
+    // additional paid-in capital, in the first column's label).
+    let r = one(
+        "A $40.1 million dividend was charged to APIC in fiscal 2023.",
+        "$40.1 million",
+        "Dividends declared, fiscal 2023",
+        "C53",
+    );
+    assert_eq!(
+        route_and_codes(&r),
+        (Route::Reanswer, vec!["role_mismatch"])
+    );
 }
 
 /// The words right after a value say which way it moved: "…, down from

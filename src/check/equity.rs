@@ -61,10 +61,19 @@ pub fn component_named(
             if !words.is_empty() && words.iter().all(|w| row_words.contains(w)) {
                 continue;
             }
+            // The concept's own name too: "APIC" is "Additional paid-in
+            // capital", whose words the column's label shows.
+            let named_words = vocab
+                .info(concept.as_str())
+                .map(|info| words_of(info.name()))
+                .unwrap_or_default();
+            let within = |words: &[Box<str>], label: &[Box<str>]| {
+                !words.is_empty() && words.iter().all(|w| label.contains(w))
+            };
             for (column, id, label) in roles.components.iter().filter(|(c, ..)| in_row(*c)) {
                 let same = lex.same_family(concept.as_str(), id.as_str())
-                    || (!words.is_empty()
-                        && words.iter().all(|w| label.iter().any(|l| **l == **w)));
+                    || within(&words, label)
+                    || within(&named_words, label);
                 if same && !named.contains(column) {
                     named.push(*column);
                 }
@@ -156,8 +165,7 @@ pub fn effect_flipped(
         return None;
     }
     let sentence = claimed.sentence?;
-    let before = sentence_before_value(sentence, claimed.written)?;
-    let raised = last_effect_verb(before)?;
+    let raised = effect_of(sentence)?;
     let value = cell.value();
     if value.is_zero() || value.is_sign_negative() != raised {
         return None;
@@ -223,21 +231,11 @@ pub fn words_of(text: &str) -> Vec<Box<str>> {
         .collect()
 }
 
-/// The sentence before the stated value as written in it.
-fn sentence_before_value<'s>(sentence: &'s str, written: &str) -> Option<&'s str> {
-    let number = written
-        .trim()
-        .trim_start_matches(|c: char| !c.is_ascii_digit())
-        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
-        .next()
-        .filter(|n| !n.is_empty())?;
-    let at = sentence.find(number)?;
-    sentence.get(..at)
-}
-
-/// The last verb of raising or reducing in a text: `true` for raising.
-fn last_effect_verb(text: &str) -> Option<bool> {
-    const RAISE: [&str; 9] = [
+/// The way a sentence's words of raising or reducing say an amount moved
+/// its component: `true` for raising; `None` without such a word, or with
+/// words of both ways.
+fn effect_of(sentence: &str) -> Option<bool> {
+    const RAISE: [&str; 16] = [
         "added",
         "adds",
         "increased",
@@ -247,8 +245,15 @@ fn last_effect_verb(text: &str) -> Option<bool> {
         "boosted",
         "contributed",
         "contributes",
+        "lifted",
+        "bolstered",
+        "credited",
+        "addition",
+        "additions",
+        "grew",
+        "expanded",
     ];
-    const REDUCE: [&str; 10] = [
+    const REDUCE: [&str; 22] = [
         "reduced",
         "reduces",
         "decreased",
@@ -259,16 +264,32 @@ fn last_effect_verb(text: &str) -> Option<bool> {
         "deducted",
         "cut",
         "cuts",
+        "charged",
+        "debited",
+        "trimmed",
+        "eroded",
+        "depleted",
+        "diminished",
+        "weighed",
+        "reduction",
+        "reductions",
+        "deduction",
+        "shrank",
+        "lessened",
     ];
-    text.split(|c: char| !c.is_alphanumeric())
-        .rev()
-        .find_map(|w| {
-            if RAISE.iter().any(|v| v.eq_ignore_ascii_case(w)) {
-                Some(true)
-            } else if REDUCE.iter().any(|v| v.eq_ignore_ascii_case(w)) {
-                Some(false)
-            } else {
-                None
-            }
-        })
+    let mut raised = None;
+    for w in sentence.split(|c: char| !c.is_alphanumeric()) {
+        let way = if RAISE.iter().any(|v| v.eq_ignore_ascii_case(w)) {
+            true
+        } else if REDUCE.iter().any(|v| v.eq_ignore_ascii_case(w)) {
+            false
+        } else {
+            continue;
+        };
+        match raised {
+            Some(seen) if seen != way => return None,
+            _ => raised = Some(way),
+        }
+    }
+    raised
 }
