@@ -714,6 +714,38 @@ fn a_way_word_after_the_value_against_the_table_is_contradicted() {
         "kestrel.csv#C60",
     );
     assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+    // After the value's own date; a line that goes either way moves by
+    // its value ("Accumulated Other Comprehensive Income (Loss)": (32.9)
+    // after (23.3) fell), a reduction by its size (dividends (42.6) after
+    // (40.1) rose).
+    let r = one(
+        "Kestrel's retained earnings were $864.9 million at June 30, 2024, a decline from a year earlier.",
+        "$864.9 million",
+        "Retained earnings, June 30, 2024",
+        "kestrel.csv#C60",
+    );
+    assert_eq!(route_and_codes(&r), (Route::Reanswer, vec!["contradicted"]));
+    let r = one(
+        "Kestrel's AOCI was a loss of $32.9 million at June 30, 2024, higher than a year earlier.",
+        "-$32.9 million",
+        "Accumulated other comprehensive income (loss), June 30, 2024",
+        "kestrel.csv#D60",
+    );
+    assert_eq!(route_and_codes(&r), (Route::Reanswer, vec!["contradicted"]));
+    let r = one(
+        "Kestrel's AOCI was a loss of $32.9 million at June 30, 2024, lower than a year earlier.",
+        "-$32.9 million",
+        "Accumulated other comprehensive income (loss), June 30, 2024",
+        "kestrel.csv#D60",
+    );
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+    let r = one(
+        "Kestrel declared dividends of $42.6 million in fiscal 2024, higher than in fiscal 2023.",
+        "$42.6 million",
+        "Dividends declared, fiscal 2024",
+        "kestrel.csv#C59",
+    );
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
     // A change column.
     let r = one(
         "Nine-month revenue came in 15.0% below the 2023 period.",

@@ -77,13 +77,16 @@ pub fn change_before(words_before_value: &str) -> Option<Movement> {
 }
 
 /// The movement the words right after a level give it: "$864.9 million,
-/// down from the prior year", "up 12% from", "lower than a year earlier".
-/// Only a way word followed, within a stated change, by a word of
-/// comparison ("from", "than", "on", "versus", "compared", "over").
+/// down from the prior year", "up 12% from", "lower than a year earlier",
+/// "a 21% decrease from", "lower year over year". Only a way word
+/// followed, within a stated change, by a word of comparison ("from",
+/// "than", "on", "versus", "compared", "over", "year over year"), right
+/// after the value or after the value's own period ending in a comma
+/// ("$864.9 million at June 30, 2024, down from …").
 pub fn movement_after(words_after_value: &str) -> Option<Movement> {
     static HEAD: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i)^\s*[,(]?\s*(up|down|higher|lower)(?:\s+(?:US\$|[$€£¥])?[\d.,]+\s*(?:%|percent|per cent|million|billion|thousand)?)?\s+(?:from|than|on|versus|vs\.?|compared|over)\b",
+            r"(?i)^\s*(?:(?:at|as of|in|for|on|during)\b[^,;()]{0,40}(?:,\s*\d{4})?,)?\s*[,(]?\s*(?:an?\s+)?(?:[\d.,]+\s*%\s+)?(up|down|higher|lower|increase|decrease|decline|rise|drop|gain)(?:\s+(?:US\$|[$€£¥])?[\d.,]+\s*(?:%|percent|per cent|million|billion|thousand)?)?\s+(?:from|than|on|versus|vs\.?|compared|over|year[- ]over[- ]year)\b",
         )
         .ok()
     });
@@ -103,8 +106,8 @@ pub fn change_after(words_after_value: &str) -> Option<Movement> {
 fn way_of(head: &regex::Regex, words: &str) -> Option<Movement> {
     let found = head.captures(words)?;
     match found.get(1)?.as_str().to_lowercase().as_str() {
-        "up" | "higher" | "above" => Some(Movement::Up),
-        "down" | "lower" | "below" => Some(Movement::Down),
+        "up" | "higher" | "above" | "increase" | "rise" | "gain" => Some(Movement::Up),
+        "down" | "lower" | "below" | "decrease" | "decline" | "drop" => Some(Movement::Down),
         _ => None,
     }
 }
@@ -170,7 +173,26 @@ pub fn contradiction(
     if now.is_sign_negative() != then.is_sign_negative() && !now.is_zero() && !then.is_zero() {
         return None;
     }
-    let (now_size, then_size) = (now.abs(), then.abs());
+    // Both printed negative: most lines move by their size ("the loss
+    // fell", dividends "rose to (42.6)"); a line whose label names both
+    // ways ("Accumulated other comprehensive income (loss)") by its value
+    // ("AOCI fell to (32.9) from (23.3)").
+    let either_way = |label: Option<&str>| {
+        label.is_some_and(|l| {
+            let l = l.to_lowercase();
+            ["(loss)", "(losses)", "(deficit)", "(expense)"]
+                .iter()
+                .any(|w| l.contains(w))
+        })
+    };
+    let by_value = now.is_sign_negative()
+        && then.is_sign_negative()
+        && (either_way(cell.row_label()) || either_way(cell.col_label()));
+    let (now_size, then_size) = if by_value {
+        (now, then)
+    } else {
+        (now.abs(), then.abs())
+    };
     let against = match movement {
         Movement::Up => now_size <= then_size,
         Movement::Down => now_size >= then_size,
@@ -320,10 +342,18 @@ mod tests {
             (", up 12% from 2023", Some(Movement::Up)),
             (" (higher than a year earlier)", Some(Movement::Up)),
             (" lower than in fiscal 2023", Some(Movement::Down)),
+            (
+                " at June 30, 2024, down from the prior year.",
+                Some(Movement::Down),
+            ),
+            (" in fiscal 2024, up from fiscal 2023", Some(Movement::Up)),
+            (", a 21% decrease from June 30, 2023", Some(Movement::Down)),
+            (", lower year over year", Some(Movement::Down)),
+            (" in the segment where costs were down from 2023", None),
             // Near misses: no comparison after the way word; the way word
             // not right after the value; another line's movement.
             (", down payments included", None),
-            (" in 2024, down from 2023", None),
+            (" in the U.S., while Europe was down from 2023", None),
             (" of revenue, while costs were lower than", None),
         ] {
             assert_eq!(movement_after(words), want, "{words:?}");
