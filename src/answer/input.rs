@@ -320,7 +320,7 @@ pub fn answer_from_value(value: Value, origin: Origin) -> Result<Answer, AnswerE
         )));
     };
     let id = match object.get("id") {
-        None | Some(Value::Null) => format!("answer-{}", origin.index + 1),
+        None | Some(Value::Null) => default_answer_id(&origin),
         Some(Value::String(s)) => s.clone(),
         Some(Value::Number(n)) => n.to_string(),
         Some(other) => {
@@ -457,6 +457,11 @@ fn source_list(object: &Map<String, Value>) -> Result<Vec<SourceSpec>, String> {
             )),
         })
         .collect()
+}
+
+/// The id of an answer that gives none: `answer-N` by its position.
+pub(super) fn default_answer_id(origin: &Origin) -> String {
+    format!("answer-{}", origin.index + 1)
 }
 
 /// A source written as `{"id", "path"}` (the `i`th): it needs its id.

@@ -132,9 +132,7 @@ pub(super) fn answer(text: &str, origin: &Origin) -> Option<Result<Answer, super
 }
 
 fn convert(raw: RawAnswer, origin: &Origin) -> Result<Answer, super::AnswerError> {
-    let id = raw
-        .id
-        .unwrap_or_else(|| format!("answer-{}", origin.index + 1));
+    let id = raw.id.unwrap_or_else(|| input::default_answer_id(origin));
     let fail = |message: String| super::AnswerError {
         origin: origin.clone(),
         id: Some(id.clone()),

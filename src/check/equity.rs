@@ -48,17 +48,20 @@ pub fn component_named(
     // The row's own words ("Repurchases of common stock") name what
     // moved, not a component.
     let row_words = words_of(cell.row_label().unwrap_or(""));
+    let within = |words: &[Box<str>], label: &[Box<str>]| {
+        !words.is_empty() && words.iter().all(|w| label.contains(w))
+    };
     let mut named: Vec<u32> = Vec::new();
     for text in [claimed.sentence, Some(claimed.role.text.as_str())]
         .into_iter()
         .flatten()
     {
         for (phrase, concept) in phrases(text, vocab) {
-            if !is_balance(&concept, vocab) {
+            if !is_component(&concept, vocab) {
                 continue;
             }
             let words = words_of(&phrase);
-            if !words.is_empty() && words.iter().all(|w| row_words.contains(w)) {
+            if within(&words, &row_words) {
                 continue;
             }
             // The concept's own name too: "APIC" is "Additional paid-in
@@ -67,9 +70,6 @@ pub fn component_named(
                 .info(concept.as_str())
                 .map(|info| words_of(info.name()))
                 .unwrap_or_default();
-            let within = |words: &[Box<str>], label: &[Box<str>]| {
-                !words.is_empty() && words.iter().all(|w| label.contains(w))
-            };
             for (column, id, label) in roles.components.iter().filter(|(c, ..)| in_row(*c)) {
                 let same = lex.same_family(concept.as_str(), id.as_str())
                     || within(&words, label)
@@ -160,7 +160,7 @@ pub fn effect_flipped(
         .role
         .concept
         .as_ref()
-        .is_some_and(|c| is_balance(c, vocab))
+        .is_some_and(|c| is_component(c, vocab))
     {
         return None;
     }
@@ -190,12 +190,16 @@ pub fn effect_flipped(
     )
 }
 
-/// Whether a concept is a balance of money (a component of equity is).
-fn is_balance(concept: &ConceptId, vocab: &Vocab) -> bool {
+/// The concept of total stockholders' equity: the sum of the components.
+pub const TOTAL_EQUITY: &str = "StockholdersEquity";
+
+/// Whether a concept can be a component of equity: a balance of money
+/// other than total equity.
+pub fn is_component(concept: &ConceptId, vocab: &Vocab) -> bool {
     vocab.info(concept.as_str()).is_some_and(|info| {
         info.period_type == PeriodType::Instant
             && info.measure == Measure::Monetary
-            && concept.as_str() != "StockholdersEquity"
+            && concept.as_str() != TOTAL_EQUITY
     })
 }
 

@@ -255,9 +255,7 @@ fn year_before<'a>(cell: &Cell<'a>, vocab: &Vocab) -> Option<Cell<'a>> {
     // (the labeler's columns are per header and period).
     let concept_at = |r: &crate::model::CellRecord| {
         roles
-            .listed
-            .get(&(r.row, r.column))
-            .or_else(|| roles.rows.get(r.row as usize))
+            .row_role(r.row, r.column)
             .and_then(|role| role.role.concept.as_ref())
     };
     let concept = concept_at(cell.record())?;

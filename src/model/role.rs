@@ -270,6 +270,16 @@ pub struct TableRoles {
     pub components: Vec<(u32, ConceptId, Vec<Box<str>>)>,
 }
 
+impl TableRoles {
+    /// The role of the line a cell at (`row`, `column`) is on: the row's,
+    /// or the one it has in that column (`listed`).
+    pub fn row_role(&self, row: u32, column: u32) -> Option<&RowRole> {
+        self.listed
+            .get(&(row, column))
+            .or_else(|| self.rows.get(row as usize))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -23,7 +23,7 @@ use crate::model::{
 use crate::period::{find_period, is_bare_year, with_year_of};
 pub(crate) use crate::read::row_periods::edge_of;
 use crate::vocab::lexicon::{Lexicon, words};
-use crate::vocab::{ConceptId, PeriodType, Vocab};
+use crate::vocab::{ConceptId, Vocab};
 
 /// Concepts of expense lines, whose printed sign tells a table's convention.
 const EXPENSE_CONCEPTS: [&str; 6] = [
@@ -409,24 +409,35 @@ fn listed_rows(table: &Table, vocab: &Vocab, out: &mut TableRoles) {
 /// "Retained earnings, June 30, 2023" names it and "Total stockholders'
 /// equity" names the total column's cell only.
 fn component_columns(table: &Table, vocab: &Vocab, out: &mut TableRoles) {
-    const TOTAL: &str = "StockholdersEquity";
-    let is_total = |row: &RowRole| row.role.concept.as_ref().map(ConceptId::as_str) == Some(TOTAL);
+    use crate::check::equity::{TOTAL_EQUITY, is_component, words_of};
+    let is_total =
+        |row: &RowRole| row.role.concept.as_ref().map(ConceptId::as_str) == Some(TOTAL_EQUITY);
     // Most tables have no balance of total equity: their columns are not read.
     if !out.rows.iter().any(is_total) {
         return;
     }
-    let components: Vec<(u32, ConceptId, Vec<Box<str>>)> = table
+    /// A component column: its index, concept, the words its concept
+    /// reads from, and its label's words (`check::equity`).
+    struct Component {
+        column: u32,
+        id: ConceptId,
+        required: Vec<Box<str>>,
+        label: Vec<Box<str>>,
+    }
+    let components: Vec<Component> = table
         .columns
         .iter()
         .enumerate()
         .filter_map(|(c, col)| {
-            let reading = read(col.label.as_deref()?, vocab, Mode::Label);
-            let id = reading.role.concept?;
-            let info = vocab.info(id.as_str())?;
-            let component = id.as_str() != TOTAL
-                && info.period_type == PeriodType::Instant
-                && info.measure == crate::model::Measure::Monetary;
-            Some((u32::try_from(c).ok()?, id, reading.required)).filter(|_| component)
+            let label = col.label.as_deref()?;
+            let reading = read(label, vocab, Mode::Label);
+            let id = reading.role.concept.filter(|id| is_component(id, vocab))?;
+            Some(Component {
+                column: u32::try_from(c).ok()?,
+                id,
+                required: reading.required,
+                label: words_of(label),
+            })
         })
         .collect();
     if components.is_empty() {
@@ -434,10 +445,7 @@ fn component_columns(table: &Table, vocab: &Vocab, out: &mut TableRoles) {
     }
     out.components = components
         .iter()
-        .filter_map(|(c, id, _)| {
-            let label = table.columns.get(*c as usize)?.label.as_deref()?;
-            Some((*c, id.clone(), crate::check::equity::words_of(label)))
-        })
+        .map(|c| (c.column, c.id.clone(), c.label.clone()))
         .collect();
     let lex = Lexicon::builtin();
     for (r, row) in out.rows.iter().enumerate() {
@@ -447,16 +455,16 @@ fn component_columns(table: &Table, vocab: &Vocab, out: &mut TableRoles) {
         let Ok(r) = u32::try_from(r) else {
             continue;
         };
-        for (c, id, words) in &components {
-            if out.listed.contains_key(&(r, *c)) {
+        for c in &components {
+            if out.listed.contains_key(&(r, c.column)) {
                 continue;
             }
             let mut own = row.clone();
-            own.role.concept = Some(id.clone());
-            own.role.concept_words.clone_from(words);
+            own.role.concept = Some(c.id.clone());
+            own.role.concept_words.clone_from(&c.required);
             own.named = true;
-            qualifiers_of_concept(&mut own.role, id, lex);
-            out.listed.insert((r, *c), own);
+            qualifiers_of_concept(&mut own.role, &c.id, lex);
+            out.listed.insert((r, c.column), own);
         }
     }
 }

@@ -275,11 +275,7 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     let lex = Lexicon::builtin();
     let mut out = Fit::default();
     let at = (cell.record().row, cell.record().column);
-    let Some(row) = roles
-        .listed
-        .get(&at)
-        .or_else(|| roles.rows.get(at.0 as usize))
-    else {
+    let Some(row) = roles.row_role(at.0, at.1) else {
         out.measure = Slot::ClaimOnly;
         out.period = if claim.role.periods.is_empty() {
             Slot::Unstated

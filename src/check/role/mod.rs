@@ -101,17 +101,21 @@ pub fn read_claim(claim: &Claim, vocab: &Vocab) -> ClaimRole {
     }
     out.qname_allows = read::qname_qualifiers(Lexicon::builtin(), &out.text);
     (out.qnames, out.members) = read::qname_slots(&out.text);
-    // The sentence's words before the claim's value, in its own clause.
-    let before_value = sentence
+    // The sentence's amounts, read once, and which is the claim's value.
+    let written = sentence
         .zip(claim.value.as_deref())
-        .and_then(|(s, v)| measure_before(s, v));
+        .and_then(|(s, v)| Some((s, value_in(s, v)?)));
+    // The sentence's words before the claim's value, in its own clause.
+    let before_value = written
+        .as_ref()
+        .and_then(|(s, (amounts, at))| measure_before(s, amounts, *at));
     // The way the sentence says the value moved, with a role or without:
     // a verb before it ("fell to $25.0 million", "fell 15.0%"), else the
     // words right after it ("$864.9 million, down from …", "15.0% below
     // 2023").
-    let after_value = sentence
-        .zip(claim.value.as_deref())
-        .and_then(|(s, v)| words_after(s, v));
+    let after_value = written
+        .as_ref()
+        .and_then(|(s, (amounts, at))| words_after(s, amounts, *at));
     out.movement = before_value
         .and_then(|(phrase, _)| crate::check::movement::movement_before(phrase))
         .or_else(|| after_value.and_then(crate::check::movement::movement_after));
@@ -176,10 +180,13 @@ fn sentence_measure(out: &ClaimRole, said: ClaimRole) -> Option<Box<ClaimRole>> 
 /// clause: from the last number, clause mark (",", ";", ":") or joining
 /// word ("while", "and", "but", "whereas", "as", "compared with") before
 /// it. "Cost of revenue rose while revenue reached $4.2 billion" names
-/// revenue for $4.2 billion. `None` when the sentence does not write the
-/// value.
-fn measure_before<'s>(sentence: &'s str, value: &str) -> Option<(&'s str, bool)> {
-    let (amounts, at) = value_in(sentence, value)?;
+/// revenue for $4.2 billion. `amounts` are the sentence's, the value the
+/// one `at`.
+fn measure_before<'s>(
+    sentence: &'s str,
+    amounts: &[crate::prose::Written],
+    at: usize,
+) -> Option<(&'s str, bool)> {
     let this = amounts.get(at)?;
     let from = at
         .checked_sub(1)
@@ -201,7 +208,8 @@ fn measure_before<'s>(sentence: &'s str, value: &str) -> Option<(&'s str, bool)>
         .map(|p| (p, negative))
 }
 
-/// The amounts a sentence writes, and which of them is the claim's value.
+/// The amounts a sentence writes, and which of them is the claim's value;
+/// `None` when the sentence does not write the value.
 fn value_in(sentence: &str, value: &str) -> Option<(Vec<crate::prose::Written>, usize)> {
     use crate::prose::same_number;
     let stated = crate::check::value::parse_stated(value)?;
@@ -215,8 +223,11 @@ fn value_in(sentence: &str, value: &str) -> Option<(Vec<crate::prose::Written>, 
 /// The words a sentence writes right after a value, up to its next number
 /// or the end: where "…, down from the prior year" or "… below 2023" say
 /// which way the value moved.
-fn words_after<'s>(sentence: &'s str, value: &str) -> Option<&'s str> {
-    let (amounts, at) = value_in(sentence, value)?;
+fn words_after<'s>(
+    sentence: &'s str,
+    amounts: &[crate::prose::Written],
+    at: usize,
+) -> Option<&'s str> {
     let this = amounts.get(at)?;
     let to = amounts.get(at + 1).map_or(sentence.len(), |w| w.start);
     sentence.get(this.end..to).filter(|t| !t.trim().is_empty())
