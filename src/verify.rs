@@ -27,7 +27,7 @@ use crate::check::{
     CellSummary, Check, CheckSet, Code, Finding, Route, arithmetic, formula, quote, role, sentence,
     value,
 };
-use crate::model::{Amount, Cell, Document, Located};
+use crate::model::{Amount, Cell, Document, Located, Period};
 use crate::read::{ReadOptions, load_source};
 use crate::vocab::Vocab;
 
@@ -641,10 +641,27 @@ impl<'a> Verifier<'a> {
             && !resolved.is_empty()
             && (checks.has(Check::Value) || checks.has(Check::Role))
         {
+            // A role naming a change of its measure ("Net sales growth,
+            // 2022") is read as that change where a cite's cell for it is a
+            // change cell; elsewhere its words stand (a line named "Rate of
+            // compensation increase").
+            let as_change = spec.as_change.as_deref().filter(|change| {
+                let claimed = Claimed {
+                    written: &shown_value,
+                    stated,
+                    role: change,
+                    sentence: claim.text.as_deref(),
+                    rules,
+                };
+                resolved.iter().any(|r| {
+                    cited::pick(r, &claimed, self.vocab)
+                        .is_some_and(|cell| cell.period().is_some_and(Period::is_change))
+                })
+            });
             let claimed = Claimed {
                 written: &shown_value,
                 stated,
-                role: &spec,
+                role: as_change.unwrap_or(&spec),
                 sentence: claim.text.as_deref(),
                 rules,
             };
@@ -665,8 +682,9 @@ impl<'a> Verifier<'a> {
             } else {
                 judged.into_iter().max_by_key(|(_, judged)| {
                     judged.as_ref().map_or(0, |(cell, outcome)| {
-                        let fits = role::fit(&spec, cell, role::roles_of(cell.table(), self.vocab))
-                            .adequate();
+                        let fits =
+                            role::fit(claimed.role, cell, role::roles_of(cell.table(), self.vocab))
+                                .adequate();
                         2 * usize::from(outcome.holds()) + usize::from(fits) + 1
                     })
                 })

@@ -917,3 +917,84 @@ fn a_change_columns_word_of_a_rise_is_no_word_of_the_line() {
     // Without the change's periods, "growth" is a word the row must show.
     assert_ne!(claim(&said("Active customers growth")).route, Route::Accept);
 }
+
+/// A claim over a table written to a temporary file.
+fn over_csv(csv: &str, claim: &str) -> AnswerReport {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.csv");
+    std::fs::write(&path, csv).unwrap();
+    let path = serde_json::to_string(&path.display().to_string()).unwrap();
+    verify(&format!(
+        r#"{{"id": "t", "sources": [{{"id": "t.csv", "path": {path}}}], "claims": [{claim}]}}"#
+    ))
+}
+
+#[test]
+fn a_role_naming_a_change_of_its_measure_is_the_change_column() {
+    let csv = "Key metrics,,,\n,2022,2021,% change\nNet sales,\"5,298\",\"5,513\",(3.9)%\n\
+               Operating income,994,\"1,162\",(14.4)%\nRate of compensation increase,3.3%,2.7%,\n";
+    let said = |value: &str, role: &str, cite: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "{value}", "role": "{role}", "cites": ["t.csv{cite}"]}}"#
+            ),
+        )
+    };
+    // The measure's change to the year the role names, from the year
+    // before, by a growth or a fall's word, or between the years it names;
+    // a named derived metric ("Net sales growth") is its measure's change.
+    for (value, role, cite) in [
+        ("-3.9%", "Net sales growth, 2022", "#D3"),
+        ("-3.9%", "Net sales growth, 2022 vs 2021", "#D3"),
+        ("3.9%", "Net sales decline, 2022", "#D3"),
+        ("-3.9%", "Net sales % change, 2022", "#D3"),
+        ("14.4%", "Operating income decline in 2022", "#D4"),
+        ("-14.4%", "Operating income growth, 2022", ""),
+        // A line whose own name holds a change word is that line.
+        ("3.3%", "Rate of compensation increase, 2022", "#B5"),
+    ] {
+        let r = said(value, role, cite);
+        assert_eq!(
+            route_and_codes(&r),
+            (Route::Accept, vec![]),
+            "{role} {value} {cite}"
+        );
+    }
+    // Near misses: a rise stated for a fall, another year's change, another
+    // line's, a level for a change, a change of no stated period.
+    let r = said("3.9%", "Net sales growth, 2022", "#D3");
+    assert_eq!(route_and_codes(&r), (Route::Reanswer, vec!["sign_flip"]));
+    assert_ne!(
+        claim(&said("-3.9%", "Net sales growth, 2021", "#D3")).route,
+        Route::Accept
+    );
+    assert_ne!(
+        claim(&said("-3.9%", "Operating income growth, 2022", "#D3")).route,
+        Route::Accept
+    );
+    assert_ne!(
+        claim(&said("5,298", "Net sales growth, 2022", "#B3")).route,
+        Route::Accept
+    );
+    assert_ne!(
+        claim(&said("-3.9%", "Net sales growth", "#D3")).route,
+        Route::Accept
+    );
+    assert_ne!(
+        claim(&said("-3.9%", "Net sales, 2022", "#D3")).route,
+        Route::Accept
+    );
+}
+
+#[test]
+fn a_role_naming_a_fall_on_a_change_cell_that_rose_is_a_sign_flip() {
+    let r = kpi(
+        r#"{"id": "k", "value": "15.0%", "role": "Revenue decline, nine months ended September 30, 2024", "cites": ["dunmore_kpi.csv#D7"]}"#,
+    );
+    assert_eq!(route_and_codes(&r), (Route::Reanswer, vec!["sign_flip"]));
+    let r = kpi(
+        r#"{"id": "k", "value": "15.0%", "role": "Revenue growth, nine months ended September 30, 2024", "cites": ["dunmore_kpi.csv#D7"]}"#,
+    );
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+}

@@ -338,6 +338,13 @@ pub fn value_and_role(
     {
         findings.push(finding);
     }
+    if findings.is_empty()
+        && checks.has(Check::Value)
+        && claimed.role.role_decline
+        && let Some(finding) = movement::decline_on_rise(&cell, &cited.cite)
+    {
+        findings.push(finding);
+    }
     findings
 }
 

@@ -158,6 +158,31 @@ pub fn change_contradiction(movement: Movement, cell: &Cell<'_>, cite: &str) -> 
     )
 }
 
+/// The `sign_flip` finding when a role naming a fall ("Net sales decline,
+/// 2022") cites a change cell that holds a rise.
+pub fn decline_on_rise(cell: &Cell<'_>, cite: &str) -> Option<Finding> {
+    if !matches!(cell.period(), Some(Period::Change { .. })) {
+        return None;
+    }
+    let value = cell.value();
+    if value.is_sign_negative() || value.is_zero() {
+        return None;
+    }
+    Some(
+        Finding::new(
+            Code::SignFlip,
+            Route::Reanswer,
+            format!(
+                "the role names a decline, but {} is a change of {}: a rise",
+                cell.reference(),
+                cell.text().trim()
+            ),
+        )
+        .cite(cite)
+        .cell(cell),
+    )
+}
+
 /// The `contradicted` finding when the cited cell and its row's cell of the
 /// year before move the other way than the sentence says.
 pub fn contradiction(

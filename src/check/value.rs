@@ -30,7 +30,7 @@ pub const DOCS: &[CodeDoc] = &[
     CodeDoc {
         code: Code::SignFlip,
         check: Check::Value,
-        what: "The stated number has the magnitude of the cell but the opposite sign, and presentation does not explain it. A cost shown in parentheses and stated as a positive cost is presentation, not a flip; so is a negative figure the claim calls a loss, decrease or outflow. Also raised when the claim's sentence says a movement of an equity statement raised a component (\"added $120.0 million to retained earnings\") where the statement prints it as a reduction, or the reverse.",
+        what: "The stated number has the magnitude of the cell but the opposite sign, and presentation does not explain it. A cost shown in parentheses and stated as a positive cost is presentation, not a flip; so is a negative figure the claim calls a loss, decrease or outflow. Also raised when the claim's sentence says a movement of an equity statement raised a component (\"added $120.0 million to retained earnings\") where the statement prints it as a reduction, or the reverse; and when a role naming a fall of its measure (\"Net sales decline, 2022\") cites a change column's cell that holds a rise.",
         why: "Income stated where the statement shows an expense reverses the meaning of the figure while every digit matches, so a digits-only check passes it.",
         example: "\"Other income was $482 thousand\" citing `birchwood.xlsx#'Income Statement'!B17`, shown as (482) on the \"Other income (expense), net\" line.",
         route: "reanswer.",

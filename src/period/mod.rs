@@ -864,6 +864,16 @@ pub fn is_bare_year(p: &Period) -> bool {
     )
 }
 
+/// The same span a year earlier ("FY2024" → "FY2023", "nine months ended
+/// September 30, 2024" → 2023's): the period a change to `p` is from.
+/// `None` for a change, or a date that cannot move (52/53-week years).
+pub fn a_year_earlier(p: &Period) -> Option<Period> {
+    if p.is_change() {
+        return None;
+    }
+    with_year(p, p.year()?.checked_sub(1)?)
+}
+
 /// A quarter or half named without its year ("Fourth Quarter" under a
 /// "2019:" caption) in the year another period gives.
 pub fn with_year_of(p: &Period, others: &[Period]) -> Option<Period> {

@@ -69,6 +69,13 @@ pub struct ClaimRole {
     /// The way the claim's sentence says the value is a change ("fell
     /// 15.0%", "declined by $12 million"), held to a change cell's sign.
     pub change_movement: Option<crate::check::movement::Movement>,
+    /// The role names a fall of its measure ("Net sales decline, 2022"):
+    /// a change cell it cites must not hold a rise.
+    pub role_decline: bool,
+    /// The role read as a change of its measure ("Net sales growth, 2022":
+    /// net sales, in the change from 2021 to 2022), when it names one by a
+    /// word after the measure: what a change cell is held to.
+    pub as_change: Option<Box<ClaimRole>>,
     /// The role's label, normalized as row labels are: computed once, on
     /// first use (every candidate cell is compared with it).
     pub label_key: std::sync::OnceLock<String>,
@@ -814,6 +821,11 @@ pub fn cell_direction(
     cell: &Cell<'_>,
     roles: &TableRoles,
 ) -> Option<crate::model::Direction> {
+    // A change column's sign is the way the line moved, not its side: a
+    // fall of operating income is no loss.
+    if matches!(cell.period(), Some(crate::model::Period::Change { .. })) {
+        return None;
+    }
     let sign = row.sign?;
     let (kind, positive) = match sign {
         LabelSign::Both(k) | LabelSign::Positive(k) => {

@@ -72,10 +72,31 @@ pub const DOCS: &[CodeDoc] = &[
 /// sentence; a period or measure the role leaves out is taken from the
 /// sentence, and so is a qualifier the sentence puts on the role's own line
 /// ("Product revenue was …" with the role "Revenue, Q3 2024").
+///
+/// A role naming a change of its measure by a word after it ("Net sales
+/// growth, 2022") is also read as that change (`as_change`): the reading a
+/// change cell is held to, where a level cell keeps the words ("Rate of
+/// compensation increase" is a line's name).
 pub fn read_claim(claim: &Claim, vocab: &Vocab) -> ClaimRole {
+    let mut out = read_claim_as(claim, vocab, None);
+    if let Some(Role::Text(text)) = &claim.role
+        && let Some((reading, decline)) = as_change(text, vocab)
+    {
+        let mut change = read_claim_as(claim, vocab, Some(reading));
+        change.role_decline = decline;
+        out.as_change = Some(Box::new(change));
+    }
+    out
+}
+
+/// [`read_claim`] with the role's reading given (`Some`) or read here.
+fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimRole {
     let sentence = claim.text.as_deref().filter(|t| !t.trim().is_empty());
     let (reading, text) = match &claim.role {
-        Some(Role::Text(text)) => (read(text, vocab, Mode::Role), text.clone()),
+        Some(Role::Text(text)) => (
+            given.unwrap_or_else(|| read(text, vocab, Mode::Role)),
+            text.clone(),
+        ),
         Some(Role::Structured { concept, period }) => {
             structured(concept.as_deref(), period.as_deref(), vocab)
         }
@@ -149,6 +170,73 @@ pub fn read_claim(claim: &Claim, vocab: &Vocab) -> ClaimRole {
         }
     }
     out
+}
+
+/// A role naming a change of its measure by a word after it ("Net sales
+/// growth, 2022", "Operating income decline, 2024 vs 2023", "Revenue %
+/// change, FY2024"): read as the measure, in the change to its period from
+/// the same span a year earlier (or between the two it names), and whether
+/// the word is a fall's. `None` when the role names no such word, the word
+/// is a line's own ("Net increase in cash"), or the rest names no period:
+/// a change of no stated period is left a word the cell must show.
+fn as_change(text: &str, vocab: &Vocab) -> Option<(Reading, bool)> {
+    let found = crate::vocab::metrics::Metrics::builtin().change_in(text)?;
+    // Change words inside the phrase of a statement line are that line's
+    // ("Increase (decrease) in accounts receivable").
+    let line = vocab
+        .find_in_text(text)
+        .filter(|(_, id)| vocab.info(id.as_str()).is_some_and(|i| !i.derived))
+        .map(|(range, _)| range);
+    // The word follows its measure: one that opens the role, or is followed
+    // by "in" or "of" and no period ("Reduction in workforce costs"), may
+    // be a line's name, and is left to the words.
+    let after_measure = |span: &std::ops::Range<usize>| {
+        let before = text.get(..span.start).unwrap_or("");
+        let after = text.get(span.end..).unwrap_or("").trim_start();
+        let (next, tail) = after.split_once(char::is_whitespace).unwrap_or((after, ""));
+        let of_a_line = matches!(next.to_ascii_lowercase().as_str(), "in" | "of")
+            && find_period(tail).is_none_or(|(at, _)| {
+                tail.get(..at.start)
+                    .is_some_and(|t| t.chars().any(char::is_alphanumeric))
+            });
+        before.chars().any(char::is_alphanumeric) && !of_a_line
+    };
+    let spans: Vec<&std::ops::Range<usize>> = found
+        .spans
+        .iter()
+        .filter(|s| {
+            line.as_ref()
+                .is_none_or(|l| s.end <= l.start || s.start >= l.end)
+        })
+        .collect();
+    // A line whose own name is a change ("Net increase (decrease) in cash
+    // …, (decrease)") is that line: a further change word says its way.
+    if spans.len() < found.spans.len()
+        || spans.is_empty()
+        || !spans.iter().all(|s| after_measure(s))
+    {
+        return None;
+    }
+    let mut rest = String::with_capacity(text.len());
+    let mut at = 0;
+    for span in &spans {
+        rest.push_str(text.get(at..span.start).unwrap_or(""));
+        rest.push(' ');
+        at = span.end;
+    }
+    rest.push_str(text.get(at..).unwrap_or(""));
+    let mut reading = read(&rest, vocab, Mode::Role);
+    let change = match reading.role.periods.as_slice() {
+        [p] if p.is_change() => p.clone(),
+        [p] => crate::model::Period::Change {
+            percent: false,
+            from: crate::period::a_year_earlier(p).map(Box::new),
+            to: Some(Box::new(p.clone())),
+        },
+        _ => return None,
+    };
+    reading.role.periods = vec![change];
+    Some((reading, found.change.name == "decline"))
 }
 
 /// The sentence's reading of the value's measure phrase when it names
@@ -276,6 +364,8 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         sentence_direction: None,
         movement: None,
         change_movement: None,
+        role_decline: false,
+        as_change: None,
         label_key: std::sync::OnceLock::new(),
     }
 }
