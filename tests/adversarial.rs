@@ -59,7 +59,7 @@ fn the_held_out_corpus_holds_its_documented_figures() {
         s.misses
     );
     assert!(
-        refused <= 6,
+        refused <= 4,
         "{refused} correct claims not accepted: {:#?}",
         s.misses
     );
@@ -90,7 +90,7 @@ fn the_holdout_corpus_holds_its_documented_figures() {
     let (wrong, accepted, correct, refused) = totals(&s);
     assert_eq!((wrong, correct), (145, 110), "the corpus changed");
     assert!(accepted <= 2, "{accepted} wrong claims accepted");
-    assert!(refused <= 6, "{refused} correct claims not accepted");
+    assert!(refused <= 5, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }
 
@@ -104,8 +104,28 @@ fn the_second_red_team_corpus_holds_its_documented_figures() {
     let s = run("tests/adversarial/redteam2.jsonl");
     let (wrong, accepted, correct, refused) = totals(&s);
     assert_eq!((wrong, correct), (60, 40), "the corpus changed");
-    assert!(accepted <= 16, "{accepted} wrong claims accepted");
-    assert!(refused <= 12, "{refused} correct claims not accepted");
+    assert!(accepted <= 4, "{accepted} wrong claims accepted");
+    assert!(refused <= 11, "{refused} correct claims not accepted");
+    assert_eq!(s.unscored, 0);
+}
+
+/// A third outside reviewer's attack (2026-12-04) on roles naming a change
+/// of their measure ("Net sales growth, 2022") over twelve tables of its own
+/// in `redteam3/`: 11 of its 90 wrong claims were accepted on its first run
+/// and 12 of its 47 correct ones refused; a change cell's way was then read
+/// from its row's levels and a percent change from its printed "%". Tuned
+/// on.
+#[test]
+fn the_third_red_team_corpus_holds_its_documented_figures() {
+    let s = run("tests/adversarial/redteam3.jsonl");
+    let (wrong, accepted, correct, refused) = totals(&s);
+    assert_eq!((wrong, correct), (90, 47), "the corpus changed");
+    assert!(
+        accepted <= 1,
+        "{accepted} wrong claims accepted: {:#?}",
+        s.misses
+    );
+    assert!(refused <= 1, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }
 
@@ -122,7 +142,7 @@ fn the_red_team_corpus_holds_its_documented_figures() {
         "{accepted} wrong claims accepted: {:#?}",
         s.misses
     );
-    assert!(refused <= 15, "{refused} correct claims not accepted");
+    assert!(refused <= 12, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }
 

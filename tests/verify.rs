@@ -313,6 +313,80 @@ fn a_sentence_whose_movement_the_table_contradicts() {
 }
 
 #[test]
+fn a_change_written_beside_a_level_says_which_way_it_moved() {
+    // Dunmore's nine-month revenue rose from 160,345 to 184,330 (15.0%);
+    // its operating margin from (1.9)% to 6.6%; active customers from
+    // 15,200 to 17,100.
+    let said = |text: &str, value: &str, role: &str, cite: &str| {
+        kpi(&format!(
+            r#"{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["dunmore_kpi.csv#{cite}"]}}"#
+        ))
+    };
+    let revenue = "Revenue, nine months ended September 30, 2024";
+    let margin = "Operating margin, nine months ended September 30, 2024";
+    let customers = "Active customers % change, nine months 2024 vs 2023";
+    for (text, value, role, cite) in [
+        (
+            "Revenue was $184.3 million in the first nine months of 2024, 15.0% below the 2023 period.",
+            "184.3 million",
+            revenue,
+            "B7",
+        ),
+        (
+            "Revenue was $184.3 million in the first nine months of 2024 was down from 2023.",
+            "184.3 million",
+            revenue,
+            "B7",
+        ),
+        // A margin moves by its value, across zero too.
+        (
+            "Operating margin was 6.6%, down from the prior-year period.",
+            "6.6%",
+            margin,
+            "B9",
+        ),
+    ] {
+        let r = said(text, value, role, cite);
+        assert_eq!(
+            route_and_codes(&r),
+            (Route::Reanswer, vec!["contradicted"]),
+            "{text}"
+        );
+    }
+    let r = said(
+        "Active customers were down 12.5% in the first nine months of 2024.",
+        "12.5%",
+        customers,
+        "D10",
+    );
+    assert_eq!(route_and_codes(&r), (Route::Reanswer, vec!["contradicted"]));
+    // Near misses: the way the table moved; "up to" is no movement.
+    for (text, value, role, cite) in [
+        (
+            "Revenue was $184.3 million in the first nine months of 2024, 15.0% above the 2023 period.",
+            "184.3 million",
+            revenue,
+            "B7",
+        ),
+        (
+            "Operating margin was 6.6%, up from the prior-year period.",
+            "6.6%",
+            margin,
+            "B9",
+        ),
+        (
+            "Active customers were up 12.5% in the first nine months of 2024.",
+            "12.5%",
+            customers,
+            "D10",
+        ),
+    ] {
+        let r = said(text, value, role, cite);
+        assert_eq!(route_and_codes(&r), (Route::Accept, vec![]), "{text}");
+    }
+}
+
+#[test]
 fn a_sentence_that_gives_its_value_the_other_direction() {
     // Acme used 228 in investing in 2024 (CF!B24, printed negative).
     let c = produces(
@@ -985,6 +1059,72 @@ fn a_role_naming_a_change_of_its_measure_is_the_change_column() {
         claim(&said("-3.9%", "Net sales, 2022", "#D3")).route,
         Route::Accept
     );
+}
+
+#[test]
+fn a_change_cells_way_is_its_lines_levels_not_its_sign() {
+    // An outflow that shrank prints a positive change; a cost that rose
+    // prints a negative one in a "Favorable (Unfavorable)" column; a line
+    // named both ways crosses zero.
+    let csv = "(In thousands),,,\n,2024,2023,Change\n\
+               Net cash used in investing activities,\"(52,300)\",\"(95,600)\",\"43,300\"\n\
+               Net cash provided by (used in) financing activities,\"(21,700)\",\"12,800\",\"(34,500)\"\n";
+    let fav = "(In millions),,,,\n,,,Favorable (Unfavorable),\n,2024,2023,$,%\n\
+               Cost of revenue,\"1,560.0\",\"1,400.0\",(160.0),(11.4)%\n";
+    let said = |csv: &str, value: &str, role: &str, cite: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "{value}", "role": "{role}", "cites": ["t.csv#{cite}"]}}"#
+            ),
+        )
+    };
+    for (csv, value, role, cite) in [
+        (
+            csv,
+            "$43.3 million",
+            "Net cash used in investing activities decrease, 2024",
+            "D3",
+        ),
+        (
+            fav,
+            "$160.0 million",
+            "Cost of revenue increase, 2024",
+            "D4",
+        ),
+        (fav, "11.4%", "Cost of revenue % change, 2024", "E4"),
+    ] {
+        let r = said(csv, value, role, cite);
+        assert_eq!(route_and_codes(&r), (Route::Accept, vec![]), "{role}");
+    }
+    for (csv, value, role, cite) in [
+        (
+            csv,
+            "$43.3 million",
+            "Net cash used in investing activities increase, 2024",
+            "D3",
+        ),
+        (
+            fav,
+            "$160.0 million",
+            "Cost of revenue decrease, 2024",
+            "D4",
+        ),
+    ] {
+        let r = said(csv, value, role, cite);
+        assert_eq!(
+            route_and_codes(&r),
+            (Route::Reanswer, vec!["sign_flip"]),
+            "{role}"
+        );
+    }
+    let r = said(
+        csv,
+        "$34.5 million",
+        "Net cash used in financing activities decrease, 2024",
+        "D4",
+    );
+    assert_eq!(route_and_codes(&r), (Route::Review, vec!["ambiguous_role"]));
 }
 
 #[test]

@@ -334,14 +334,19 @@ pub fn value_and_role(
     if findings.is_empty()
         && checks.has(Check::Support)
         && let Some(movement) = claimed.role.change_movement
-        && let Some(finding) = movement::change_contradiction(movement, &cell, &cited.cite)
+        && let Some(finding) = movement::change_contradiction(movement, &cell, &cited.cite, vocab)
     {
         findings.push(finding);
     }
     if findings.is_empty()
         && checks.has(Check::Value)
-        && claimed.role.role_decline
-        && let Some(finding) = movement::decline_on_rise(&cell, &cited.cite)
+        && let Some(way) = claimed.role.role_way
+        && let Some(finding) = movement::role_way_flipped(
+            way.of_stated(claimed.stated.value),
+            &cell,
+            &cited.cite,
+            vocab,
+        )
     {
         findings.push(finding);
     }

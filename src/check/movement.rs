@@ -18,6 +18,7 @@ use std::sync::LazyLock;
 use super::role::{cell_periods, roles_of};
 use super::{Code, Finding, Route};
 use crate::model::{Cell, Period};
+use crate::period::{Agreement, periods_agree};
 use crate::vocab::Vocab;
 
 /// Which way a sentence says the value moved.
@@ -53,7 +54,20 @@ const VERBS: &[(&str, Movement)] = &[
     ("dropped", Movement::Down),
     ("slipped", Movement::Down),
     ("shrank", Movement::Down),
+    ("shrunk", Movement::Down),
+    ("contracted", Movement::Down),
     ("slid", Movement::Down),
+];
+
+/// Words that say a change's way right before it ("were down 12.5%", "the
+/// loss narrowed by $18.3 million"), and are no movement to a level ("up to
+/// $5 million" is at most; a loss "widened to (32.9)" grew in size, where a
+/// line named both ways moves by its value).
+const CHANGE_WORDS: &[(&str, Movement)] = &[
+    ("up", Movement::Up),
+    ("down", Movement::Down),
+    ("narrowed", Movement::Down),
+    ("widened", Movement::Up),
 ];
 
 /// The movement a sentence's words before a value give it: a movement verb
@@ -73,20 +87,29 @@ pub fn change_before(words_before_value: &str) -> Option<Movement> {
     static TAIL: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
         regex::Regex::new(r"(?i)\b([a-z]+)\s+(?:[a-z]+ly\s+)?(?:by\s+)?(?:US\$|[$€£¥])?\s*$").ok()
     });
-    verb_of(TAIL.as_ref()?, words_before_value)
+    verb_of(TAIL.as_ref()?, words_before_value).or_else(|| {
+        let found = TAIL.as_ref()?.captures(words_before_value)?;
+        let word = found.get(1)?.as_str().to_lowercase();
+        CHANGE_WORDS
+            .iter()
+            .find(|(w, _)| *w == word)
+            .map(|(_, movement)| *movement)
+    })
 }
 
 /// The movement the words right after a level give it: "$864.9 million,
 /// down from the prior year", "up 12% from", "lower than a year earlier",
-/// "a 21% decrease from", "lower year over year". Only a way word
-/// followed, within a stated change, by a word of comparison ("from",
-/// "than", "on", "versus", "compared", "over", "year over year"), right
-/// after the value or after the value's own period ending in a comma
-/// ("$864.9 million at June 30, 2024, down from …").
+/// "a 21% decrease from", "lower year over year", "15.0% below the 2023
+/// period". Only a way word followed, within a stated change, by a word of
+/// comparison ("from", "than", "on", "versus", "compared", "over", "year
+/// over year", "the", "last", a year), right after the value or after the
+/// value's own period ending in a comma or before "was"/"were" ("$864.9
+/// million at June 30, 2024, down from …", "… at June 30, 2023 was down
+/// from …").
 pub fn movement_after(words_after_value: &str) -> Option<Movement> {
     static HEAD: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i)^\s*(?:(?:at|as of|in|for|on|during)\b[^,;()]{0,40}(?:,\s*\d{4})?,)?\s*[,(]?\s*(?:an?\s+)?(?:[\d.,]+\s*%\s+)?(up|down|higher|lower|increase|decrease|decline|rise|drop|gain)(?:\s+(?:US\$|[$€£¥])?[\d.,]+\s*(?:%|percent|per cent|million|billion|thousand)?)?\s+(?:from|than|on|versus|vs\.?|compared|over|year[- ]over[- ]year)\b",
+            r"(?i)^\s*(?:(?:at|as of|in|for|on|during)\b[^,;()]{0,60}?(?:,\s*\d{4})?,|(?:at|as of|in|for|on|during)\b[^,;()]{0,60}?(?:,\s*\d{4}|\b\d{4})\s+(?:was|were|is|are)\b)?\s*[,(]?\s*(?:(?:was|were|is|are)\s+)?(?:an?\s+)?(?:[\d.,]+\s*%\s+)?(up|down|higher|lower|above|below|increase|decrease|decline|rise|drop|gain)(?:\s+(?:US\$|[$€£¥])?[\d.,]+\s*(?:%|percent|per cent|million|billion|thousand)?)?\s+(?:from|than|on|versus|vs\.?|compared|over|year[- ]over[- ]year|the|last|its|\d{4})\b",
         )
         .ok()
     });
@@ -123,20 +146,145 @@ fn verb_of(tail: &regex::Regex, words_before_value: &str) -> Option<Movement> {
         .map(|(_, movement)| *movement)
 }
 
+/// The way a change cell's line moved: by its row's two levels the change
+/// compares when the row prints them (the sizes, as [`contradiction`]
+/// compares a level with its year before: an outflow that shrank from
+/// (95,600) to (52,300) fell, whatever the sign of its change column, and so
+/// does a cost in a "Favorable (Unfavorable)" column), else by the change's
+/// own sign. `None` when it did not move or the levels cross zero.
+pub fn change_way(cell: &Cell<'_>, vocab: &Vocab) -> Option<Movement> {
+    match way_of_change(cell, vocab) {
+        Way::Moved(way) => Some(way),
+        Way::Unchanged | Way::Crossed => None,
+    }
+}
+
+/// What a change cell says of its line's way.
+enum Way {
+    Moved(Movement),
+    Unchanged,
+    /// Its levels lie on either side of zero (a line named both ways, from
+    /// cash provided to cash used): which way it went depends on the reader.
+    Crossed,
+}
+
+fn way_of_change(cell: &Cell<'_>, vocab: &Vocab) -> Way {
+    if let Some((now, then)) = levels_of(cell, vocab) {
+        return match size_order(&now, &then) {
+            Some(std::cmp::Ordering::Greater) => Way::Moved(Movement::Up),
+            Some(std::cmp::Ordering::Less) => Way::Moved(Movement::Down),
+            Some(std::cmp::Ordering::Equal) => Way::Unchanged,
+            None => Way::Crossed,
+        };
+    }
+    let value = cell.value();
+    if value.is_zero() {
+        Way::Unchanged
+    } else if value.is_sign_negative() {
+        Way::Moved(Movement::Down)
+    } else {
+        Way::Moved(Movement::Up)
+    }
+}
+
+/// The row's cells of the later and the earlier period a change cell
+/// compares, when each is one cell of the same measure (a column whose
+/// words besides its period are all the change column's: "2022 Net Sales"
+/// for "% change Net Sales", not "2022 Operating Income").
+fn levels_of<'a>(cell: &Cell<'a>, vocab: &Vocab) -> Option<(Cell<'a>, Cell<'a>)> {
+    let Some(Period::Change {
+        from: Some(from),
+        to: Some(to),
+        ..
+    }) = cell.period()
+    else {
+        return None;
+    };
+    let table = cell.table();
+    let roles = roles_of(table, vocab);
+    let words = |c: &Cell<'_>| roles.cols.get(c.record().column as usize).map(|c| &c.words);
+    let own = words(cell)?;
+    let row = cell.record().row;
+    let at = |period: &Period| -> Option<Cell<'a>> {
+        let mut found = table
+            .records
+            .iter()
+            .filter(|r| r.row == row && r.coord != cell.coord())
+            .map(|r| Cell::new(table, r))
+            .filter(|c| {
+                !c.period().is_some_and(Period::is_change)
+                    && cell_periods(c, roles)
+                        .first()
+                        .is_some_and(|p| periods_agree(p, period) == Agreement::Yes)
+                    && words(c).is_some_and(|w| w.iter().all(|x| own.contains(x)))
+            });
+        let first = found.next()?;
+        found.next().is_none().then_some(first)
+    };
+    Some((at(to)?, at(from)?))
+}
+
+/// How a line's level compares with its year before: by size, as most
+/// lines move ("the loss fell", dividends "rose to (42.6)"); by value on a
+/// line whose label names both ways ("Accumulated other comprehensive
+/// income (loss)") when both are negative, and on a percentage (a margin
+/// from (1.9)% to 6.6% rose). `None` when the two print opposite signs on
+/// another line: from a loss to a profit is a rise to one reader and a fall
+/// in the loss to another.
+fn size_order(now_cell: &Cell<'_>, then_cell: &Cell<'_>) -> Option<std::cmp::Ordering> {
+    let (now, then) = (now_cell.value_base()?, then_cell.value_base()?);
+    let opposite =
+        now.is_sign_negative() != then.is_sign_negative() && !now.is_zero() && !then.is_zero();
+    if opposite && !now_cell.percent() {
+        return None;
+    }
+    let either_way = |label: Option<&str>| {
+        label.is_some_and(|l| {
+            let l = l.to_lowercase();
+            ["(loss)", "(losses)", "(deficit)", "(expense)"]
+                .iter()
+                .any(|w| l.contains(w))
+        })
+    };
+    let by_value = opposite
+        || now.is_sign_negative()
+            && then.is_sign_negative()
+            && (either_way(now_cell.row_label()) || either_way(now_cell.col_label()));
+    Some(if by_value {
+        now.cmp(&then)
+    } else {
+        now.abs().cmp(&then.abs())
+    })
+}
+
+impl Movement {
+    /// The way a role's word says its measure moved, turned by the stated
+    /// number: a growth of -14.5% is a fall; a decline stays a fall however
+    /// it is signed ("declined -3.9%").
+    pub fn of_stated(self, stated: rust_decimal::Decimal) -> Movement {
+        if self == Movement::Up && stated.is_sign_negative() && !stated.is_zero() {
+            Movement::Down
+        } else {
+            self
+        }
+    }
+}
+
 /// The `contradicted` finding when the sentence says a change cell's value
-/// moved one way ("fell 15.0%") and the cell prints a change the other way
-/// (15.0%, a rise). A change printed negative read as a fall of its size
+/// moved one way ("fell 15.0%") and its line moved the other ([`change_way`]:
+/// 15.0%, a rise). A change printed negative read as a fall of its size
 /// agrees ("fell 1.9%" on (1.9)%); zero says nothing.
-pub fn change_contradiction(movement: Movement, cell: &Cell<'_>, cite: &str) -> Option<Finding> {
+pub fn change_contradiction(
+    movement: Movement,
+    cell: &Cell<'_>,
+    cite: &str,
+    vocab: &Vocab,
+) -> Option<Finding> {
     if !matches!(cell.period(), Some(Period::Change { .. })) {
         return None;
     }
-    let value = cell.value();
-    let against = match movement {
-        Movement::Up => value.is_sign_negative() && !value.is_zero(),
-        Movement::Down => value.is_sign_positive() && !value.is_zero(),
-    };
-    if !against {
+    let moved = change_way(cell, vocab)?;
+    if moved == movement {
         return None;
     }
     let (said, is) = match movement {
@@ -148,9 +296,10 @@ pub fn change_contradiction(movement: Movement, cell: &Cell<'_>, cite: &str) -> 
             Code::Contradicted,
             Route::Reanswer,
             format!(
-                "the sentence says the value {said} by the stated amount, but {} is a change of {}: {is}",
+                "the sentence says the value {said} by the stated amount, but {} is a change of {}: {is}{}",
                 cell.reference(),
-                cell.text().trim()
+                cell.text().trim(),
+                levels_said(cell, vocab)
             ),
         )
         .cite(cite)
@@ -158,29 +307,78 @@ pub fn change_contradiction(movement: Movement, cell: &Cell<'_>, cite: &str) -> 
     )
 }
 
-/// The `sign_flip` finding when a role naming a fall ("Net sales decline,
-/// 2022") cites a change cell that holds a rise.
-pub fn decline_on_rise(cell: &Cell<'_>, cite: &str) -> Option<Finding> {
+/// The `sign_flip` finding when a role naming a rise or a fall of its
+/// measure ("Net sales decline, 2022", "Net cash used in investing
+/// activities increase, 2024") cites a change cell whose line moved the
+/// other way; `ambiguous_role` when the line's levels cross zero.
+pub fn role_way_flipped(
+    way: Movement,
+    cell: &Cell<'_>,
+    cite: &str,
+    vocab: &Vocab,
+) -> Option<Finding> {
     if !matches!(cell.period(), Some(Period::Change { .. })) {
         return None;
     }
-    let value = cell.value();
-    if value.is_sign_negative() || value.is_zero() {
+    let moved = match way_of_change(cell, vocab) {
+        Way::Moved(moved) => moved,
+        Way::Unchanged => return None,
+        Way::Crossed => {
+            return Some(
+                Finding::new(
+                    Code::AmbiguousRole,
+                    Route::Review,
+                    format!(
+                        "cannot tell whether {} is the {} the role names: {}{}, across zero, which is a rise to one reader and a fall to another",
+                        cell.reference(),
+                        match way {
+                            Movement::Up => "rise",
+                            Movement::Down => "decline",
+                        },
+                        cell.text().trim(),
+                        levels_said(cell, vocab)
+                    ),
+                )
+                .cite(cite)
+                .cell(cell),
+            );
+        }
+    };
+    if moved == way {
         return None;
     }
+    let (named, is) = match way {
+        Movement::Up => ("a rise", "a fall"),
+        Movement::Down => ("a decline", "a rise"),
+    };
     Some(
         Finding::new(
             Code::SignFlip,
             Route::Reanswer,
             format!(
-                "the role names a decline, but {} is a change of {}: a rise",
+                "the role names {named}, but {} is a change of {}: {is}{}",
                 cell.reference(),
-                cell.text().trim()
+                cell.text().trim(),
+                levels_said(cell, vocab)
             ),
         )
         .cite(cite)
         .cell(cell),
     )
+}
+
+/// ", from (95,600) at …!C7 to (52,300) at …!B7" when a change cell's way
+/// was read from its row's levels.
+fn levels_said(cell: &Cell<'_>, vocab: &Vocab) -> String {
+    levels_of(cell, vocab).map_or_else(String::new, |(now, then)| {
+        format!(
+            " of the line, from {} at {} to {} at {}",
+            then.text().trim(),
+            then.reference(),
+            now.text().trim(),
+            now.reference()
+        )
+    })
 }
 
 /// The `contradicted` finding when the cited cell and its row's cell of the
@@ -192,35 +390,10 @@ pub fn contradiction(
     vocab: &Vocab,
 ) -> Option<Finding> {
     let before = year_before(cell, vocab)?;
-    let (now, then) = (cell.value_base()?, before.value_base()?);
-    // Opposite signs: from a loss to a profit is a rise to one reader and
-    // a fall in the loss to another.
-    if now.is_sign_negative() != then.is_sign_negative() && !now.is_zero() && !then.is_zero() {
-        return None;
-    }
-    // Both printed negative: most lines move by their size ("the loss
-    // fell", dividends "rose to (42.6)"); a line whose label names both
-    // ways ("Accumulated other comprehensive income (loss)") by its value
-    // ("AOCI fell to (32.9) from (23.3)").
-    let either_way = |label: Option<&str>| {
-        label.is_some_and(|l| {
-            let l = l.to_lowercase();
-            ["(loss)", "(losses)", "(deficit)", "(expense)"]
-                .iter()
-                .any(|w| l.contains(w))
-        })
-    };
-    let by_value = now.is_sign_negative()
-        && then.is_sign_negative()
-        && (either_way(cell.row_label()) || either_way(cell.col_label()));
-    let (now_size, then_size) = if by_value {
-        (now, then)
-    } else {
-        (now.abs(), then.abs())
-    };
+    let order = size_order(cell, &before)?;
     let against = match movement {
-        Movement::Up => now_size <= then_size,
-        Movement::Down => now_size >= then_size,
+        Movement::Up => order != std::cmp::Ordering::Greater,
+        Movement::Down => order != std::cmp::Ordering::Less,
     };
     if !against {
         return None;
@@ -229,12 +402,10 @@ pub fn contradiction(
         Movement::Up => "rose",
         Movement::Down => "fell",
     };
-    let moved = if now_size == then_size {
-        "is unchanged"
-    } else if now_size > then_size {
-        "rose"
-    } else {
-        "fell"
+    let moved = match order {
+        std::cmp::Ordering::Equal => "is unchanged",
+        std::cmp::Ordering::Greater => "rose",
+        std::cmp::Ordering::Less => "fell",
     };
     Some(
         Finding::new(
@@ -373,6 +544,14 @@ mod tests {
             (", a 21% decrease from June 30, 2023", Some(Movement::Down)),
             (", lower year over year", Some(Movement::Down)),
             (" in the segment where costs were down from 2023", None),
+            (
+                " at June 30, 2023 was down from June 30, 2022.",
+                Some(Movement::Down),
+            ),
+            (
+                " in the first nine months of 2024, 15.0% below the 2023 period.",
+                Some(Movement::Down),
+            ),
             // Near misses: no comparison after the way word; the way word
             // not right after the value; another line's movement.
             (", down payments included", None),

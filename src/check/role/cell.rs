@@ -601,9 +601,28 @@ pub fn cell_periods(cell: &Cell<'_>, roles: &TableRoles) -> Vec<Period> {
             .filter(|_| matches!(p, Period::Duration { .. }))
             .and_then(|opening| edge_of(p, opening))
     };
+    // A change column whose header does not say percent ("Increase
+    // (Decrease) | Percent", "Favorable (Unfavorable) %") holds a change in
+    // percent where its cell prints one.
+    let in_percent = |p: &Period| match p {
+        Period::Change {
+            percent: false,
+            from,
+            to,
+        } if cell.percent() => Some(Period::Change {
+            percent: true,
+            from: from.clone(),
+            to: to.clone(),
+        }),
+        _ => None,
+    };
     match (cell.period(), column.and_then(|c| c.period.as_ref())) {
         (Some(p), _) => {
-            out.push(caption_edge(p).unwrap_or_else(|| p.clone()));
+            out.push(
+                caption_edge(p)
+                    .or_else(|| in_percent(p))
+                    .unwrap_or_else(|| p.clone()),
+            );
             // An opening adjustment is also the span's it is reported in.
             if row.is_some_and(|r| r.adjusts_opening)
                 && let Some(span) = column

@@ -69,9 +69,10 @@ pub struct ClaimRole {
     /// The way the claim's sentence says the value is a change ("fell
     /// 15.0%", "declined by $12 million"), held to a change cell's sign.
     pub change_movement: Option<crate::check::movement::Movement>,
-    /// The role names a fall of its measure ("Net sales decline, 2022"):
-    /// a change cell it cites must not hold a rise.
-    pub role_decline: bool,
+    /// The way the role says its measure moved ("Net sales decline, 2022":
+    /// down; "growth": up; "% change": neither): a change cell it cites
+    /// must not have moved the other way.
+    pub role_way: Option<crate::check::movement::Movement>,
     /// The role read as a change of its measure ("Net sales growth, 2022":
     /// net sales, in the change from 2021 to 2022), when it names one by a
     /// word after the measure: what a change cell is held to.

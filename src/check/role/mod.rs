@@ -61,7 +61,7 @@ pub const DOCS: &[CodeDoc] = &[
     CodeDoc {
         code: Code::AmbiguousRole,
         check: Check::Role,
-        what: "The claim's role or the cited cell's role cannot be determined with confidence: the role names no known concept, the cell's row is not in the vocabulary and its label is not in the claim, the column has no period, or the periods cannot be compared (a fiscal quarter against a dated quarter of unknown fiscal calendar).",
+        what: "The claim's role or the cited cell's role cannot be determined with confidence: the role names no known concept, the cell's row is not in the vocabulary and its label is not in the claim, the column has no period, or the periods cannot be compared (a fiscal quarter against a dated quarter of unknown fiscal calendar). Also when a role names a rise or a fall of a line whose two levels lie on either side of zero (from cash provided to cash used).",
         why: "A verifier that guesses a role would accept wrong citations. Saying \"cannot tell\" sends the claim to a person instead of passing or failing it on a guess.",
         example: "\"Widget royalties were $3 million\" citing a row labeled \"Other\".",
         route: "review.",
@@ -80,10 +80,10 @@ pub const DOCS: &[CodeDoc] = &[
 pub fn read_claim(claim: &Claim, vocab: &Vocab) -> ClaimRole {
     let mut out = read_claim_as(claim, vocab, None);
     if let Some(Role::Text(text)) = &claim.role
-        && let Some((reading, decline)) = as_change(text, vocab)
+        && let Some((reading, way)) = as_change(text, vocab)
     {
         let mut change = read_claim_as(claim, vocab, Some(reading));
-        change.role_decline = decline;
+        change.role_way = way;
         out.as_change = Some(Box::new(change));
     }
     out
@@ -175,11 +175,14 @@ fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimR
 /// A role naming a change of its measure by a word after it ("Net sales
 /// growth, 2022", "Operating income decline, 2024 vs 2023", "Revenue %
 /// change, FY2024"): read as the measure, in the change to its period from
-/// the same span a year earlier (or between the two it names), and whether
-/// the word is a fall's. `None` when the role names no such word, the word
+/// the same span a year earlier (or between the two it names), and the way
+/// its word says the measure moved (none for "change"). `None` when the role names no such word, the word
 /// is a line's own ("Net increase in cash"), or the rest names no period:
 /// a change of no stated period is left a word the cell must show.
-fn as_change(text: &str, vocab: &Vocab) -> Option<(Reading, bool)> {
+fn as_change(
+    text: &str,
+    vocab: &Vocab,
+) -> Option<(Reading, Option<crate::check::movement::Movement>)> {
     let found = crate::vocab::metrics::Metrics::builtin().change_in(text)?;
     // Change words inside the phrase of a statement line are that line's
     // ("Increase (decrease) in accounts receivable").
@@ -236,7 +239,22 @@ fn as_change(text: &str, vocab: &Vocab) -> Option<(Reading, bool)> {
         _ => return None,
     };
     reading.role.periods = vec![change];
-    Some((reading, found.change.name == "decline"))
+    use crate::check::movement::Movement;
+    // "Change", "% change", "year over year" name no way.
+    let neutral = |span: &&std::ops::Range<usize>| {
+        text.get((*span).clone()).is_some_and(|w| {
+            let w = w.to_ascii_lowercase();
+            w.contains("change") || w.contains("year") || w == "yoy"
+        })
+    };
+    let way = if found.change.name == "decline" {
+        Some(Movement::Down)
+    } else if spans.iter().all(neutral) {
+        None
+    } else {
+        Some(Movement::Up)
+    };
+    Some((reading, way))
 }
 
 /// The sentence's reading of the value's measure phrase when it names
@@ -317,7 +335,25 @@ fn words_after<'s>(
     at: usize,
 ) -> Option<&'s str> {
     let this = amounts.get(at)?;
-    let to = amounts.get(at + 1).map_or(sentence.len(), |w| w.start);
+    let end_of = |i: usize| amounts.get(i).map_or(sentence.len(), |w| w.start);
+    let mut to = end_of(at + 1);
+    // A change written right after the value, or after its own date ("…,
+    // 15.0% below the 2023 period", "… at June 30, 2024, a 21% decrease
+    // from …"), is read with the words after it.
+    static CHANGE_NEXT: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| {
+            regex::Regex::new(
+                r"(?i)^[\s,]*(?:(?:at|as of|in|for|on|during)\b[^,;()]{0,60},)?[\s,]*(?:an?\s+)?$",
+            )
+            .ok()
+        });
+    if amounts.get(at + 1).is_some_and(|next| next.amount.percent)
+        && sentence
+            .get(this.end..to)
+            .is_some_and(|gap| CHANGE_NEXT.as_ref().is_some_and(|re| re.is_match(gap)))
+    {
+        to = end_of(at + 2);
+    }
     sentence.get(this.end..to).filter(|t| !t.trim().is_empty())
 }
 
@@ -364,7 +400,7 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         sentence_direction: None,
         movement: None,
         change_movement: None,
-        role_decline: false,
+        role_way: None,
         as_change: None,
         label_key: std::sync::OnceLock::new(),
     }
