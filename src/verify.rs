@@ -24,10 +24,10 @@ use crate::check::support::{
 };
 use crate::check::value::{ValueOutcome, ValueRules, names_negative, parse_stated};
 use crate::check::{
-    CellSummary, Check, CheckSet, Code, Finding, Route, arithmetic, formula, quote, role, sentence,
-    value,
+    CellSummary, Check, CheckSet, Code, Finding, Route, arithmetic, formula, movement, quote, role,
+    sentence, value,
 };
-use crate::model::{Amount, Cell, Document, Located, Period};
+use crate::model::{Amount, Cell, Document, Located};
 use crate::read::{ReadOptions, load_source};
 use crate::vocab::Vocab;
 
@@ -655,7 +655,7 @@ impl<'a> Verifier<'a> {
                 };
                 resolved.iter().any(|r| {
                     cited::pick(r, &claimed, self.vocab)
-                        .is_some_and(|cell| cell.period().is_some_and(Period::is_change))
+                        .is_some_and(|cell| movement::change_period(&cell, self.vocab).is_some())
                 })
             });
             let claimed = Claimed {

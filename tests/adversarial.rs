@@ -104,7 +104,7 @@ fn the_second_red_team_corpus_holds_its_documented_figures() {
     let s = run("tests/adversarial/redteam2.jsonl");
     let (wrong, accepted, correct, refused) = totals(&s);
     assert_eq!((wrong, correct), (60, 40), "the corpus changed");
-    assert!(accepted <= 4, "{accepted} wrong claims accepted");
+    assert!(accepted <= 2, "{accepted} wrong claims accepted");
     assert!(refused <= 11, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }
@@ -121,11 +121,31 @@ fn the_third_red_team_corpus_holds_its_documented_figures() {
     let (wrong, accepted, correct, refused) = totals(&s);
     assert_eq!((wrong, correct), (90, 47), "the corpus changed");
     assert!(
-        accepted <= 1,
+        accepted == 0,
         "{accepted} wrong claims accepted: {:#?}",
         s.misses
     );
     assert!(refused <= 1, "{refused} correct claims not accepted");
+    assert_eq!(s.unscored, 0);
+}
+
+/// A fourth outside reviewer's corpus (2026-12-04) on changes and the
+/// ways figures moved, over nine tables of its own in `redteam4/`, written
+/// whole before its one run: held out on that run (commit 220e8f7: 4 of 65
+/// wrong accepted, 35 of 48 correct refused; at the session's start,
+/// dd182f4: 1 and 42). Rules were then written after its misses (a
+/// sentence's year-earlier amount, "improved" on a cost): tuned on since.
+#[test]
+fn the_fourth_red_team_corpus_holds_its_documented_figures() {
+    let s = run("tests/adversarial/redteam4.jsonl");
+    let (wrong, accepted, correct, refused) = totals(&s);
+    assert_eq!((wrong, correct), (65, 48), "the corpus changed");
+    assert!(
+        accepted == 0,
+        "{accepted} wrong claims accepted: {:#?}",
+        s.misses
+    );
+    assert!(refused <= 34, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }
 

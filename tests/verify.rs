@@ -1128,6 +1128,99 @@ fn a_change_cells_way_is_its_lines_levels_not_its_sign() {
 }
 
 #[test]
+fn a_sentences_year_earlier_amount_is_the_lines() {
+    // Kestrel's retained earnings: 642.3 (2022), 715.1 (2023), 864.9 (2024).
+    let said = |text: &str| {
+        kpi(&format!(
+            r#"{{"id": "k", "text": "{text}", "value": "864.9 million", "role": "Retained earnings, June 30, 2024", "cites": ["kestrel.csv#C60"]}}"#
+        ))
+    };
+    for text in [
+        "Retained earnings were $864.9 million, versus $915.1 million a year earlier.",
+        "Retained earnings were $864.9 million at June 30, 2024 versus $715.1 million at June 30, 2022.",
+    ] {
+        assert_eq!(
+            route_and_codes(&said(text)),
+            (Route::Reanswer, vec!["contradicted"]),
+            "{text}"
+        );
+    }
+    for text in [
+        "Retained earnings were $864.9 million, versus $715.1 million a year earlier.",
+        "Retained earnings were $864.9 million at June 30, 2024, up from $715.1 million at June 30, 2023.",
+        "Retained earnings were $864.9 million at June 30, 2024 versus $642.3 million at June 30, 2022.",
+    ] {
+        assert_eq!(
+            route_and_codes(&said(text)),
+            (Route::Accept, vec![]),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn a_change_that_improved_a_cost_or_a_loss_is_a_fall() {
+    let csv = "(In millions),,,,\n,2024,2023,Change\n\
+               Selling and administrative expense,\"1,420.5\",\"1,230.9\",189.6\n\
+               Net loss,(79.1),(60.8),(18.3)\n\
+               Net sales,\"5,382.0\",\"4,997.2\",384.8\n";
+    let said = |text: &str, value: &str, role: &str, cite: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["t.csv#{cite}"]}}"#
+            ),
+        )
+    };
+    for (text, value, role, cite) in [
+        (
+            "Selling and administrative expense improved by $189.6 million in 2024.",
+            "$189.6 million",
+            "Selling and administrative expense change, 2024",
+            "D3",
+        ),
+        (
+            "The net loss improved by $18.3 million in 2024.",
+            "$18.3 million",
+            "Net loss change, 2024",
+            "D4",
+        ),
+        (
+            "Net sales worsened by $384.8 million in 2024.",
+            "$384.8 million",
+            "Net sales change, 2024",
+            "D5",
+        ),
+    ] {
+        assert_eq!(
+            route_and_codes(&said(text, value, role, cite)),
+            (Route::Reanswer, vec!["contradicted"]),
+            "{text}"
+        );
+    }
+    for (text, value, role, cite) in [
+        (
+            "Selling and administrative expense worsened by $189.6 million in 2024.",
+            "$189.6 million",
+            "Selling and administrative expense change, 2024",
+            "D3",
+        ),
+        (
+            "Net sales improved by $384.8 million in 2024.",
+            "$384.8 million",
+            "Net sales change, 2024",
+            "D5",
+        ),
+    ] {
+        assert_eq!(
+            route_and_codes(&said(text, value, role, cite)),
+            (Route::Accept, vec![]),
+            "{text}"
+        );
+    }
+}
+
+#[test]
 fn a_role_naming_a_fall_on_a_change_cell_that_rose_is_a_sign_flip() {
     let r = kpi(
         r#"{"id": "k", "value": "15.0%", "role": "Revenue decline, nine months ended September 30, 2024", "cites": ["dunmore_kpi.csv#D7"]}"#,

@@ -317,6 +317,15 @@ pub fn value_and_role(
     {
         findings.push(finding);
     }
+    // The year-earlier amount the sentence compares the value with.
+    if findings.is_empty()
+        && checks.has(Check::Support)
+        && let Some(prior) = &claimed.role.prior
+        && let Some(finding) =
+            movement::prior_contradiction(prior, &cell, &cited.cite, vocab, &claimed.rules)
+    {
+        findings.push(finding);
+    }
     // A sentence about an equity statement's components: the column it
     // names, and the way it says the amount moved it.
     if findings.is_empty()
@@ -333,7 +342,12 @@ pub fn value_and_role(
     }
     if findings.is_empty()
         && checks.has(Check::Support)
-        && let Some(movement) = claimed.role.change_movement
+        && let Some(movement) = claimed.role.change_movement.or_else(|| {
+            claimed
+                .role
+                .change_better
+                .map(|better| movement::better_way(better, &cell, vocab))
+        })
         && let Some(finding) = movement::change_contradiction(movement, &cell, &cited.cite, vocab)
     {
         findings.push(finding);

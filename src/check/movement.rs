@@ -97,6 +97,41 @@ pub fn change_before(words_before_value: &str) -> Option<Movement> {
     })
 }
 
+/// Whether the words before a change say it made its line better
+/// (`Some(true)`: "improved by $18.3 million") or worse ("worsened by"):
+/// a way that depends on the line's side (a loss or a cost that improved
+/// fell).
+pub fn change_better(words_before_value: &str) -> Option<bool> {
+    static TAIL: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(improved|worsened|deteriorated)\s+(?:[a-z]+ly\s+)?(?:by\s+)?(?:US\$|[$€£¥])?\s*$").ok()
+    });
+    let found = TAIL.as_ref()?.captures(words_before_value)?;
+    Some(found.get(1)?.as_str().eq_ignore_ascii_case("improved"))
+}
+
+/// The way a line moved when a change made it better or worse: a loss, a
+/// cost or an expense (by its label or its concept) that got better fell.
+pub fn better_way(better: bool, cell: &Cell<'_>, vocab: &Vocab) -> Movement {
+    let roles = roles_of(cell.table(), vocab);
+    let concept_bad = roles
+        .row_role(cell.record().row, cell.record().column)
+        .and_then(|r| r.role.concept.as_ref())
+        .is_some_and(|c| {
+            ["Expense", "Cost", "Loss"]
+                .iter()
+                .any(|w| c.as_str().contains(w))
+        })
+        && !cell
+            .row_label()
+            .is_some_and(|l| l.to_lowercase().contains("income"));
+    let bad = concept_bad || cell.row_label().is_some_and(super::value::names_negative);
+    if better != bad {
+        Movement::Up
+    } else {
+        Movement::Down
+    }
+}
+
 /// The movement the words right after a level give it: "$864.9 million,
 /// down from the prior year", "up 12% from", "lower than a year earlier",
 /// "a 21% decrease from", "lower year over year", "15.0% below the 2023
@@ -187,21 +222,50 @@ fn way_of_change(cell: &Cell<'_>, vocab: &Vocab) -> Way {
     }
 }
 
+/// Words of a change column's header that name the change, not a measure:
+/// a header spread over the level columns too ("% Change" over "2024 |
+/// 2023 | 2024 vs. 2023") leaves them on the levels.
+const CHANGE_HEADER: [&str; 13] = [
+    "change",
+    "changes",
+    "increase",
+    "decrease",
+    "favorable",
+    "unfavorable",
+    "better",
+    "worse",
+    "variance",
+    "percent",
+    "amount",
+    "vs",
+    "versus",
+];
+
+/// The change a cell stands for, if it is a change column's (its own
+/// period, or its column's).
+pub fn change_period(cell: &Cell<'_>, vocab: &Vocab) -> Option<Period> {
+    cell_periods(cell, roles_of(cell.table(), vocab))
+        .into_iter()
+        .next()
+        .filter(Period::is_change)
+}
+
 /// The row's cells of the later and the earlier period a change cell
 /// compares, when each is one cell of the same measure (a column whose
 /// words besides its period are all the change column's: "2022 Net Sales"
-/// for "% change Net Sales", not "2022 Operating Income").
+/// for "% change Net Sales", not "2022 Operating Income"; words of the
+/// change's own header aside).
 fn levels_of<'a>(cell: &Cell<'a>, vocab: &Vocab) -> Option<(Cell<'a>, Cell<'a>)> {
+    let table = cell.table();
+    let roles = roles_of(table, vocab);
     let Some(Period::Change {
         from: Some(from),
         to: Some(to),
         ..
-    }) = cell.period()
+    }) = change_period(cell, vocab)
     else {
         return None;
     };
-    let table = cell.table();
-    let roles = roles_of(table, vocab);
     let words = |c: &Cell<'_>| roles.cols.get(c.record().column as usize).map(|c| &c.words);
     let own = words(cell)?;
     let row = cell.record().row;
@@ -216,12 +280,15 @@ fn levels_of<'a>(cell: &Cell<'a>, vocab: &Vocab) -> Option<(Cell<'a>, Cell<'a>)>
                     && cell_periods(c, roles)
                         .first()
                         .is_some_and(|p| periods_agree(p, period) == Agreement::Yes)
-                    && words(c).is_some_and(|w| w.iter().all(|x| own.contains(x)))
+                    && words(c).is_some_and(|w| {
+                        w.iter()
+                            .all(|x| own.contains(x) || CHANGE_HEADER.contains(&&**x))
+                    })
             });
         let first = found.next()?;
         found.next().is_none().then_some(first)
     };
-    Some((at(to)?, at(from)?))
+    Some((at(&to)?, at(&from)?))
 }
 
 /// How a line's level compares with its year before: by size, as most
@@ -280,9 +347,7 @@ pub fn change_contradiction(
     cite: &str,
     vocab: &Vocab,
 ) -> Option<Finding> {
-    if !matches!(cell.period(), Some(Period::Change { .. })) {
-        return None;
-    }
+    change_period(cell, vocab)?;
     let moved = change_way(cell, vocab)?;
     if moved == movement {
         return None;
@@ -317,9 +382,7 @@ pub fn role_way_flipped(
     cite: &str,
     vocab: &Vocab,
 ) -> Option<Finding> {
-    if !matches!(cell.period(), Some(Period::Change { .. })) {
-        return None;
-    }
+    change_period(cell, vocab)?;
     let moved = match way_of_change(cell, vocab) {
         Way::Moved(moved) => moved,
         Way::Unchanged => return None,
@@ -425,30 +488,88 @@ pub fn contradiction(
     )
 }
 
+/// The `contradicted` finding when the claim's sentence gives its line an
+/// earlier amount ("versus $915.1 million a year earlier", "versus $715.1
+/// million at June 30, 2022") that the line's cell of that period (the
+/// year before when none is named) does not hold. Without such a cell,
+/// nothing is said.
+pub fn prior_contradiction(
+    prior: &super::role::Prior,
+    cell: &Cell<'_>,
+    cite: &str,
+    vocab: &Vocab,
+    rules: &super::value::ValueRules,
+) -> Option<Finding> {
+    // The line's cell of the period the sentence names for the amount
+    // (not the cited cell's own), else of the year before.
+    let before = match &prior.period {
+        Some(named) => {
+            let roles = roles_of(cell.table(), vocab);
+            let own = cell_periods(cell, roles).into_iter().next()?;
+            if periods_agree(named, &own) == Agreement::Yes {
+                return None;
+            }
+            line_cell_at(cell, vocab, |p| periods_agree(named, p) == Agreement::Yes)?
+        }
+        // A change's earlier level ("up 15.4% from $1,230.9 million").
+        None => match levels_of(cell, vocab) {
+            Some((_, then)) => then,
+            None => year_before(cell, vocab)?,
+        },
+    };
+    if super::value::compare(&prior.amount, &before, rules).holds() {
+        return None;
+    }
+    Some(
+        Finding::new(
+            Code::Contradicted,
+            Route::Reanswer,
+            format!(
+                "the sentence gives the line {} {}, but {} holds {}",
+                prior.written,
+                prior
+                    .period
+                    .as_ref()
+                    .map_or_else(|| "the year before".to_string(), |p| format!("for {p}")),
+                before.reference(),
+                before.text().trim()
+            ),
+        )
+        .cite(cite)
+        .cell(cell),
+    )
+}
+
 /// The cell of the same row a year before the cell's period: as long a
 /// span ending a year earlier, or the balance a year earlier.
 fn year_before<'a>(cell: &Cell<'a>, vocab: &Vocab) -> Option<Cell<'a>> {
+    let roles = roles_of(cell.table(), vocab);
+    let own = cell_periods(cell, roles).into_iter().next()?;
+    line_cell_at(cell, vocab, |p| a_year_before(p, &own))
+}
+
+/// The cell of the cell's line whose period `wanted` accepts: in its row,
+/// else, in a table whose periods are its rows (an equity statement's
+/// balances), the cell of the same concept in the same grid column (the
+/// labeler's columns are per header and period).
+fn line_cell_at<'a>(
+    cell: &Cell<'a>,
+    vocab: &Vocab,
+    wanted: impl Fn(&Period) -> bool,
+) -> Option<Cell<'a>> {
     let table = cell.table();
     let roles = roles_of(table, vocab);
-    let own = cell_periods(cell, roles).into_iter().next()?;
     let row = cell.record().row;
-    let a_year_earlier = |other: &Cell<'_>| {
-        cell_periods(other, roles)
-            .first()
-            .is_some_and(|p| a_year_before(p, &own))
-    };
+    let fits = |other: &Cell<'_>| cell_periods(other, roles).first().is_some_and(&wanted);
     if let Some(found) = table
         .records
         .iter()
         .filter(|r| r.row == row && r.coord != cell.coord())
         .map(|r| Cell::new(table, r))
-        .find(|other| a_year_earlier(other))
+        .find(|other| fits(other))
     {
         return Some(found);
     }
-    // A table whose periods are its rows (an equity statement's balances):
-    // the cell of the same concept a year earlier in the same grid column
-    // (the labeler's columns are per header and period).
     let concept_at = |r: &crate::model::CellRecord| {
         roles
             .row_role(r.row, r.column)
@@ -461,7 +582,7 @@ fn year_before<'a>(cell: &Cell<'a>, vocab: &Vocab) -> Option<Cell<'a>> {
         .iter()
         .filter(|r| r.coord.col == column && r.row != row && concept_at(r) == Some(concept))
         .map(|r| Cell::new(table, r))
-        .find(|other| a_year_earlier(other))
+        .find(|other| fits(other))
 }
 
 /// Whether `earlier` is `later` a year before: same kind and length, its

@@ -69,6 +69,15 @@ pub struct ClaimRole {
     /// The way the claim's sentence says the value is a change ("fell
     /// 15.0%", "declined by $12 million"), held to a change cell's sign.
     pub change_movement: Option<crate::check::movement::Movement>,
+    /// The amount the claim's sentence gives the value's line a year
+    /// earlier ("$864.9 million, versus $715.1 million a year earlier"),
+    /// with the period it names for it, if any: held to the row's cell of
+    /// the year before.
+    pub prior: Option<Prior>,
+    /// The claim's sentence says the change made its line better
+    /// (`Some(true)`, "improved by") or worse: a way that depends on the
+    /// line's side.
+    pub change_better: Option<bool>,
     /// The way the role says its measure moved ("Net sales decline, 2022":
     /// down; "growth": up; "% change": neither): a change cell it cites
     /// must not have moved the other way.
@@ -80,6 +89,17 @@ pub struct ClaimRole {
     /// The role's label, normalized as row labels are: computed once, on
     /// first use (every candidate cell is compared with it).
     pub label_key: std::sync::OnceLock<String>,
+}
+
+/// An amount a claim's sentence gives its line a year earlier.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Prior {
+    /// The amount, read.
+    pub amount: crate::model::Amount,
+    /// As written.
+    pub written: String,
+    /// The period the sentence names for it, if any.
+    pub period: Option<crate::model::Period>,
 }
 
 impl ClaimRole {

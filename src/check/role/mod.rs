@@ -22,7 +22,7 @@ mod rank;
 mod read;
 
 pub use cell::{cell_periods, roles_of};
-pub use fit::{ClaimRole, Fit, Slot, cell_direction, fit};
+pub use fit::{ClaimRole, Fit, Prior, Slot, cell_direction, fit};
 pub use rank::{MAX_CANDIDATES, Resolution, Verdict, pick_cell, resolve};
 pub use read::{MAX_TEXT, Mode, Reading, numbers_in, periods_in, read, read_shared};
 
@@ -137,10 +137,16 @@ fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimR
     let after_value = written
         .as_ref()
         .and_then(|(s, (amounts, at))| words_after(s, amounts, *at));
+    out.prior = written
+        .as_ref()
+        .and_then(|(s, (amounts, at))| prior_in(s, amounts, *at));
     out.movement = before_value
         .and_then(|(phrase, _)| crate::check::movement::movement_before(phrase))
         .or_else(|| after_value.and_then(crate::check::movement::movement_after));
+    out.change_better =
+        before_value.and_then(|(phrase, _)| crate::check::movement::change_better(phrase));
     out.change_movement = before_value
+        .filter(|_| out.change_better.is_none())
         .and_then(|(phrase, _)| crate::check::movement::change_before(phrase))
         .or_else(|| after_value.and_then(crate::check::movement::change_after));
     if claim.role.is_some()
@@ -357,6 +363,49 @@ fn words_after<'s>(
     sentence.get(this.end..to).filter(|t| !t.trim().is_empty())
 }
 
+/// The amount a sentence compares its value with, right after it ("$864.9
+/// million, versus $715.1 million a year earlier", "… up from $715.1
+/// million at June 30, 2023", "… compared with $642.3 million in the prior
+/// year"), and the period it names for it. `None` when the words between
+/// the two are not a comparison, or the words after the second name
+/// something else than a period or the year before.
+fn prior_in(sentence: &str, amounts: &[crate::prose::Written], at: usize) -> Option<fit::Prior> {
+    static GAP: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)^[\s,]*(?:(?:at|as of|in|for|on|during)\b[^;()]{0,60}?[\s,]+)?(?:(?:up|down|an?\s+(?:increase|decrease|decline|rise|drop|gain))\s+)?(?:versus|vs\.?|compared\s+(?:with|to)|from)\s*(?:US\$|[$€£¥])?\s*$",
+        )
+        .ok()
+    });
+    static AFTER: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)^\s*(?:[.;]|$|,|a year (?:earlier|before|ago)|(?:in|for)?\s*(?:the )?(?:prior|previous|preceding)[- ]year(?:'s)?(?: period)?|last year|the year before|(?:at|as of|in|for|on|during)\b)",
+        )
+        .ok()
+    });
+    let this = amounts.get(at)?;
+    let prior = amounts.get(at + 1)?;
+    let gap = sentence.get(this.end..prior.start)?;
+    if !GAP.as_ref()?.is_match(gap) {
+        return None;
+    }
+    let to = amounts.get(at + 2).map_or(sentence.len(), |w| w.start);
+    let after = sentence.get(prior.end..to).unwrap_or("");
+    if !AFTER.as_ref()?.is_match(after) {
+        return None;
+    }
+    // Only the period the words right after name: up to a clause mark.
+    let own = after
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim_end_matches(['.', ' ']);
+    Some(fit::Prior {
+        amount: prior.amount,
+        written: prior.text(sentence).to_string(),
+        period: find_period(own).map(|(_, p)| p),
+    })
+}
+
 /// A reading as a claim's role: an opening or closing word turns the
 /// claim's span into the instant it starts or ends ("cash at beginning of
 /// year, FY2024" is the balance at the start of fiscal 2024).
@@ -401,6 +450,8 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         movement: None,
         change_movement: None,
         role_way: None,
+        change_better: None,
+        prior: None,
         as_change: None,
         label_key: std::sync::OnceLock::new(),
     }
