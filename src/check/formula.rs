@@ -40,7 +40,7 @@ use crate::model::{Cell, Period};
 use crate::period::{Agreement, periods_agree};
 use crate::vocab::Vocab;
 use crate::vocab::lexicon::{CellOnly, Lexicon};
-use crate::vocab::metrics::Metrics;
+use crate::vocab::metrics::{Metrics, without_spans};
 
 /// The codes of this check, documented.
 pub const DOCS: &[CodeDoc] = &[CodeDoc {
@@ -352,18 +352,7 @@ fn wanted_uncached(
     let table = Metrics::builtin();
     // Change words inside the phrase of a statement line are that line's
     // ("Increase (decrease) in accounts receivable"), not a change of it.
-    let line = vocab
-        .find_in_text(text)
-        .filter(|(_, id)| vocab.info(id.as_str()).is_some_and(|i| !i.derived))
-        .map(|(range, _)| range);
-    let found = table.change_in(text).map(|mut found| {
-        if let Some(line) = &line {
-            found
-                .spans
-                .retain(|s| s.end <= line.start || s.start >= line.end);
-        }
-        found
-    });
+    let found = table.change_of_measure(text, vocab).map(|(found, _)| found);
     if let Some(found) = found.filter(|f| !f.spans.is_empty()) {
         let mode = if sentence_only {
             super::role::Mode::Sentence
@@ -375,14 +364,7 @@ fn wanted_uncached(
         // may be the measure's own words).
         let readings: Vec<std::sync::Arc<super::role::Reading>> = (0..found.spans.len())
             .map(|keep| {
-                let mut rest = String::with_capacity(text.len());
-                let mut at = 0;
-                for span in found.spans.iter().skip(keep) {
-                    rest.push_str(text.get(at..span.start).unwrap_or(""));
-                    rest.push(' ');
-                    at = span.end;
-                }
-                rest.push_str(text.get(at..).unwrap_or(""));
+                let rest = without_spans(text, found.spans.iter().skip(keep));
                 super::role::read_shared(&rest, vocab, mode)
             })
             .collect();

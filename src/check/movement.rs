@@ -84,17 +84,8 @@ pub fn movement_before(words_before_value: &str) -> Option<Movement> {
 /// movement verb right before it, an "-ly" adverb or "by" between ("fell
 /// 15.0%", "declined sharply by $12 million").
 pub fn change_before(words_before_value: &str) -> Option<Movement> {
-    static TAIL: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b([a-z]+)\s+(?:[a-z]+ly\s+)?(?:by\s+)?(?:US\$|[$€£¥])?\s*$").ok()
-    });
-    verb_of(TAIL.as_ref()?, words_before_value).or_else(|| {
-        let found = TAIL.as_ref()?.captures(words_before_value)?;
-        let word = found.get(1)?.as_str().to_lowercase();
-        CHANGE_WORDS
-            .iter()
-            .find(|(w, _)| *w == word)
-            .map(|(_, movement)| *movement)
-    })
+    let word = word_before_change(words_before_value)?;
+    way_of_word(&word, VERBS).or_else(|| way_of_word(&word, CHANGE_WORDS))
 }
 
 /// Whether the words before a change say it made its line better
@@ -102,11 +93,21 @@ pub fn change_before(words_before_value: &str) -> Option<Movement> {
 /// a way that depends on the line's side (a loss or a cost that improved
 /// fell).
 pub fn change_better(words_before_value: &str) -> Option<bool> {
+    match word_before_change(words_before_value)?.as_str() {
+        "improved" => Some(true),
+        "worsened" | "deteriorated" => Some(false),
+        _ => None,
+    }
+}
+
+/// The word right before a change, lower-cased: an "-ly" adverb or "by"
+/// may stand between ("fell sharply by $12 million").
+fn word_before_change(words_before_value: &str) -> Option<String> {
     static TAIL: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b(improved|worsened|deteriorated)\s+(?:[a-z]+ly\s+)?(?:by\s+)?(?:US\$|[$€£¥])?\s*$").ok()
+        regex::Regex::new(r"(?i)\b([a-z]+)\s+(?:[a-z]+ly\s+)?(?:by\s+)?(?:US\$|[$€£¥])?\s*$").ok()
     });
     let found = TAIL.as_ref()?.captures(words_before_value)?;
-    Some(found.get(1)?.as_str().eq_ignore_ascii_case("improved"))
+    Some(found.get(1)?.as_str().to_lowercase())
 }
 
 /// The way a line moved when a change made it better or worse: a loss, a
@@ -174,24 +175,14 @@ fn way_of(head: &regex::Regex, words: &str) -> Option<Movement> {
 /// the words.
 fn verb_of(tail: &regex::Regex, words_before_value: &str) -> Option<Movement> {
     let found = tail.captures(words_before_value)?;
-    let verb = found.get(1)?.as_str().to_lowercase();
-    VERBS
-        .iter()
-        .find(|(v, _)| *v == verb)
-        .map(|(_, movement)| *movement)
+    way_of_word(&found.get(1)?.as_str().to_lowercase(), VERBS)
 }
 
-/// The way a change cell's line moved: by its row's two levels the change
-/// compares when the row prints them (the sizes, as [`contradiction`]
-/// compares a level with its year before: an outflow that shrank from
-/// (95,600) to (52,300) fell, whatever the sign of its change column, and so
-/// does a cost in a "Favorable (Unfavorable)" column), else by the change's
-/// own sign. `None` when it did not move or the levels cross zero.
-pub fn change_way(cell: &Cell<'_>, vocab: &Vocab) -> Option<Movement> {
-    match way_of_change(cell, vocab) {
-        Way::Moved(way) => Some(way),
-        Way::Unchanged | Way::Crossed => None,
-    }
+/// The way a lower-cased word has in a list of words and ways.
+fn way_of_word(word: &str, list: &[(&str, Movement)]) -> Option<Movement> {
+    list.iter()
+        .find(|(w, _)| *w == word)
+        .map(|(_, movement)| *movement)
 }
 
 /// What a change cell says of its line's way.
@@ -203,23 +194,30 @@ enum Way {
     Crossed,
 }
 
-fn way_of_change(cell: &Cell<'_>, vocab: &Vocab) -> Way {
-    if let Some((now, then)) = levels_of(cell, vocab) {
-        return match size_order(&now, &then) {
+/// The way a change cell's line moved (`None` for a cell of no change
+/// column): by its row's two levels the change compares when the row
+/// prints them (the sizes, as [`contradiction`] compares a level with its
+/// year before: an outflow that shrank from (95,600) to (52,300) fell,
+/// whatever the sign of its change column, and so does a cost in a
+/// "Favorable (Unfavorable)" column), else by the change's own sign.
+fn way_of_change(cell: &Cell<'_>, vocab: &Vocab) -> Option<Way> {
+    let change = change_period(cell, vocab)?;
+    if let Some((now, then)) = levels_in(cell, &change, vocab) {
+        return Some(match size_order(&now, &then) {
             Some(std::cmp::Ordering::Greater) => Way::Moved(Movement::Up),
             Some(std::cmp::Ordering::Less) => Way::Moved(Movement::Down),
             Some(std::cmp::Ordering::Equal) => Way::Unchanged,
             None => Way::Crossed,
-        };
+        });
     }
     let value = cell.value();
-    if value.is_zero() {
+    Some(if value.is_zero() {
         Way::Unchanged
     } else if value.is_sign_negative() {
         Way::Moved(Movement::Down)
     } else {
         Way::Moved(Movement::Up)
-    }
+    })
 }
 
 /// Words of a change column's header that name the change, not a measure:
@@ -256,13 +254,18 @@ pub fn change_period(cell: &Cell<'_>, vocab: &Vocab) -> Option<Period> {
 /// for "% change Net Sales", not "2022 Operating Income"; words of the
 /// change's own header aside).
 fn levels_of<'a>(cell: &Cell<'a>, vocab: &Vocab) -> Option<(Cell<'a>, Cell<'a>)> {
+    levels_in(cell, &change_period(cell, vocab)?, vocab)
+}
+
+/// [`levels_of`] a cell whose change is `change`.
+fn levels_in<'a>(cell: &Cell<'a>, change: &Period, vocab: &Vocab) -> Option<(Cell<'a>, Cell<'a>)> {
     let table = cell.table();
     let roles = roles_of(table, vocab);
-    let Some(Period::Change {
+    let Period::Change {
         from: Some(from),
         to: Some(to),
         ..
-    }) = change_period(cell, vocab)
+    } = change
     else {
         return None;
     };
@@ -288,7 +291,7 @@ fn levels_of<'a>(cell: &Cell<'a>, vocab: &Vocab) -> Option<(Cell<'a>, Cell<'a>)>
         let first = found.next()?;
         found.next().is_none().then_some(first)
     };
-    Some((at(&to)?, at(&from)?))
+    Some((at(to)?, at(from)?))
 }
 
 /// How a line's level compares with its year before: by size, as most
@@ -338,8 +341,8 @@ impl Movement {
 }
 
 /// The `contradicted` finding when the sentence says a change cell's value
-/// moved one way ("fell 15.0%") and its line moved the other ([`change_way`]:
-/// 15.0%, a rise). A change printed negative read as a fall of its size
+/// moved one way ("fell 15.0%") and its line moved the other
+/// ([`way_of_change`]: 15.0%, a rise). A change printed negative read as a fall of its size
 /// agrees ("fell 1.9%" on (1.9)%); zero says nothing.
 pub fn change_contradiction(
     movement: Movement,
@@ -347,8 +350,9 @@ pub fn change_contradiction(
     cite: &str,
     vocab: &Vocab,
 ) -> Option<Finding> {
-    change_period(cell, vocab)?;
-    let moved = change_way(cell, vocab)?;
+    let Way::Moved(moved) = way_of_change(cell, vocab)? else {
+        return None;
+    };
     if moved == movement {
         return None;
     }
@@ -382,8 +386,7 @@ pub fn role_way_flipped(
     cite: &str,
     vocab: &Vocab,
 ) -> Option<Finding> {
-    change_period(cell, vocab)?;
-    let moved = match way_of_change(cell, vocab) {
+    let moved = match way_of_change(cell, vocab)? {
         Way::Moved(moved) => moved,
         Way::Unchanged => return None,
         Way::Crossed => {

@@ -120,6 +120,44 @@ impl Metrics {
         }
         best
     }
+
+    /// The change a role's text names of its measure: [`Metrics::change_in`]
+    /// without the change words inside the phrase of a statement line the
+    /// vocabulary names (that line's own words: "Increase (decrease) in
+    /// accounts receivable"), and how many such words were taken out.
+    pub fn change_of_measure(
+        &self,
+        text: &str,
+        vocab: &super::Vocab,
+    ) -> Option<(ChangeFound<'_>, usize)> {
+        let mut found = self.change_in(text)?;
+        let line = vocab
+            .find_in_text(text)
+            .filter(|(_, id)| vocab.info(id.as_str()).is_some_and(|i| !i.derived))
+            .map(|(range, _)| range);
+        let before = found.spans.len();
+        if let Some(line) = &line {
+            found
+                .spans
+                .retain(|s| s.end <= line.start || s.start >= line.end);
+        }
+        let dropped = before - found.spans.len();
+        Some((found, dropped))
+    }
+}
+
+/// The text with the spans (in order, not overlapping) taken out, each left
+/// as a space: the measure a change word was said of.
+pub fn without_spans<'r>(text: &str, spans: impl IntoIterator<Item = &'r Range<usize>>) -> String {
+    let mut rest = String::with_capacity(text.len());
+    let mut at = 0;
+    for span in spans {
+        rest.push_str(text.get(at..span.start).unwrap_or(""));
+        rest.push(' ');
+        at = span.end;
+    }
+    rest.push_str(text.get(at..).unwrap_or(""));
+    rest
 }
 
 /// Whether `start..end` of `text` is a whole word (or phrase).

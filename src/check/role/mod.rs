@@ -189,13 +189,10 @@ fn as_change(
     text: &str,
     vocab: &Vocab,
 ) -> Option<(Reading, Option<crate::check::movement::Movement>)> {
-    let found = crate::vocab::metrics::Metrics::builtin().change_in(text)?;
     // Change words inside the phrase of a statement line are that line's
     // ("Increase (decrease) in accounts receivable").
-    let line = vocab
-        .find_in_text(text)
-        .filter(|(_, id)| vocab.info(id.as_str()).is_some_and(|i| !i.derived))
-        .map(|(range, _)| range);
+    let (found, inside_a_line) =
+        crate::vocab::metrics::Metrics::builtin().change_of_measure(text, vocab)?;
     // The word follows its measure: one that opens the role, or is followed
     // by "in" or "of" and no period ("Reduction in workforce costs"), may
     // be a line's name, and is left to the words.
@@ -210,30 +207,13 @@ fn as_change(
             });
         before.chars().any(char::is_alphanumeric) && !of_a_line
     };
-    let spans: Vec<&std::ops::Range<usize>> = found
-        .spans
-        .iter()
-        .filter(|s| {
-            line.as_ref()
-                .is_none_or(|l| s.end <= l.start || s.start >= l.end)
-        })
-        .collect();
+    let spans = &found.spans;
     // A line whose own name is a change ("Net increase (decrease) in cash
     // …, (decrease)") is that line: a further change word says its way.
-    if spans.len() < found.spans.len()
-        || spans.is_empty()
-        || !spans.iter().all(|s| after_measure(s))
-    {
+    if inside_a_line > 0 || spans.is_empty() || !spans.iter().all(after_measure) {
         return None;
     }
-    let mut rest = String::with_capacity(text.len());
-    let mut at = 0;
-    for span in &spans {
-        rest.push_str(text.get(at..span.start).unwrap_or(""));
-        rest.push(' ');
-        at = span.end;
-    }
-    rest.push_str(text.get(at..).unwrap_or(""));
+    let rest = crate::vocab::metrics::without_spans(text, spans);
     let mut reading = read(&rest, vocab, Mode::Role);
     let change = match reading.role.periods.as_slice() {
         [p] if p.is_change() => p.clone(),
@@ -247,8 +227,8 @@ fn as_change(
     reading.role.periods = vec![change];
     use crate::check::movement::Movement;
     // "Change", "% change", "year over year" name no way.
-    let neutral = |span: &&std::ops::Range<usize>| {
-        text.get((*span).clone()).is_some_and(|w| {
+    let neutral = |span: &std::ops::Range<usize>| {
+        text.get(span.clone()).is_some_and(|w| {
             let w = w.to_ascii_lowercase();
             w.contains("change") || w.contains("year") || w == "yoy"
         })
