@@ -24,8 +24,8 @@ use crate::check::support::{
 };
 use crate::check::value::{ValueOutcome, ValueRules, names_negative, parse_stated};
 use crate::check::{
-    CellSummary, Check, CheckSet, Code, Finding, Route, arithmetic, formula, movement, quote, role,
-    sentence, value,
+    CellSummary, Check, CheckSet, Code, Finding, Route, arithmetic, formula, implied, movement,
+    quote, role, sentence, value,
 };
 use crate::model::{Amount, Cell, Document, Located};
 use crate::read::{ReadOptions, load_source};
@@ -636,6 +636,7 @@ impl<'a> Verifier<'a> {
         // calculation's own cites are its inputs, checked as its operands.
         let mut chosen: Option<Cell<'s>> = None;
         let mut chosen_holds = false;
+        let mut implied_scale = None;
         if let Some(stated) = &stated
             && claim.calc.is_none()
             && !resolved.is_empty()
@@ -654,8 +655,10 @@ impl<'a> Verifier<'a> {
                     rules,
                 };
                 resolved.iter().any(|r| {
-                    cited::pick(r, &claimed, self.vocab)
-                        .is_some_and(|cell| movement::change_period(&cell, self.vocab).is_some())
+                    cited::pick(r, &claimed, self.vocab).is_some_and(|cell| {
+                        movement::change_period(&cell, self.vocab).is_some()
+                            && !role::row_names_role(&spec, &cell)
+                    })
                 })
             });
             let claimed = Claimed {
@@ -677,6 +680,28 @@ impl<'a> Verifier<'a> {
                     (r, judged)
                 })
                 .collect();
+            // A change of the cited cells, stated without its calculation
+            // ("Net sales increased $179.6 million [B6, C6]"): held to the
+            // change between the two levels the role names, when no cite
+            // holds the value itself.
+            let held_at_a_cite = judged
+                .iter()
+                .any(|(_, j)| j.as_ref().is_some_and(|(_, outcome)| outcome.holds()));
+            let implied = spec
+                .as_change
+                .as_deref()
+                .filter(|_| !held_at_a_cite && checks.has(Check::Arithmetic))
+                .and_then(|change| {
+                    let cells: Vec<(&str, Cell<'s>)> = judged
+                        .iter()
+                        .filter(|(r, _)| matches!(r.located, Located::Cell(..)))
+                        .filter_map(|(r, j)| Some((r.cite.as_str(), j.as_ref()?.0)))
+                        .collect();
+                    if cells.len() != judged.len() {
+                        return None;
+                    }
+                    Some((change, implied::levels(&spec, change, &cells, self.vocab)?))
+                });
             let best = if judged.len() == 1 {
                 judged.into_iter().next()
             } else {
@@ -689,7 +714,16 @@ impl<'a> Verifier<'a> {
                     })
                 })
             };
-            if let Some((cited, judged)) = best {
+            if let Some((change, levels)) = implied {
+                findings.extend(implied::check(
+                    change,
+                    stated,
+                    &shown_value,
+                    &levels,
+                    self.vocab,
+                ));
+                implied_scale = Some(levels.now.scale());
+            } else if let Some((cited, judged)) = best {
                 chosen = judged.as_ref().map(|(cell, _)| *cell);
                 chosen_holds = judged.as_ref().is_some_and(|(_, outcome)| outcome.holds());
                 let assembled = scope.assembled();
@@ -708,7 +742,7 @@ impl<'a> Verifier<'a> {
         }
 
         // 5. arithmetic
-        let mut unit_scale = chosen.as_ref().map(Cell::scale);
+        let mut unit_scale = chosen.as_ref().map(Cell::scale).or(implied_scale);
         let mut arithmetic_ran = false;
         if let Some(calc_text) = &claim.calc {
             let checked: Vec<Checked<'s>> = claim

@@ -145,7 +145,7 @@ fn the_fourth_red_team_corpus_holds_its_documented_figures() {
         "{accepted} wrong claims accepted: {:#?}",
         s.misses
     );
-    assert!(refused <= 34, "{refused} correct claims not accepted");
+    assert!(refused <= 21, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }
 

@@ -1231,3 +1231,100 @@ fn a_role_naming_a_fall_on_a_change_cell_that_rose_is_a_sign_flip() {
     );
     assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
 }
+
+#[test]
+fn a_change_stated_over_two_cited_levels_is_computed_from_them() {
+    // "Revenue grew 7.7% [B, C]": no calculation written, the role names
+    // the change, and the two cites are the line's two years.
+    let csv = "(In millions),,,\n,2024,2023,2022\nNet sales,\"2,140.0\",\"1,960.4\",\"1,822.0\"\n\
+               Net cash used in investing activities,(284.7),(351.2),(198.5)\n\
+               Net loss,(42.6),(57.4),(12.0)\n\
+               Change in fair value of derivatives,(830),520,100\n";
+    let said = |text: &str, value: &str, role: &str, cites: &str| {
+        let text = if text.is_empty() {
+            String::new()
+        } else {
+            format!(r#""text": "{text}", "#)
+        };
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", {text}"value": "{value}", "role": "{role}", "cites": [{cites}]}}"#
+            ),
+        )
+    };
+    let b3c3 = r#""t.csv#B3", "t.csv#C3""#;
+    let c3b3 = r#""t.csv#C3", "t.csv#B3""#;
+    let b4c4 = r#""t.csv#B4", "t.csv#C4""#;
+    for (text, value, role, cites) in [
+        (
+            "",
+            "$179.6 million",
+            "Net sales increase, 2024 vs 2023",
+            b3c3,
+        ),
+        ("", "9.2%", "Net sales growth, 2024", c3b3),
+        ("", "179.6", "Increase in net sales, 2024 vs 2023", b3c3),
+        ("", "179.6", "Net sales change, 2024", b3c3),
+        // An outflow that shrank fell, by its size.
+        (
+            "Cash used in investing activities decreased $66.5 million.",
+            "$66.5 million",
+            "decrease in net cash used in investing activities, 2024 vs 2023",
+            b4c4,
+        ),
+        (
+            "",
+            "18.9%",
+            "Net cash used in investing activities decline, 2024",
+            b4c4,
+        ),
+    ] {
+        let r = said(text, value, role, cites);
+        assert_eq!(
+            route_and_codes(&r),
+            (Route::Accept, vec![]),
+            "{role} {value} {cites}"
+        );
+    }
+    // Another amount, another year's pair, a rise called a fall, a sentence
+    // saying the loss worsened when it narrowed.
+    let r = said(
+        "",
+        "$180.6 million",
+        "Net sales increase, 2024 vs 2023",
+        b3c3,
+    );
+    assert_eq!(
+        route_and_codes(&r),
+        (Route::Reanswer, vec!["arithmetic_mismatch"])
+    );
+    let r = said("", "9.2%", "Net sales growth, 2023", b3c3);
+    assert_ne!(claim(&r).route, Route::Accept);
+    let r = said(
+        "",
+        "$179.6 million",
+        "Net sales decline, 2024 vs 2023",
+        b3c3,
+    );
+    assert_eq!(route_and_codes(&r), (Route::Reanswer, vec!["sign_flip"]));
+    let r = said(
+        "The net loss worsened by $14.8 million.",
+        "$14.8 million",
+        "Net loss change, fiscal 2024",
+        r#""t.csv#B5", "t.csv#C5""#,
+    );
+    assert_eq!(route_and_codes(&r), (Route::Reanswer, vec!["contradicted"]));
+    // A role with no period is no change of two cites: it fails closed.
+    let r = said("", "9.2%", "Net sales growth", b3c3);
+    assert_ne!(claim(&r).route, Route::Accept);
+    // A line whose own name opens with a change word is that line: its
+    // change between two cites is not read as its value.
+    let r = said(
+        "",
+        "(1,350)",
+        "Change in fair value of derivatives, 2024",
+        r#""t.csv#B6", "t.csv#C6""#,
+    );
+    assert_ne!(claim(&r).route, Route::Accept);
+}

@@ -11,6 +11,7 @@ pub mod arithmetic;
 pub mod cited;
 pub mod equity;
 pub mod formula;
+pub mod implied;
 pub mod movement;
 pub mod page;
 pub mod quote;

@@ -301,7 +301,7 @@ fn levels_in<'a>(cell: &Cell<'a>, change: &Period, vocab: &Vocab) -> Option<(Cel
 /// from (1.9)% to 6.6% rose). `None` when the two print opposite signs on
 /// another line: from a loss to a profit is a rise to one reader and a fall
 /// in the loss to another.
-fn size_order(now_cell: &Cell<'_>, then_cell: &Cell<'_>) -> Option<std::cmp::Ordering> {
+pub(crate) fn size_order(now_cell: &Cell<'_>, then_cell: &Cell<'_>) -> Option<std::cmp::Ordering> {
     let (now, then) = (now_cell.value_base()?, then_cell.value_base()?);
     let opposite =
         now.is_sign_negative() != then.is_sign_negative() && !now.is_zero() && !then.is_zero();
@@ -591,7 +591,7 @@ fn line_cell_at<'a>(
 /// Whether `earlier` is `later` a year before: same kind and length, its
 /// end (or date) a year earlier give or take a week (52/53-week years), or
 /// its fiscal year one less when no dates are known.
-fn a_year_before(earlier: &Period, later: &Period) -> bool {
+pub(crate) fn a_year_before(earlier: &Period, later: &Period) -> bool {
     let near_a_year = |a: jiff::civil::Date, b: jiff::civil::Date| {
         a.checked_add(jiff::Span::new().years(1))
             .ok()

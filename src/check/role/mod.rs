@@ -89,6 +89,27 @@ pub fn read_claim(claim: &Claim, vocab: &Vocab) -> ClaimRole {
     out
 }
 
+/// Whether a cell's row label shows the role's change words and every word
+/// the role requires: the row is the role's line as a whole ("Change in
+/// fair value of derivatives"), and the change word is that line's own,
+/// not a change of another measure.
+pub fn row_names_role(claim: &ClaimRole, cell: &crate::model::Cell<'_>) -> bool {
+    let Some(label) = cell.row_label() else {
+        return false;
+    };
+    let Some(found) = crate::vocab::metrics::Metrics::builtin().change_in(&claim.text) else {
+        return false;
+    };
+    let row = cell::all_words(label);
+    let in_row = |w: &str| row.binary_search_by(|r| (**r).cmp(w)).is_ok();
+    found.spans.iter().all(|span| {
+        claim
+            .text
+            .get(span.clone())
+            .is_some_and(|words| cell::all_words(words).iter().all(|w| in_row(w)))
+    }) && claim.required.iter().all(|w| in_row(w))
+}
+
 /// [`read_claim`] with the role's reading given (`Some`) or read here.
 fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimRole {
     let sentence = claim.text.as_deref().filter(|t| !t.trim().is_empty());
@@ -193,19 +214,26 @@ fn as_change(
     // ("Increase (decrease) in accounts receivable").
     let (found, inside_a_line) =
         crate::vocab::metrics::Metrics::builtin().change_of_measure(text, vocab)?;
-    // The word follows its measure: one that opens the role, or is followed
-    // by "in" or "of" and no period ("Reduction in workforce costs"), may
-    // be a line's name, and is left to the words.
+    // The word follows its measure ("Net sales growth, 2022"), or opens the
+    // role before "in" or "of" and the measure ("Decrease in operating
+    // income, 2024 vs 2023"). A word after the measure followed by "in" or
+    // "of" and more words ("Operating income reduction in workforce
+    // costs") is left to the words, and so is one opening the role without
+    // "in" or "of".
     let after_measure = |span: &std::ops::Range<usize>| {
         let before = text.get(..span.start).unwrap_or("");
         let after = text.get(span.end..).unwrap_or("").trim_start();
         let (next, tail) = after.split_once(char::is_whitespace).unwrap_or((after, ""));
-        let of_a_line = matches!(next.to_ascii_lowercase().as_str(), "in" | "of")
+        let in_or_of = matches!(next.to_ascii_lowercase().as_str(), "in" | "of");
+        if !before.chars().any(char::is_alphanumeric) {
+            return in_or_of;
+        }
+        let of_a_line = in_or_of
             && find_period(tail).is_none_or(|(at, _)| {
                 tail.get(..at.start)
                     .is_some_and(|t| t.chars().any(char::is_alphanumeric))
             });
-        before.chars().any(char::is_alphanumeric) && !of_a_line
+        !of_a_line
     };
     let spans = &found.spans;
     // A line whose own name is a change ("Net increase (decrease) in cash

@@ -1,0 +1,282 @@
+//! Check 5, arithmetic, for a change a claim states over the cells it cites
+//! without writing the calculation: "Industrial net sales increased $179.6
+//! million" citing the line's 2024 and 2023 cells, "revenue grew 7.7%
+//! [IS!B7, IS!C7]".
+//!
+//! The claim's role names the change (its measure, and the change's two
+//! periods or a word of change alone: "Net sales increase, 2024 vs 2023",
+//! "decline in diluted EPS"); two of its cited cells must be that measure's
+//! levels, at the later and at the earlier period (with no period named, a
+//! line's two cells a year apart), each fitting the role's measure as a
+//! level role would. Then the stated value is held to the change between
+//! them at the claim's written rounding — a percentage over the earlier
+//! level's size — and to the way the role's word says the line moved (a
+//! line's way is by size, as a change cell's: an outflow that shrank fell).
+//! Cites that are no such pair leave the claim to the value and role checks
+//! at each cite, as before: nothing is taken on trust.
+
+use rust_decimal::Decimal;
+
+use super::arithmetic::result_matches;
+use super::movement::{self, Movement};
+use super::role::{self, ClaimRole};
+use super::{Code, Finding, Route};
+use crate::model::{Amount, Cell, Period, RoleUnit};
+use crate::vocab::Vocab;
+
+/// The most cited cells searched for a pair (the pairs grow as its square).
+const MAX_CELLS: usize = 8;
+
+/// The two cited cells a change is computed from.
+#[derive(Debug, Clone, Copy)]
+pub struct Levels<'a> {
+    /// The measure at the change's later period.
+    pub now: Cell<'a>,
+    /// The measure at its earlier period.
+    pub then: Cell<'a>,
+    /// Their cites, as the claim wrote them.
+    pub now_cite: &'a str,
+    /// The earlier level's cite.
+    pub then_cite: &'a str,
+}
+
+/// The one pair of `cells` (each with its cite) that are `change`'s measure
+/// at its later and earlier periods, if exactly one pair is. `plain` is the
+/// role read as written: a row it names as a whole ("Change in fair value
+/// of derivatives") is that line, not a change of another.
+pub fn levels<'a>(
+    plain: &ClaimRole,
+    change: &ClaimRole,
+    cells: &[(&'a str, Cell<'a>)],
+    vocab: &Vocab,
+) -> Option<Levels<'a>> {
+    let Some(Period::Change { from, to, .. }) = change.role.periods.first() else {
+        return None;
+    };
+    if cells.len() < 2 || cells.len() > MAX_CELLS {
+        return None;
+    }
+    let level = |period: Option<&Period>| {
+        let mut level = change.clone();
+        level.role.periods = period.into_iter().cloned().collect();
+        if matches!(level.role.unit, Some(RoleUnit::Percent)) {
+            level.role.unit = None;
+        }
+        level.sentence_periods.clear();
+        level.as_change = None;
+        level.role_way = None;
+        level
+    };
+    let (later, earlier) = (level(to.as_deref()), level(from.as_deref()));
+    let dated = to.is_some() && from.is_some();
+    // A level: a number of no change column, not a percentage (a margin's
+    // change in points is another claim).
+    let is_level = |cell: &Cell<'_>| {
+        !cell.percent()
+            && cell.value_base().is_some()
+            && !role::row_names_role(plain, cell)
+            && movement::change_period(cell, vocab).is_none()
+    };
+    let fits = |claim: &ClaimRole, cell: &Cell<'_>| {
+        role::fit(claim, cell, role::roles_of(cell.table(), vocab)).adequate()
+    };
+    let period_of = |cell: &Cell<'_>| {
+        role::cell_periods(cell, role::roles_of(cell.table(), vocab))
+            .into_iter()
+            .next()
+    };
+    let mut found = None;
+    for (i, (now_cite, now)) in cells.iter().enumerate() {
+        if !is_level(now) || !fits(&later, now) {
+            continue;
+        }
+        for (j, (then_cite, then)) in cells.iter().enumerate() {
+            if i == j || !is_level(then) || !fits(&earlier, then) {
+                continue;
+            }
+            // With no period named, the line's two cells a year apart.
+            let apart = dated
+                || period_of(now)
+                    .zip(period_of(then))
+                    .is_some_and(|(n, t)| movement::a_year_before(&t, &n));
+            if !apart {
+                continue;
+            }
+            if found.is_some() {
+                return None;
+            }
+            found = Some(Levels {
+                now: *now,
+                then: *then,
+                now_cite,
+                then_cite,
+            });
+        }
+    }
+    found
+}
+
+/// The findings on a stated change over its two levels: none when the
+/// value is the change at its written rounding and the line moved the way
+/// the role says.
+pub fn check(
+    change: &ClaimRole,
+    stated: &Amount,
+    written: &str,
+    levels: &Levels<'_>,
+    vocab: &Vocab,
+) -> Vec<Finding> {
+    let Levels {
+        now,
+        then,
+        now_cite,
+        then_cite,
+    } = *levels;
+    let (Some(now_v), Some(then_v)) = (now.value_base(), then.value_base()) else {
+        return Vec::new();
+    };
+    let difference = now_v - then_v;
+    let result = if stated.percent {
+        match difference.checked_div(then_v.abs()) {
+            Some(ratio) => ratio,
+            None => {
+                return vec![
+                    Finding::new(
+                        Code::AmbiguousRole,
+                        Route::Review,
+                        format!(
+                            "cannot tell whether {written} is the change from {} to {}: a percentage of a change from zero has no value",
+                            then.reference(),
+                            now.reference()
+                        ),
+                    )
+                    .cite(then_cite),
+                ];
+            }
+        }
+    } else {
+        difference
+    };
+    let said = format!(
+        "{} at {} to {} at {}",
+        then.text().trim(),
+        then.reference(),
+        now.text().trim(),
+        now.reference()
+    );
+    // The line's way, by size (`None` across zero).
+    let moved = movement::size_order(&now, &then).map(|order| match order {
+        std::cmp::Ordering::Greater => Some(Movement::Up),
+        std::cmp::Ordering::Less => Some(Movement::Down),
+        std::cmp::Ordering::Equal => None,
+    });
+    let way = change.role_way.map(|w| w.of_stated(stated.value));
+    let mut findings = Vec::new();
+    match (way, moved) {
+        (Some(_), None) => findings.push(
+            Finding::new(
+                Code::AmbiguousRole,
+                Route::Review,
+                format!(
+                    "cannot tell whether the line moved the way the role says: from {said}, across zero, which is a rise to one reader and a fall to another"
+                ),
+            )
+            .cite(now_cite)
+            .cell(&now),
+        ),
+        (Some(way), Some(Some(moved))) if moved != way => findings.push(
+            Finding::new(
+                Code::SignFlip,
+                Route::Reanswer,
+                format!(
+                    "the role names {}, but the cited line moved the other way: from {said}",
+                    match way {
+                        Movement::Up => "a rise",
+                        Movement::Down => "a decline",
+                    }
+                ),
+            )
+            .cite(now_cite)
+            .cell(&now),
+        ),
+        _ => {}
+    }
+    // The sentence's way ("fell by", "narrowed", "worsened by": a loss that
+    // grew), held to the line's like a change cell's.
+    let said_way = change
+        .change_better
+        .map(|better| movement::better_way(better, &now, vocab))
+        .or(change.change_movement);
+    if let (Some(said_way), Some(Some(moved))) = (said_way, moved)
+        && said_way != moved
+    {
+        findings.push(
+            Finding::new(
+                Code::Contradicted,
+                Route::Reanswer,
+                format!(
+                    "the sentence says the line {} by the stated amount, but it {}: from {said}",
+                    match said_way {
+                        Movement::Up => "rose",
+                        Movement::Down => "fell",
+                    },
+                    match moved {
+                        Movement::Up => "rose",
+                        Movement::Down => "fell",
+                    }
+                ),
+            )
+            .cite(now_cite)
+            .cell(&now),
+        );
+    }
+    // A word of a way: the value is the change's size; "change", "% change":
+    // the change as signed.
+    let holds = if way.is_some() {
+        result_matches(&size(stated), result.abs(), Some(now.scale()))
+    } else {
+        result_matches(stated, result, Some(now.scale()))
+    };
+    if !holds {
+        findings.push(
+            Finding::new(
+                Code::ArithmeticMismatch,
+                Route::Reanswer,
+                format!(
+                    "the claim states {written}, but the change its cites give, from {said}, is {}",
+                    shown(stated, result)
+                ),
+            )
+            .cite(now_cite)
+            .cell(&now),
+        );
+    }
+    findings
+}
+
+/// An amount's size (the stated number without its sign).
+fn size(stated: &Amount) -> Amount {
+    Amount {
+        value: stated.value.abs(),
+        ..*stated
+    }
+}
+
+/// A change as the claim would write it: "9.16%" for a percentage claim,
+/// else in its scale word's units or base units.
+fn shown(stated: &Amount, result: Decimal) -> String {
+    if stated.percent {
+        return result
+            .checked_mul(Decimal::ONE_HUNDRED)
+            .map_or_else(String::new, |p| {
+                format!("{}%", p.round_dp(stated.decimals + 2).normalize())
+            });
+    }
+    let scaled = stated
+        .scale()
+        .and_then(|s| Some((result.checked_div(s)?, crate::number::scale_name(s)?)));
+    match scaled {
+        Some((v, name)) => format!("{} {name}", crate::number::readable(v, stated.decimals + 2)),
+        None => crate::number::readable(result, 6),
+    }
+}
