@@ -637,6 +637,7 @@ impl<'a> Verifier<'a> {
         let mut chosen: Option<Cell<'s>> = None;
         let mut chosen_holds = false;
         let mut implied_scale = None;
+        let mut operand_cells: Vec<Cell<'s>> = Vec::new();
         if let Some(stated) = &stated
             && claim.calc.is_none()
             && !resolved.is_empty()
@@ -768,6 +769,23 @@ impl<'a> Verifier<'a> {
                     &checked,
                 ));
             }
+            // The sentence's way ("Revenue fell 7.7%") against the line's
+            // two levels the operands are.
+            if checks.has(Check::Value)
+                && let Some(change) = spec.as_change.as_deref()
+            {
+                let cells: Vec<(&str, Cell<'s>)> = claim
+                    .operands
+                    .iter()
+                    .zip(&checked)
+                    .filter_map(|(op, c)| Some((op.cites.first()?.as_str(), c.cell?)))
+                    .collect();
+                findings.extend(
+                    implied::levels(&spec, change, &cells, self.vocab)
+                        .and_then(|levels| implied::sentence_way(change, &levels, self.vocab)),
+                );
+            }
+            operand_cells.extend(checked.iter().filter_map(|c| c.cell));
             for op in checked {
                 operand_evidence.extend(op.evidence);
                 partial_source |= op.partial_source;
@@ -786,6 +804,29 @@ impl<'a> Verifier<'a> {
             && let (Some(text), Some(value_text), Some(stated)) =
                 (claim.text.as_deref(), written, stated.as_ref())
             && let Some(finding) = sentence::disagreement(text, stated, value_text, unit_scale)
+        {
+            findings.push(finding);
+        }
+        // The sentence's company against the cited tables'.
+        if checks.has(Check::Value)
+            && value_checked
+            && let Some(text) = claim.text.as_deref()
+        {
+            let cells: Vec<Cell<'_>> = chosen
+                .iter()
+                .copied()
+                .chain(operand_cells.iter().copied())
+                .collect();
+            findings.extend(sentence::other_company(text, &cells));
+        }
+        // The sentence's year of a change ("grew 7.7% in 2023") against the
+        // change the role names (to 2024).
+        if checks.has(Check::Value)
+            && value_checked
+            && let Some(text) = claim.text.as_deref()
+            && let Some(change) = spec.as_change.as_deref()
+            && let Some(period) = change.role.periods.first()
+            && let Some(finding) = sentence::change_year(text, period)
         {
             findings.push(finding);
         }

@@ -89,7 +89,7 @@ fn the_holdout_corpus_holds_its_documented_figures() {
     let s = run("tests/adversarial/holdout.jsonl");
     let (wrong, accepted, correct, refused) = totals(&s);
     assert_eq!((wrong, correct), (145, 110), "the corpus changed");
-    assert!(accepted <= 2, "{accepted} wrong claims accepted");
+    assert!(accepted == 0, "{accepted} wrong claims accepted");
     assert!(refused <= 5, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }
@@ -158,7 +158,7 @@ fn the_red_team_corpus_holds_its_documented_figures() {
     let (wrong, accepted, correct, refused) = totals(&s);
     assert_eq!((wrong, correct), (195, 76), "the corpus changed");
     assert!(
-        accepted <= 3,
+        accepted <= 2,
         "{accepted} wrong claims accepted: {:#?}",
         s.misses
     );
@@ -185,4 +185,26 @@ fn no_same_digit_swap_or_wrong_period_is_accepted() {
             }
         }
     }
+}
+
+/// A fifth outside reviewer's corpus (2026-12-04) on issue 13's kinds —
+/// calculations, stated values, quotes, sentences — over the samples and
+/// four tables of its own in `redteam5/`, written whole before its one run:
+/// held out on that run (commit 9a761de: 9 of 116 wrong accepted, 15 of 85
+/// correct refused). Rules were then written after its misses (points and
+/// ratios, amounts per customer, a sentence's way, year and company, a
+/// share of a line, a compound rate, pence): tuned on since. Six of its
+/// refusals are claims with no `value`, sent to review by design.
+#[test]
+fn the_fifth_red_team_corpus_holds_its_documented_figures() {
+    let s = run("tests/adversarial/redteam5.jsonl");
+    let (wrong, accepted, correct, refused) = totals(&s);
+    assert_eq!((wrong, correct), (116, 85), "the corpus changed");
+    assert!(
+        accepted == 0,
+        "{accepted} wrong claims accepted: {:#?}",
+        s.misses
+    );
+    assert!(refused <= 13, "{refused} correct claims not accepted");
+    assert_eq!(s.unscored, 0);
 }

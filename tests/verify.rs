@@ -1328,3 +1328,209 @@ fn a_change_stated_over_two_cited_levels_is_computed_from_them() {
     );
     assert_ne!(claim(&r).route, Route::Accept);
 }
+
+/// An answer over Acme's income statement and Dunmore's metrics.
+fn over_samples(claim: &str) -> AnswerReport {
+    verify(&format!(
+        r#"{{"id": "t", "sources": ["acme_income.csv", "dunmore_kpi.csv"], "claims": [{claim}]}}"#
+    ))
+}
+
+#[test]
+fn a_calculation_is_held_to_the_unit_its_value_is_written_in() {
+    let margin = |value: &str, calc: &str| {
+        over_samples(&format!(
+            r#"{{"id": "k", "value": "{value}", "role": "Gross margin change, nine months 2024 vs 2023", "calc": "{calc}",
+                 "operands": [{{"id": "a", "value": "38.1%", "role": "Gross margin, nine months 2024", "cite": "dunmore_kpi.csv#B8"}},
+                              {{"id": "b", "value": "36.7%", "role": "Gross margin, nine months 2023", "cite": "dunmore_kpi.csv#C8"}}]}}"#
+        ))
+    };
+    // Percentage points are the difference of the two percentages.
+    assert_eq!(
+        route_and_codes(&margin("1.4 percentage points", "a - b")),
+        (Route::Accept, vec![])
+    );
+    assert_eq!(
+        route_and_codes(&margin("3.8 percentage points", "(a - b) / b")),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    assert_eq!(
+        route_and_codes(&margin("3.8%", "(a - b) / b")),
+        (Route::Accept, vec![])
+    );
+    // A ratio of two amounts is not in the table's thousands.
+    let per_customer = |value: &str| {
+        over_samples(&format!(
+            r#"{{"id": "k", "value": "{value}", "role": "Revenue per active customer, nine months 2024", "calc": "rev / cust",
+                 "operands": [{{"id": "rev", "value": "184,330", "role": "Revenue, nine months 2024", "cite": "dunmore_kpi.csv#B7"}},
+                              {{"id": "cust", "value": "17,100", "role": "Active customers, nine months 2024", "cite": "dunmore_kpi.csv#B10"}}]}}"#
+        ))
+    };
+    assert_eq!(
+        route_and_codes(&per_customer("$10,780")),
+        (Route::Accept, vec![])
+    );
+    assert_eq!(
+        route_and_codes(&per_customer("$10.78")),
+        (Route::Reanswer, vec!["arithmetic_mismatch"])
+    );
+    // A program that multiplies by a hundred states percent.
+    let net_margin = |calc: &str| {
+        over_samples(&format!(
+            r#"{{"id": "k", "value": "10.6%", "role": "Net margin, FY2024", "calc": "{calc}",
+                 "operands": [{{"id": "ni", "value": "447", "role": "Net income 2024", "cite": "acme_income.csv#B18"}},
+                              {{"id": "rev", "value": "4,200", "role": "Revenue 2024", "cite": "acme_income.csv#B7"}}]}}"#
+        ))
+    };
+    for calc in [
+        "divide(447, 4200), multiply(#0, const_100)",
+        "ni / rev * 100",
+        "ni / rev",
+    ] {
+        assert_eq!(
+            route_and_codes(&net_margin(calc)),
+            (Route::Accept, vec![]),
+            "{calc}"
+        );
+    }
+    assert_ne!(claim(&net_margin("ni / rev * 10")).route, Route::Accept);
+}
+
+#[test]
+fn the_sentence_of_a_calculation_is_held_to_its_change_and_its_company() {
+    let growth = |text: &str| {
+        over_samples(&format!(
+            r#"{{"id": "k", "text": "{text}", "value": "7.7%", "role": "Revenue growth, 2024 vs 2023", "calc": "(a - b) / b",
+                 "operands": [{{"id": "a", "value": "4,200", "role": "Revenue 2024", "cite": "acme_income.csv#B7"}},
+                              {{"id": "b", "value": "3,900", "role": "Revenue 2023", "cite": "acme_income.csv#C7"}}]}}"#
+        ))
+    };
+    for text in [
+        "Revenue rose 7.7% in 2024.",
+        "Acme's revenue grew 7.7% from 2023.",
+        "Acme's revenue grew 7.7% in 2024, compared with 2023.",
+        "Acme's revenue was 7.7% higher than in 2023.",
+        "The Company's revenue grew 7.7%.",
+    ] {
+        assert_eq!(
+            route_and_codes(&growth(text)),
+            (Route::Accept, vec![]),
+            "{text}"
+        );
+    }
+    for text in [
+        "Revenue fell 7.7% in 2024.",
+        "Revenue grew 7.7% in 2023.",
+        "Birchwood's revenue grew 7.7% in 2024.",
+    ] {
+        assert_eq!(
+            route_and_codes(&growth(text)),
+            (Route::Reanswer, vec!["contradicted"]),
+            "{text}"
+        );
+    }
+    // A single cite: the sentence's company against the cell's table.
+    let net_income = |text: &str| {
+        over_samples(&format!(
+            r#"{{"id": "k", "text": "{text}", "value": "$447 million", "role": "Net income, 2024", "cites": ["acme_income.csv#B18"]}}"#
+        ))
+    };
+    assert_eq!(
+        route_and_codes(&net_income("Acme's net income was $447 million in 2024.")),
+        (Route::Accept, vec![])
+    );
+    assert_eq!(
+        route_and_codes(&net_income(
+            "Birchwood's net income was $447 million in 2024."
+        )),
+        (Route::Reanswer, vec!["contradicted"])
+    );
+}
+
+#[test]
+fn a_hyphenated_quarter_in_the_sentence_is_its_period() {
+    let r = verify(
+        r#"{"id": "t", "sources": ["dunmore_income.csv"], "claims": [{"id": "k",
+            "text": "Dunmore's third-quarter revenue was $184.3 million.", "value": "$184.3 million",
+            "role": "Total revenue, nine months ended September 30, 2024", "cites": ["dunmore_income.csv#D12"]}]}"#,
+    );
+    assert_ne!(claim(&r).route, Route::Accept);
+}
+
+#[test]
+fn a_share_of_a_line_and_a_compound_rate_are_held_to_their_formulas() {
+    let share = |calc: &str, value: &str, second: (&str, &str, &str)| {
+        over_samples(&format!(
+            r#"{{"id": "k", "value": "{value}", "role": "R&D expense as a percentage of revenue, 2024", "calc": "{calc}",
+                 "operands": [{{"id": "rd", "value": "490", "role": "Research and development 2024", "cite": "acme_income.csv#B10"}},
+                              {{"id": "{}", "value": "{}", "role": "{} 2024", "cite": "acme_income.csv#B{}"}}]}}"#,
+            second.0,
+            second.1,
+            second.2,
+            if second.0 == "rev" { "7" } else { "12" }
+        ))
+    };
+    assert_eq!(
+        route_and_codes(&share("rd / rev", "11.7%", ("rev", "4,200", "Revenue"))),
+        (Route::Accept, vec![])
+    );
+    assert_eq!(
+        route_and_codes(&share(
+            "rd / tc",
+            "13.6%",
+            ("tc", "3,598", "Total costs and expenses")
+        )),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    // A compound annual rate over two years is not the cumulative growth.
+    let cagr = |value: &str, role: &str| {
+        over_samples(&format!(
+            r#"{{"id": "k", "value": "{value}", "role": "{role}", "calc": "(a - b) / b",
+                 "operands": [{{"id": "a", "value": "4,200", "role": "Revenue 2024", "cite": "acme_income.csv#B7"}},
+                              {{"id": "b", "value": "3,560", "role": "Revenue 2022", "cite": "acme_income.csv#D7"}}]}}"#
+        ))
+    };
+    assert_eq!(
+        route_and_codes(&cagr("18.0%", "Revenue CAGR, 2022 to 2024")),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    assert_eq!(
+        route_and_codes(&cagr("18.0%", "Revenue growth, 2024 vs 2022")),
+        (Route::Accept, vec![])
+    );
+}
+
+#[test]
+fn a_row_in_pence_is_in_hundredths_of_its_currency() {
+    let csv = "Harwick Group plc,,\n\"(£ in millions, except per share amounts)\",,\n,2025,2024\n\
+               Revenue,\"1,962.4\",\"1,874.9\"\nBasic earnings per share (pence),34.0,30.5\n\
+               Final dividend of AU 14 cents (2017: AU 12 cents),12.5,11.0\n";
+    let said = |value: &str, role: &str, cite: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "{value}", "role": "{role}", "cites": ["t.csv#{cite}"]}}"#
+            ),
+        )
+    };
+    let eps = "Basic earnings per share, 2025";
+    for value in ["34.0p", "34.0 pence", "£0.34", "34.0"] {
+        assert_eq!(
+            route_and_codes(&said(value, eps, "B5")),
+            (Route::Accept, vec![]),
+            "{value}"
+        );
+    }
+    for value in ["£34.0", "£0.35", "30.5p"] {
+        assert_ne!(
+            claim(&said(value, eps, "B5")).route,
+            Route::Accept,
+            "{value}"
+        );
+    }
+    // Cents inside a label are no unit of its numbers: £12.5 million.
+    assert_eq!(
+        route_and_codes(&said("£12.5 million", "Final dividend, 2025", "B6")),
+        (Route::Accept, vec![])
+    );
+}

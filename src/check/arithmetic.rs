@@ -164,7 +164,38 @@ pub fn check(
     let Some(stated) = stated else {
         return findings;
     };
-    let unit_scale = inputs.iter().find_map(|i| i.unit_scale);
+    // A change in percentage points is the difference of two percentages,
+    // in their units: a calculation that divides them (a relative change)
+    // computes another number.
+    let linear = in_operands_units(calc, &operands);
+    if in_points(written) && linear == Some(false) {
+        findings.push(Finding::new(
+            Code::FormulaMismatch,
+            Route::Reanswer,
+            format!(
+                "the claim states {written}, a change in percentage points, which is the difference of two percentages, but {calc_text} is a ratio of them (a relative change, in percent)"
+            ),
+        ));
+        return findings;
+    }
+    // A result "× 100" is in percent already ("multiply(#0, const_100)" of
+    // a claim of "10.6%").
+    let percent_number = Amount {
+        percent: false,
+        ..*stated
+    };
+    let stated = if stated.percent && times_100(calc_text) {
+        &percent_number
+    } else {
+        stated
+    };
+    // A plain number is read in the cited table's units only when the
+    // result is in them: a ratio of two amounts (revenue per customer) is
+    // not in thousands.
+    let unit_scale = inputs
+        .iter()
+        .find_map(|i| i.unit_scale)
+        .filter(|_| linear != Some(false));
     let point_ok = result_matches(stated, evaluation.value, unit_scale);
     let range_ok = point_ok || range_reaches(calc, stated, inputs, &operands, unit_scale);
     if !range_ok {
@@ -219,6 +250,65 @@ pub fn check(
         ));
     }
     findings
+}
+
+/// Whether a value is written in percentage points or basis points.
+fn in_points(written: &str) -> bool {
+    let lower = written.to_lowercase();
+    [
+        "percentage point",
+        "percent point",
+        "basis point",
+        "ppt",
+        "bps",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+        || lower.trim_end().ends_with("pp")
+}
+
+/// Whether a calculation multiplies by a hundred ("const_100", "* 100").
+fn times_100(calc_text: &str) -> bool {
+    static HUNDRED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)const_100\b|\*\s*100(?:\.0*)?\b|\b100(?:\.0*)?\s*\*|multiply\([^)]*\b100\b",
+        )
+        .ok()
+    });
+    HUNDRED.as_ref().is_some_and(|r| r.is_match(calc_text))
+}
+
+/// Whether the result is in the operands' own units: it doubles when every
+/// operand doubles (a sum, a difference), where a ratio of them stays (a
+/// margin, a growth, an amount per customer). `None` when it cannot be
+/// told (no operand, or an evaluation fails).
+fn in_operands_units(calc: &Calc, operands: &[Operand<'_>]) -> Option<bool> {
+    if operands.is_empty() {
+        return None;
+    }
+    let at = |factor: Decimal| {
+        let scaled: Vec<Operand<'_>> = operands
+            .iter()
+            .map(|o| {
+                // The stated number stays: FinQA literals are matched to it.
+                Some(Operand {
+                    base: o.base.checked_mul(factor)?,
+                    ..*o
+                })
+            })
+            .collect::<Option<_>>()?;
+        calc.value(&scaled).ok()
+    };
+    let once = at(Decimal::ONE)?;
+    let twice = at(Decimal::TWO)?;
+    if once.is_zero() {
+        return None;
+    }
+    let doubled = once.checked_mul(Decimal::TWO)?;
+    let close = |a: Decimal, b: Decimal| {
+        (a - b).abs() <= a.abs().max(b.abs()).max(Decimal::ONE) * Decimal::new(1, 12)
+    };
+    Some(close(twice, doubled))
 }
 
 /// A FinQA number that matches no operand, or an expression of constants.

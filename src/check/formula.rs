@@ -46,7 +46,7 @@ use crate::vocab::metrics::{Metrics, without_spans};
 pub const DOCS: &[CodeDoc] = &[CodeDoc {
     code: Code::FormulaMismatch,
     check: Check::Arithmetic,
-    what: "The claim's role names a metric tickmark knows (gross, operating, net and EBITDA margin, growth, decline, change, EPS, free cash flow, current and quick ratio, debt-to-equity, net debt, ROE, ROA, effective tax rate, payout ratio, days sales outstanding; `src/vocab/metrics.toml`), and its calculation is not that metric: an operand's role is not one of the metric's inputs, an operand's period is not the one the claim names (\"growth 2024 vs 2023\" over 2024 and 2022; a FY2024 margin over a FY2023 operand), a decline is divided by the later amount, the operands are two companies' figures, or the role names a qualified measure (organic, adjusted, pro forma, core, segment: \"organic revenue growth\") that no operand's role, concept or row carries. Also raised, whatever the role names, when the calculation is one operand alone (`a`, `a * 1`) whose concept is not the role's (\"Total stockholders' equity\" = retained earnings), or when the role names one period and no operand is of it (\"Net income, fiscal 2023\" over fiscal 2024 figures); when a FinQA program's number matches no operand (`subtract(4300, 3800)` with operands 4,200 and 3,900), or an expression is made of constants only. A decline whose operands rose is `sign_flip`; a change of a named measure over an operand that names none is `ambiguous_role` (review).",
+    what: "The claim's role names a metric tickmark knows (gross, operating, net and EBITDA margin, growth, decline, change, EPS, free cash flow, current and quick ratio, debt-to-equity, net debt, ROE, ROA, effective tax rate, payout ratio, days sales outstanding; `src/vocab/metrics.toml`), and its calculation is not that metric: an operand's role is not one of the metric's inputs, an operand's period is not the one the claim names (\"growth 2024 vs 2023\" over 2024 and 2022; a FY2024 margin over a FY2023 operand), a decline is divided by the later amount, the operands are two companies' figures, or the role names a qualified measure (organic, adjusted, pro forma, core, segment: \"organic revenue growth\") that no operand's role, concept or row carries. Also raised, whatever the role names, when the calculation is one operand alone (`a`, `a * 1`) whose concept is not the role's (\"Total stockholders' equity\" = retained earnings), or when the role names one period and no operand is of it (\"Net income, fiscal 2023\" over fiscal 2024 figures); when the role names one line as a share of another (\"R&D expense as a percentage of revenue\") and the calculation is over another base; when a role's compound annual rate over two or more years (\"CAGR\", \"compound annual\", \"annualized\") is computed as the cumulative change; when a value written in percentage or basis points is computed as a ratio of the percentages (a relative change); when a FinQA program's number matches no operand (`subtract(4300, 3800)` with operands 4,200 and 3,900), or an expression is made of constants only. A decline whose operands rose is `sign_flip`; a change of a named measure over an operand that names none is `ambiguous_role` (review).",
     why: "Every operand can be cited correctly and the arithmetic be exact while the calculation computes something else: cost over revenue is a cost ratio, not a gross margin. Only a check that knows what the metric is made of sees it.",
     example: "\"Gross margin was 60.0% in 2024\" with calc `cor / rev` over cost of revenue 2,520 and revenue 4,200 (gross margin is (4,200 − 2,520) / 4,200 = 40.0%).",
     route: "reanswer.",
@@ -118,9 +118,49 @@ pub fn check(
     if let Some(finding) = qualifier_unmet(claim_role, &inputs) {
         findings.push(finding);
     } else if let Some(finding) = metric_mismatch(claim_role, &wanted, calc, &inputs) {
-        findings.push(finding);
+        // A compound annual rate is no simple change; its own formula (a
+        // root) is not judged.
+        if compound_years(claim_role).is_none() {
+            findings.push(finding);
+        }
+    } else if let Some(years) = compound_years(claim_role) {
+        findings.push(Finding::new(
+            Code::FormulaMismatch,
+            Route::Reanswer,
+            format!(
+                "the claim's role names a compound annual rate over {years} years, which is (now / before)^(1/{years}) - 1, but {} is the cumulative change over them",
+                calc.source().trim()
+            ),
+        ));
     }
     findings
+}
+
+/// The years a role's compound annual rate runs over ("Revenue CAGR,
+/// 2022 to 2024": 2), when it names one over more than a year.
+fn compound_years(claim_role: &ClaimRole) -> Option<i16> {
+    static COMPOUND: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\bcagr\b|\bcompound(?:ed)?\b|\bannuali[sz]ed\b|\bper\s+(?:year|annum)\b|\bannual\s+(?:growth\s+)?rate\b")
+            .ok()
+    });
+    if !COMPOUND
+        .as_ref()
+        .is_some_and(|r| r.is_match(&claim_role.text))
+    {
+        return None;
+    }
+    let mut years: Vec<i16> = Vec::new();
+    for period in &claim_role.role.periods {
+        match period {
+            Period::Change { from, to, .. } => {
+                years.extend(from.as_deref().and_then(Period::year));
+                years.extend(to.as_deref().and_then(Period::year));
+            }
+            other => years.extend(other.year()),
+        }
+    }
+    let span = years.iter().max()? - years.iter().min()?;
+    (span >= 2).then_some(span)
 }
 
 /// A calculation that is one operand (`a`, `a * 1`): the claim states that
@@ -256,24 +296,25 @@ enum Wanted {
         name: &'static str,
         base: Option<String>,
         words: Vec<Box<str>>,
-        formulas: &'static [Calc],
+        formulas: std::sync::Arc<[Calc]>,
     },
-    /// A metric named by a concept.
+    /// A metric named by a concept, or a share of one line in another
+    /// ("R&D as a percentage of revenue").
     Metric {
         concept: String,
-        formulas: &'static [Calc],
+        formulas: std::sync::Arc<[Calc]>,
     },
 }
 
 /// The built-in formulas, parsed once, in the table's order.
 struct Parsed {
-    changes: Vec<(&'static str, Vec<Calc>)>,
-    metrics: Vec<(&'static str, Vec<Calc>)>,
+    changes: Vec<(&'static str, std::sync::Arc<[Calc]>)>,
+    metrics: Vec<(&'static str, std::sync::Arc<[Calc]>)>,
 }
 
 static PARSED: LazyLock<Parsed> = LazyLock::new(|| {
     let table = Metrics::builtin();
-    let parse = |formulas: &[String]| -> Vec<Calc> {
+    let parse = |formulas: &[String]| -> std::sync::Arc<[Calc]> {
         formulas
             .iter()
             .filter_map(|f| Calc::parse(f).ok())
@@ -395,8 +436,11 @@ fn wanted_uncached(
             name,
             base: base.map(|c| c.as_str().to_string()),
             words,
-            formulas,
+            formulas: formulas.clone(),
         });
+    }
+    if let Some(share) = share_of(text, vocab) {
+        return Some(share);
     }
     let concept = claim_role.role.concept.as_ref()?;
     let (_, formulas) = PARSED
@@ -405,7 +449,37 @@ fn wanted_uncached(
         .find(|(id, _)| *id == concept.as_str())?;
     Some(Wanted::Metric {
         concept: concept.as_str().to_string(),
-        formulas,
+        formulas: formulas.clone(),
+    })
+}
+
+/// A role naming one line as a share of another ("R&D expense as a
+/// percentage of revenue, 2024", "cost of sales as a % of net sales",
+/// "SG&A share of revenue"): the metric `line / base`, when the vocabulary
+/// names both lines.
+fn share_of(text: &str, vocab: &Vocab) -> Option<Wanted> {
+    static SHARE: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)^(.+?)\s+(?:as\s+an?\s+)?(?:percent(?:age)?|%|share|proportion|ratio)\s+(?:of|to)\s+(.+)$",
+        )
+        .ok()
+    });
+    let found = SHARE.as_ref()?.captures(text)?;
+    let concept_of = |part: &str| {
+        super::role::read_shared(part, vocab, super::role::Mode::Role)
+            .role
+            .concept
+            .clone()
+    };
+    let line = concept_of(found.get(1)?.as_str())?;
+    let base = concept_of(found.get(2)?.as_str())?;
+    if line == base {
+        return None;
+    }
+    let formula = Calc::parse(&format!("{} / {}", line.as_str(), base.as_str())).ok()?;
+    Some(Wanted::Metric {
+        concept: format!("{} as a share of {}", line.as_str(), base.as_str()),
+        formulas: std::sync::Arc::from(vec![formula]),
     })
 }
 
@@ -668,14 +742,14 @@ fn metric_mismatch(
             formulas,
             ..
         } => (
-            *formulas,
+            formulas.clone(),
             base.clone(),
             format!(
                 "a {name} of {}",
                 base.as_deref().unwrap_or("the claim's measure")
             ),
         ),
-        Wanted::Metric { concept, formulas } => (*formulas, None, concept.clone()),
+        Wanted::Metric { concept, formulas } => (formulas.clone(), None, concept.clone()),
     };
     if formulas.is_empty() {
         return None;
@@ -726,7 +800,7 @@ fn metric_mismatch(
     } else {
         pairs.iter().map(|(a, b)| (Some(a), Some(b))).collect()
     };
-    for formula in formulas {
+    for formula in formulas.iter() {
         let idents: Vec<Ident> = formula.operand_ids().into_iter().map(ident).collect();
         for (own, prior) in &periods {
             let assigned: Vec<Option<usize>> = inputs

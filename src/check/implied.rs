@@ -201,35 +201,7 @@ pub fn check(
         ),
         _ => {}
     }
-    // The sentence's way ("fell by", "narrowed", "worsened by": a loss that
-    // grew), held to the line's like a change cell's.
-    let said_way = change
-        .change_better
-        .map(|better| movement::better_way(better, &now, vocab))
-        .or(change.change_movement);
-    if let (Some(said_way), Some(Some(moved))) = (said_way, moved)
-        && said_way != moved
-    {
-        findings.push(
-            Finding::new(
-                Code::Contradicted,
-                Route::Reanswer,
-                format!(
-                    "the sentence says the line {} by the stated amount, but it {}: from {said}",
-                    match said_way {
-                        Movement::Up => "rose",
-                        Movement::Down => "fell",
-                    },
-                    match moved {
-                        Movement::Up => "rose",
-                        Movement::Down => "fell",
-                    }
-                ),
-            )
-            .cite(now_cite)
-            .cell(&now),
-        );
-    }
+    findings.extend(sentence_way(change, levels, vocab));
     // A word of a way: the value is the change's size; "change", "% change":
     // the change as signed.
     let holds = if way.is_some() {
@@ -279,4 +251,49 @@ fn shown(stated: &Amount, result: Decimal) -> String {
         Some((v, name)) => format!("{} {name}", crate::number::readable(v, stated.decimals + 2)),
         None => crate::number::readable(result, 6),
     }
+}
+
+/// The `contradicted` finding when the claim's sentence says the line moved
+/// one way ("fell by", "narrowed", "worsened by": a loss that grew) and its
+/// two levels moved the other, by size.
+pub fn sentence_way(change: &ClaimRole, levels: &Levels<'_>, vocab: &Vocab) -> Option<Finding> {
+    let Levels {
+        now,
+        then,
+        now_cite,
+        ..
+    } = *levels;
+    let said_way = change
+        .change_better
+        .map(|better| movement::better_way(better, &now, vocab))
+        .or(change.change_movement)?;
+    let moved = match movement::size_order(&now, &then)? {
+        std::cmp::Ordering::Greater => Movement::Up,
+        std::cmp::Ordering::Less => Movement::Down,
+        std::cmp::Ordering::Equal => return None,
+    };
+    if said_way == moved {
+        return None;
+    }
+    let word = |way: Movement| match way {
+        Movement::Up => "rose",
+        Movement::Down => "fell",
+    };
+    Some(
+        Finding::new(
+            Code::Contradicted,
+            Route::Reanswer,
+            format!(
+                "the sentence says the line {} by the stated amount, but it {}: from {} at {} to {} at {}",
+                word(said_way),
+                word(moved),
+                then.text().trim(),
+                then.reference(),
+                now.text().trim(),
+                now.reference()
+            ),
+        )
+        .cite(now_cite)
+        .cell(&now),
+    )
 }

@@ -61,6 +61,118 @@ pub fn disagreement(
     ))
 }
 
+/// The `contradicted` finding when the sentence puts a change in a year
+/// that is not the change's later one: "Revenue grew 7.7% in 2023" under
+/// the role "Revenue growth, 2024 vs 2023". Only a year the sentence writes
+/// as the change's own ("in", "during", "for" it), not as its base ("from
+/// 2023", "over 2023").
+pub fn change_year(sentence: &str, change: &crate::model::Period) -> Option<Finding> {
+    static IN_YEAR: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)(?:\b(\w+)\s+)?\b(?:in|during|for)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|fy\s?|calendar\s+(?:year\s+)?)?((?:19|20)\d{2})\b",
+        )
+        .ok()
+    });
+    let crate::model::Period::Change {
+        from: Some(from),
+        to: Some(to),
+        ..
+    } = change
+    else {
+        return None;
+    };
+    let (later, earlier) = (to.year()?, from.year()?);
+    if later == earlier {
+        return None;
+    }
+    // "higher than in 2023", "compared with in 2023": the base again.
+    let base_word = |w: &str| {
+        matches!(
+            w.to_ascii_lowercase().as_str(),
+            "than" | "with" | "to" | "versus" | "vs" | "over" | "from" | "since" | "against"
+        )
+    };
+    let years: Vec<i16> = IN_YEAR
+        .as_ref()?
+        .captures_iter(sentence)
+        .filter(|c| !c.get(1).is_some_and(|w| base_word(w.as_str())))
+        .filter_map(|c| c.get(2)?.as_str().parse().ok())
+        .collect();
+    if years.is_empty() || years.contains(&later) || !years.iter().all(|y| *y == earlier) {
+        return None;
+    }
+    Some(Finding::new(
+        Code::Contradicted,
+        Route::Reanswer,
+        format!(
+            "the sentence puts the change in {earlier}, but the claim's change is the one to {later} (from {earlier}): the answer says one period and checks another"
+        ),
+    ))
+}
+
+/// The `contradicted` finding when the sentence opens with another
+/// company's name than the cited table's ("Birchwood's net income was $447
+/// million" citing Acme's statement): the company a table's title names
+/// (`formula::company_of`), against the possessive the sentence starts with.
+pub fn other_company(sentence: &str, cells: &[crate::model::Cell<'_>]) -> Option<Finding> {
+    static OPENING: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"^\s*(?:[Tt]he\s+)?((?:[A-Z][A-Za-z0-9&.\-]*\s+){0,3}[A-Z][A-Za-z0-9&.\-]*)['’]s\b",
+        )
+        .ok()
+    });
+    /// Words that open a possessive and name no company.
+    const GENERIC: [&str; 10] = [
+        "company",
+        "group",
+        "firm",
+        "management",
+        "board",
+        "segment",
+        "business",
+        "corporation",
+        "bank",
+        "fund",
+    ];
+    let name = OPENING.as_ref()?.captures(sentence)?.get(1)?.as_str();
+    let said: Vec<String> = name
+        .split(|c: char| !c.is_alphanumeric() && c != '&')
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    if said.is_empty() || said.iter().all(|w| GENERIC.contains(&w.as_str())) {
+        return None;
+    }
+    // A comparison names both companies ("Acme's revenue was 22.8 times
+    // Birchwood's"): a company the sentence names anywhere is said.
+    let written: Vec<String> = sentence
+        .split(|c: char| !c.is_alphanumeric() && c != '&')
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let other = cells.iter().find_map(|cell| {
+        let company = super::formula::company_of(cell)?;
+        let named = company.split(' ').any(|w| {
+            written
+                .iter()
+                .any(|x| x == w || x.strip_suffix('s') == Some(w))
+        });
+        (!named).then_some((cell, company))
+    })?;
+    let (cell, company) = other;
+    Some(
+        Finding::new(
+            Code::Contradicted,
+            Route::Reanswer,
+            format!(
+                "the sentence is about {name}, but {} is {company}'s figure (its table's title names it): the answer says one company and checks another",
+                cell.reference()
+            ),
+        )
+        .cell(cell),
+    )
+}
+
 /// The `no_checkable_claim` of a claim that gives no value: its sentence
 /// states `amount` (checked in its place, `checked`), or states nothing and
 /// the claim is a calculation.

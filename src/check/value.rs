@@ -72,6 +72,29 @@ pub fn parse_stated(text: &str) -> Option<Amount> {
             break;
         }
     }
+    // Hundredths of a currency: "34.0p", "34.0 pence", "12 cents", "12¢".
+    for (unit, code) in [
+        ("pence", Some("GBP")),
+        ("p", Some("GBP")),
+        ("cents", None),
+        ("cent", None),
+        ("¢", None),
+    ] {
+        if let Some(stripped) = strip_suffix_ci(rest, unit) {
+            let number = stripped.trim_end();
+            if unit == "p" && !stripped.ends_with(|c: char| c.is_ascii_digit()) {
+                continue;
+            }
+            let mut amount = parse_amount(number)?;
+            if amount.percent || amount.currency.is_some() || amount.scale_exp != 0 {
+                return None;
+            }
+            amount.value = amount.value.checked_div(Decimal::ONE_HUNDRED)?;
+            amount.decimals = amount.decimals.saturating_add(2);
+            amount.currency = code.and_then(Currency::from_code);
+            return Some(amount);
+        }
+    }
     let mut negative = false;
     for sign in ["negative", "minus"] {
         if let Some(stripped) = strip_prefix_ci(rest, sign)
@@ -293,6 +316,17 @@ pub fn comparable(stated: &Amount, cell: &Cell<'_>) -> Option<Compared> {
         Some(Compared {
             stated: stated.value,
             cell: cell_percent,
+            half: half_digit,
+        })
+    } else if cell.row().is_some_and(|r| r.minor_unit) {
+        // A row in pence or cents: an amount with a currency ("£0.34",
+        // "34.0p") is in the currency, a bare number as printed or in the
+        // currency ("12 cents" is 0.12).
+        let base = cell.value_base()?;
+        let in_currency = stated.currency.is_some() || within(stated.value, half_digit, base);
+        Some(Compared {
+            stated: stated.value,
+            cell: if in_currency { base } else { cell.value() },
             half: half_digit,
         })
     } else {

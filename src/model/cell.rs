@@ -38,6 +38,9 @@ pub struct RowInfo {
     pub measure: Measure,
     /// The unit line's "except …" clause names this row: not scaled.
     pub scale_exempt: bool,
+    /// The label says its numbers are hundredths of the currency ("Basic
+    /// earnings per share (pence)", "… (in cents)").
+    pub minor_unit: bool,
     /// The label normalized for matching, made on first use.
     pub label_key: std::sync::OnceLock<String>,
 }
@@ -196,6 +199,9 @@ impl<'a> Cell<'a> {
     pub fn labeled_scale(&self) -> Decimal {
         if let Some(scale) = self.amount.scale() {
             return scale;
+        }
+        if self.row().is_some_and(|r| r.minor_unit) && !self.amount.percent {
+            return Decimal::new(1, 2);
         }
         if self.row().is_some_and(|r| r.scale_exempt) {
             return Decimal::ONE;

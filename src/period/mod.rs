@@ -357,7 +357,7 @@ const NUMBER_WORDS: &[(&str, u8)] = &[
 ];
 
 /// A quarter named without its year: "Q1", "1Q", "first quarter", "quarter 1".
-const QTOK: &str = r"(?:q[1-4]|[1-4]q|(?:first|second|third|fourth|1st|2nd|3rd|4th) (?:fiscal )?(?:quarter|qtr\.?)|(?:fiscal )?(?:quarter|qtr\.?) [1-4])";
+const QTOK: &str = r"(?:q[1-4]|[1-4]q|(?:first|second|third|fourth|1st|2nd|3rd|4th)[- ](?:fiscal )?(?:quarter|qtr\.?)|(?:fiscal )?(?:quarter|qtr\.?) [1-4])";
 
 /// A half named without its year: "H1", "1H", "first half", "half-year 1", "1HY".
 const HTOK: &str = r"(?:h[12]|[12]h|(?:first|second|1st|2nd) (?:fiscal )?half(?:[- ]year)?|(?:fiscal )?half[- ]year [12]|[12]hy|hy[12])";

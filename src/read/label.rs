@@ -486,6 +486,7 @@ fn label_grid(
                 let scale_exempt = label_text
                     .as_deref()
                     .is_some_and(|l| unit.exempts(l, row_measure, known_money));
+                let minor_unit = label_text.as_deref().is_some_and(in_minor_unit);
                 let row_index = u32::try_from(rows.len()).unwrap_or(u32::MAX);
                 let mut pending_currency = None;
                 let mut any = false;
@@ -532,6 +533,7 @@ fn label_grid(
                         concept,
                         measure: row_measure,
                         scale_exempt,
+                        minor_unit,
                         label_key: std::sync::OnceLock::new(),
                     });
                 }
@@ -754,6 +756,21 @@ pub fn scale_for(measure: Measure, unit: &UnitLine) -> Decimal {
             }
         }
     }
+}
+
+/// A label that says its numbers are hundredths of the currency, at its
+/// end: "Basic earnings per share (pence)", "Dividends per share (in
+/// cents)", "Earnings per share, pence". Not a phrase inside the label
+/// ("Final dividend of AU 14 cents (2017: AU 12 cents)" is an amount in the
+/// table's units).
+fn in_minor_unit(label: &str) -> bool {
+    static MINOR: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)(?:\((?:in\s+)?(?:pence|cents|p|¢)\)|[,–-]\s*(?:in\s+)?(?:pence|cents))\s*$",
+        )
+        .ok()
+    });
+    MINOR.as_ref().is_some_and(|r| r.is_match(label.trim()))
 }
 
 /// A row's measure: the concept's when known, else what the label and

@@ -190,6 +190,7 @@ pub(super) fn prose_table(
             concept: None,
             measure,
             scale_exempt: false,
+            minor_unit: false,
             label_key: OnceLock::new(),
         });
         let coord = Coord::new(u32::try_from(r + 1).unwrap_or(u32::MAX), 2);
