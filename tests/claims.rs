@@ -563,6 +563,29 @@ fn a_page_of_prose_states_its_numbers() {
         "ambiguous_role",
         Route::Review,
     );
+    // A quote naming a change: its measure, a word of change before the
+    // number that goes the role's way, the change's later period.
+    accepted(&page(
+        "17.6%",
+        "Net income growth, FY2024 vs FY2023",
+        Some("Net income rose 17.6% to $447 million"),
+    ));
+    accepted(&page(
+        "7.7%",
+        "Revenue growth, 2024",
+        Some("Revenue increased 7.7% to $4,200 million in 2024 from $3,900 million in 2023"),
+    ));
+    for role in [
+        "Net income growth, FY2023 vs FY2022",
+        "Net income decline, FY2024 vs FY2023",
+        "Revenue growth, FY2024 vs FY2023",
+    ] {
+        produces(
+            &page("17.6%", role, Some("Net income rose 17.6% to $447 million")),
+            "ambiguous_role",
+            Route::Review,
+        );
+    }
 }
 
 #[test]

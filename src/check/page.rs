@@ -10,7 +10,11 @@
 //! words) and, when the claim names a period, that period — or name no
 //! period and no comparison ("compared with", "from", "prior year"), when
 //! the claim's period is the document's latest (the one its statements
-//! end with, as an annual report's MD&A speaks of its year). Otherwise the
+//! end with, as an annual report's MD&A speaks of its year). A role naming
+//! a change ("Net income growth, FY2024 vs FY2023") is named by a quote of
+//! its measure with a word of change before the number that goes the
+//! role's way and the change's later period ("Net income rose 17.6% to $447
+//! million" in the FY2024 report). Otherwise the
 //! number is on the page but what it is cannot be told: `ambiguous_role`, a
 //! person looks. A page that does not state the number is a
 //! `value_mismatch`.
@@ -95,7 +99,8 @@ pub fn on_page(
                 .any(|s| periods_agree(p, s) == Agreement::Yes)
         });
         measure && period
-    });
+    }) || quoted
+        .is_some_and(|q| names_change(q, claimed, cited.document, context.vocab));
     if !named {
         findings.push(
             Finding::new(
@@ -115,6 +120,52 @@ pub fn on_page(
         );
     }
     findings
+}
+
+/// Whether a quote names the change a claim's role names ("Net income
+/// rose 17.6% to $447 million" for "Net income growth, FY2024 vs FY2023"):
+/// its measure, a word of change right before the stated number that goes
+/// the role's way, and the change's later period (written, or the
+/// document's latest when the quote writes none).
+fn names_change(
+    quote: &str,
+    claimed: &Claimed<'_>,
+    document: &Document,
+    vocab: &crate::vocab::Vocab,
+) -> bool {
+    let Some(change) = claimed.role.as_change.as_deref() else {
+        return false;
+    };
+    let Some(Period::Change { to: Some(to), .. }) = change.role.periods.first() else {
+        return false;
+    };
+    let said = read(quote, vocab, Mode::Sentence).role;
+    let measure = match (&change.role.concept, &said.concept) {
+        (Some(a), Some(b)) => Lexicon::builtin().same_family(a.as_str(), b.as_str()),
+        _ => false,
+    };
+    let Some(at) = amounts_in(quote)
+        .into_iter()
+        .find(|w| w.hedge != Hedge::Bound && same_number(&w.amount, claimed.stated, None))
+    else {
+        return false;
+    };
+    let way = quote
+        .get(..at.start)
+        .and_then(super::movement::change_before);
+    let way_ok = match (way, change.role_way) {
+        (None, _) => false,
+        (Some(_), None) => true,
+        (Some(w), Some(r)) => w == r.of_stated(claimed.stated.value),
+    };
+    let period = if said.periods.is_empty() {
+        latest_period(document).is_some_and(|latest| periods_agree(to, &latest) == Agreement::Yes)
+    } else {
+        said.periods
+            .iter()
+            .any(|s| periods_agree(to, s) == Agreement::Yes)
+    };
+    measure && way_ok && period
 }
 
 /// Whether a passage speaks of another period than its own ("compared
