@@ -208,3 +208,22 @@ fn the_fifth_red_team_corpus_holds_its_documented_figures() {
     assert!(refused <= 13, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }
+
+/// A sixth outside reviewer's corpus (2026-12-04) on issue 13's kinds and on
+/// changes stated over two cited cells, written without running tickmark:
+/// held out on its one run (commit 2b94ddc: 7 of 115 wrong accepted, 12 of
+/// 101 correct refused; 9a761de: 13 and 20). Tuned on since; the wrong
+/// claims still accepted are listed in docs/evaluation.md.
+#[test]
+fn the_sixth_red_team_corpus_holds_its_documented_figures() {
+    let s = run("tests/adversarial/redteam6.jsonl");
+    let (wrong, accepted, correct, refused) = totals(&s);
+    assert_eq!((wrong, correct), (115, 101), "the corpus changed");
+    assert!(
+        accepted <= 6,
+        "{accepted} wrong claims accepted: {:#?}",
+        s.misses
+    );
+    assert!(refused <= 11, "{refused} correct claims not accepted");
+    assert_eq!(s.unscored, 0);
+}

@@ -1534,3 +1534,44 @@ fn a_row_in_pence_is_in_hundredths_of_its_currency() {
         (Route::Accept, vec![])
     );
 }
+
+#[test]
+fn a_sentences_comparison_keeps_its_own_period_and_its_change_is_held() {
+    let said = |text: &str, role: &str| {
+        over_samples(&format!(
+            r#"{{"id": "k", "text": "{text}", "value": "$4.2 billion", "role": "{role}", "cites": ["acme_income.csv#B7"]}}"#
+        ))
+    };
+    // "… versus $3.9 billion in 2023": 2023 is the comparison's period.
+    for text in [
+        "Acme's revenue came in at $4.2 billion, versus $3.9 billion in 2023.",
+        "Acme's revenue rose by $300 million to $4.2 billion in 2024.",
+        "Acme's revenue increased $0.3 billion to $4.2 billion.",
+    ] {
+        assert_eq!(
+            route_and_codes(&said(text, "Revenue, FY2024")),
+            (Route::Accept, vec![]),
+            "{text}"
+        );
+    }
+    // The change the sentence gives puts the line where it was not.
+    for text in [
+        "Acme's revenue rose by $400 million to $4.2 billion in 2024.",
+        "Acme's revenue fell by $300 million to $4.2 billion in 2024.",
+    ] {
+        assert_eq!(
+            route_and_codes(&said(text, "Revenue, FY2024")),
+            (Route::Reanswer, vec!["contradicted"]),
+            "{text}"
+        );
+    }
+    // A period the sentence gives the value itself still counts.
+    assert_ne!(
+        claim(&said(
+            "Acme's revenue was $4.2 billion in 2023.",
+            "Revenue, FY2024"
+        ))
+        .route,
+        Route::Accept
+    );
+}

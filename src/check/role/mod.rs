@@ -26,6 +26,8 @@ pub use fit::{ClaimRole, Fit, Prior, Slot, cell_direction, fit};
 pub use rank::{MAX_CANDIDATES, Resolution, Verdict, pick_cell, resolve};
 pub use read::{MAX_TEXT, Mode, Reading, numbers_in, periods_in, read, read_shared};
 
+use rust_decimal::Decimal;
+
 use super::{Check, Code, CodeDoc};
 use crate::answer::{Claim, Role};
 use crate::period::{PeriodHint, find_period, parse_period};
@@ -158,9 +160,15 @@ fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimR
     let after_value = written
         .as_ref()
         .and_then(|(s, (amounts, at))| words_after(s, amounts, *at));
-    out.prior = written
+    let prior = written
         .as_ref()
         .and_then(|(s, (amounts, at))| prior_in(s, amounts, *at));
+    let comparison = prior.as_ref().map(|(_, range)| range.clone());
+    out.prior = prior.map(|(prior, _)| prior).or_else(|| {
+        written
+            .as_ref()
+            .and_then(|(s, (amounts, at))| moved_by_to(s, amounts, *at))
+    });
     out.movement = before_value
         .and_then(|(phrase, _)| crate::check::movement::movement_before(phrase))
         .or_else(|| after_value.and_then(crate::check::movement::movement_after));
@@ -177,8 +185,13 @@ fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimR
         // The sentence's periods as a role's are read: an opening or
         // closing word makes a year its edge ("cash at the beginning of
         // 2024" is the balance at its start).
+        // Not the period of a comparison ("… versus $624 million in 2023").
+        let own = match &comparison {
+            Some(range) => crate::vocab::metrics::without_spans(s, [range]),
+            None => s.to_string(),
+        };
         let said = from_reading(
-            (*read_shared(s, vocab, Mode::Sentence)).clone(),
+            (*read_shared(&own, vocab, Mode::Sentence)).clone(),
             String::new(),
         );
         if fit::periods_contradict(&said.role.periods, &out.role.periods) {
@@ -377,7 +390,11 @@ fn words_after<'s>(
 /// year"), and the period it names for it. `None` when the words between
 /// the two are not a comparison, or the words after the second name
 /// something else than a period or the year before.
-fn prior_in(sentence: &str, amounts: &[crate::prose::Written], at: usize) -> Option<fit::Prior> {
+fn prior_in(
+    sentence: &str,
+    amounts: &[crate::prose::Written],
+    at: usize,
+) -> Option<(fit::Prior, std::ops::Range<usize>)> {
     static GAP: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
             r"(?i)^[\s,]*(?:(?:at|as of|in|for|on|during)\b[^;()]{0,60}?[\s,]+)?(?:(?:up|down|an?\s+(?:increase|decrease|decline|rise|drop|gain))\s+)?(?:versus|vs\.?|compared\s+(?:with|to)|from)\s*(?:US\$|[$€£¥])?\s*$",
@@ -407,10 +424,83 @@ fn prior_in(sentence: &str, amounts: &[crate::prose::Written], at: usize) -> Opt
         .next()
         .unwrap_or("")
         .trim_end_matches(['.', ' ']);
+    // The comparison's words, its amount and their period, as a range of
+    // the sentence: not the claim's own.
+    let word = ["versus", "vs", "compared", "from"]
+        .iter()
+        .filter_map(|w| gap.to_ascii_lowercase().rfind(w))
+        .max()
+        .unwrap_or(0);
+    Some((
+        fit::Prior {
+            amount: prior.amount,
+            written: prior.text(sentence).to_string(),
+            period: find_period(own).map(|(_, p)| p),
+        },
+        this.end + word..to,
+    ))
+}
+
+/// The earlier amount a sentence gives by the change that led to the
+/// claim's value: "rose by $300 million to $4.2 billion" puts the line at
+/// $3.9 billion before (the value's scale and precision). Amounts of money
+/// or counts only; a percentage change is left to the change checks.
+fn moved_by_to(sentence: &str, amounts: &[crate::prose::Written], at: usize) -> Option<fit::Prior> {
+    static BEFORE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)\b(rose|risen|increased|grew|grown|climbed|jumped|gained|was up|were up|fell|fallen|declined|decreased|dropped|slipped|was down|were down)\s+(?:by\s+)?(?:an?\s+)?(?:US\$|[$€£¥])?\s*$",
+        )
+        .ok()
+    });
+    static GAP: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)^\s*,?\s*to\s+(?:US\$|[$€£¥])?\s*$").ok()
+    });
+    let value = amounts.get(at)?;
+    let by = amounts.get(at.checked_sub(1)?)?;
+    if by.amount.percent || value.amount.percent {
+        return None;
+    }
+    if !GAP.as_ref()?.is_match(sentence.get(by.end..value.start)?) {
+        return None;
+    }
+    let head = sentence.get(..by.start)?;
+    let verb = BEFORE
+        .as_ref()?
+        .captures(head)?
+        .get(1)?
+        .as_str()
+        .to_lowercase();
+    let up = ![
+        "fell",
+        "fallen",
+        "declined",
+        "decreased",
+        "dropped",
+        "slipped",
+        "down",
+    ]
+    .iter()
+    .any(|w| verb.contains(w));
+    // The change in the value's units: its scale word's, else as written.
+    let unit = value.amount.scale().unwrap_or(Decimal::ONE);
+    let by_in_unit = by
+        .amount
+        .scale()
+        .unwrap_or(Decimal::ONE)
+        .checked_mul(by.amount.value.abs())?
+        .checked_div(unit)?;
+    let before = if up {
+        value.amount.value.checked_sub(by_in_unit)?
+    } else {
+        value.amount.value.checked_add(by_in_unit)?
+    };
     Some(fit::Prior {
-        amount: prior.amount,
-        written: prior.text(sentence).to_string(),
-        period: find_period(own).map(|(_, p)| p),
+        amount: crate::model::Amount {
+            value: before,
+            ..value.amount
+        },
+        written: format!("{} {} {}", verb, by.text(sentence), value.text(sentence)),
+        period: None,
     })
 }
 
