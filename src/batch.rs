@@ -360,6 +360,8 @@ pub fn run(
                 }
             }
         }
+        // A source file's time is looked at once a block, not once an answer.
+        job.cache.next_block();
         let done: Vec<Done> = pool.install(|| {
             lines
                 .par_iter()
