@@ -793,7 +793,13 @@ impl<'a> Verifier<'a> {
             && value_checked
             && let (Some(text), Some(value_text), Some(stated)) =
                 (claim.text.as_deref(), written, stated.as_ref())
-            && let Some(finding) = sentence::disagreement(text, stated, value_text, unit_scale)
+            && let Some(finding) = match &spec.sentence_amounts {
+                // Read with the role, from this sentence.
+                Some(amounts) => {
+                    sentence::disagreement_among(text, amounts, stated, value_text, unit_scale)
+                }
+                None => sentence::disagreement(text, stated, value_text, unit_scale),
+            }
         {
             findings.push(finding);
         }

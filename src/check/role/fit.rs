@@ -89,6 +89,10 @@ pub struct ClaimRole {
     /// The role's label, normalized as row labels are: computed once, on
     /// first use (every candidate cell is compared with it).
     pub label_key: std::sync::OnceLock<String>,
+    /// The amounts the claim's sentence states (`check::sentence::stated_in`),
+    /// when the claim has a sentence and a value: read once with the role,
+    /// and held to the claim's value by the value check.
+    pub sentence_amounts: Option<Vec<crate::prose::Written>>,
 }
 
 /// An amount a claim's sentence gives its line a year earlier.
