@@ -413,8 +413,18 @@ pub struct Verifier<'a> {
     /// The judge's gate (`--accept-at`).
     accept_at: Decimal,
     /// Roles already read, by role text and sentence: claims over one
-    /// report repeat them.
-    roles: RwLock<HashMap<RoleKey, Arc<ClaimRole>>>,
+    /// report repeat them. Keyed by the hash of a [`RoleKey`] (with
+    /// `role_hasher`), so that a claim is looked up without copying its
+    /// texts; the key itself is kept to tell colliding ones apart.
+    roles: RwLock<RoleMemo>,
+    role_hasher: std::hash::RandomState,
+}
+
+/// Roles read, by their key's hash; and how many.
+#[derive(Default)]
+struct RoleMemo {
+    by_hash: HashMap<u64, Vec<(RoleKey, Arc<ClaimRole>)>>,
+    len: usize,
 }
 
 /// How many role texts the verifier remembers before starting over.
@@ -434,7 +444,8 @@ impl<'a> Verifier<'a> {
             options,
             judge: &NO_JUDGE,
             accept_at: support::DEFAULT_ACCEPT_AT,
-            roles: RwLock::new(HashMap::new()),
+            roles: RwLock::new(RoleMemo::default()),
+            role_hasher: std::hash::RandomState::new(),
         }
     }
 
@@ -975,18 +986,35 @@ impl<'a> Verifier<'a> {
     fn role_of(&self, claim: &Claim) -> Arc<ClaimRole> {
         // The value is part of the key: the sentence's measure for a claim
         // is the one written before its number.
-        let key = (claim.role.clone(), claim.text.clone(), claim.value.clone());
+        use std::hash::BuildHasher;
+        let hash = self
+            .role_hasher
+            .hash_one((&claim.role, &claim.text, &claim.value));
+        let is_claims = |(role, text, value): &RoleKey| {
+            *role == claim.role && *text == claim.text && *value == claim.value
+        };
         if let Ok(memo) = self.roles.read()
-            && let Some(spec) = memo.get(&key)
+            && let Some((_, spec)) = memo
+                .by_hash
+                .get(&hash)
+                .and_then(|list| list.iter().find(|(key, _)| is_claims(key)))
         {
             return Arc::clone(spec);
         }
         let spec = Arc::new(role::read_claim(claim, self.vocab));
         if let Ok(mut memo) = self.roles.write() {
-            if memo.len() >= ROLE_MEMO {
-                memo.clear();
+            if memo.len >= ROLE_MEMO {
+                *memo = RoleMemo::default();
             }
-            memo.insert(key, Arc::clone(&spec));
+            let list = memo.by_hash.entry(hash).or_default();
+            // Another thread may have read the same role meanwhile.
+            if !list.iter().any(|(key, _)| is_claims(key)) {
+                list.push((
+                    (claim.role.clone(), claim.text.clone(), claim.value.clone()),
+                    Arc::clone(&spec),
+                ));
+                memo.len += 1;
+            }
         }
         spec
     }
