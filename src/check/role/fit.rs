@@ -9,7 +9,7 @@
 //! another value does it make the claim ambiguous. Missing information is
 //! never agreement.
 
-use super::cell::cell_periods;
+use super::cell::cell_periods_kept;
 use crate::model::{Cell, LabelSign, Role, RoleUnit, RowRole, TableRoles};
 use crate::period::{Agreement, periods_agree};
 use crate::vocab::lexicon::{CellOnly, Lexicon};
@@ -319,7 +319,7 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     let col = roles.cols.get(cell.record().column as usize);
 
     // Periods.
-    let periods = cell_periods(cell, roles);
+    let periods = cell_periods_kept(cell, roles);
     let (slot, extra, unknown, ends_on) =
         period_fit(&claim.role.periods, &periods, claim.bare_date);
     out.period = slot;
