@@ -295,9 +295,9 @@ enum Line {
     TooLong(u64),
 }
 
-/// One output record's text and, for an answer, its counts.
+/// One output record's text (UTF-8 JSON) and, for an answer, its counts.
 struct Done {
-    json: String,
+    json: Vec<u8>,
     tally: Option<Tally>,
 }
 
@@ -327,6 +327,7 @@ pub fn run(
     let mut lines: Vec<(u64, Line, Option<String>)> = Vec::with_capacity(block);
     let mut at_end = false;
     let write = |out: &mut dyn Write, text: &str| out.write_all(text.as_bytes());
+    let write_bytes = |out: &mut dyn Write, bytes: &[u8]| out.write_all(bytes);
     if job.format == BatchFormat::Json {
         write(out, "[").map_err(BatchError::Write)?;
     }
@@ -382,12 +383,12 @@ pub fn run(
             match job.format {
                 BatchFormat::Summary => {}
                 BatchFormat::Jsonl => {
-                    write(out, &done.json).map_err(BatchError::Write)?;
+                    write_bytes(out, &done.json).map_err(BatchError::Write)?;
                     write(out, "\n").map_err(BatchError::Write)?;
                 }
                 BatchFormat::Json => {
                     write(out, lead).map_err(BatchError::Write)?;
-                    write(out, &done.json).map_err(BatchError::Write)?;
+                    write_bytes(out, &done.json).map_err(BatchError::Write)?;
                 }
             }
         }
@@ -497,14 +498,17 @@ fn contain_panic(number: u64, check: impl FnOnce() -> Done) -> Done {
 /// its line end. `job.jobs` and `job.format` are not used: the caller
 /// decides what runs in parallel and how records are written.
 pub fn record(number: u64, line: &[u8], job: &BatchJob<'_>) -> String {
-    contain_panic(number, || {
+    let json = contain_panic(number, || {
         if line.len() > job.max_line_bytes {
             too_long(number, line.len() as u64, job)
         } else {
             check_text(number, line, None, job)
         }
     })
-    .json
+    .json;
+    // serde_json writes UTF-8.
+    String::from_utf8(json)
+        .unwrap_or_else(|_| error_json(number, "cannot write the report: not UTF-8"))
 }
 
 /// Checks one line: an answer's report, or an error record. `problem`
@@ -600,11 +604,18 @@ fn check_text(number: u64, bytes: &[u8], problem: Option<&str>, job: &BatchJob<'
             {
                 return error_record(number, format!("answer {:?}: {error}", report.id));
             }
-            let json = serde_json::to_string(&Record {
-                line: number,
-                report: &report,
-            })
-            .unwrap_or_else(|e| error_json(number, &format!("cannot write the report: {e}")));
+            // Sized for a report (its line's length, within bounds) so that
+            // it is seldom grown while written.
+            let mut json = Vec::with_capacity((bytes.len() * 2).clamp(1 << 10, 1 << 16));
+            if let Err(e) = serde_json::to_writer(
+                &mut json,
+                &Record {
+                    line: number,
+                    report: &report,
+                },
+            ) {
+                json = error_json(number, &format!("cannot write the report: {e}")).into_bytes();
+            }
             Done {
                 json,
                 tally: Some(Tally::of(&report)),
@@ -631,7 +642,7 @@ struct ErrorRecord<'a> {
 
 fn error_record(number: u64, message: String) -> Done {
     Done {
-        json: error_json(number, &message),
+        json: error_json(number, &message).into_bytes(),
         tally: None,
     }
 }
@@ -689,7 +700,7 @@ mod tests {
     fn a_panic_while_checking_becomes_the_lines_error_record() {
         let done = contain_panic(7, || panic!("a bug"));
         assert!(done.tally.is_none());
-        let record: serde_json::Value = serde_json::from_str(&done.json).unwrap();
+        let record: serde_json::Value = serde_json::from_slice(&done.json).unwrap();
         assert_eq!(record["line"], 7);
         let error = record["error"].as_str().unwrap();
         assert!(

@@ -159,14 +159,27 @@ impl Coord {
 
     /// The column letters: 1 → "A", 28 → "AB".
     pub fn col_letters(col: u32) -> String {
-        let mut letters = Vec::new();
+        let mut buffer = [0u8; COL_LETTERS];
+        Coord::letters_into(col, &mut buffer).to_string()
+    }
+
+    /// The column letters of `col`, written at the end of `buffer` (a
+    /// `u32` needs at most [`COL_LETTERS`]).
+    fn letters_into(col: u32, buffer: &mut [u8; COL_LETTERS]) -> &str {
+        let mut at = buffer.len();
         let mut n = col;
-        while n > 0 {
+        while n > 0
+            && let Some(next) = at.checked_sub(1)
+        {
             let rem = (n - 1) % 26;
-            letters.push(char::from(b'A' + rem as u8));
+            if let Some(slot) = buffer.get_mut(next) {
+                *slot = b'A' + rem as u8;
+            }
+            at = next;
             n = (n - 1) / 26;
         }
-        letters.iter().rev().collect()
+        // Only ASCII capitals were written.
+        std::str::from_utf8(buffer.get(at..).unwrap_or_default()).unwrap_or_default()
     }
 
     /// Parses "C12", "c12" or "$C$12".
@@ -204,9 +217,14 @@ impl Coord {
     }
 }
 
+/// The most column letters a `u32` column has (26^7 > 2^32).
+const COL_LETTERS: usize = 7;
+
 impl fmt::Display for Coord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", Coord::col_letters(self.col), self.row)
+        let mut buffer = [0u8; COL_LETTERS];
+        f.write_str(Coord::letters_into(self.col, &mut buffer))?;
+        write!(f, "{}", self.row)
     }
 }
 
