@@ -19,7 +19,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::answer::Origin;
-use crate::answer::input::answer_from_line;
+use crate::answer::input::answer_and_id_from_line;
 use crate::check::{Code, Route};
 use crate::verify::{AnswerReport, SourceCache, Verifier};
 
@@ -324,7 +324,7 @@ pub fn run(
     let block = (workers * 256).clamp(256, 8192);
     let mut summary = BatchSummary::default();
     let mut bytes = 0u64;
-    let mut lines: Vec<(u64, Line, Option<String>)> = Vec::with_capacity(block);
+    let mut lines: Vec<(u64, Line)> = Vec::with_capacity(block);
     let mut at_end = false;
     let write = |out: &mut dyn Write, text: &str| out.write_all(text.as_bytes());
     let write_bytes = |out: &mut dyn Write, bytes: &[u8]| out.write_all(bytes);
@@ -342,10 +342,7 @@ pub fn run(
         while lines.len() < block {
             let number = summary.lines + lines.len() as u64 + 1;
             match read_line(input, &mut bytes, job.max_line_bytes) {
-                Ok(Some(line)) => {
-                    let problem = duplicate_id(&line, number, &mut seen, job);
-                    lines.push((number, line, problem));
-                }
+                Ok(Some(line)) => lines.push((number, line)),
                 Ok(None) => {
                     at_end = true;
                     break;
@@ -363,14 +360,28 @@ pub fn run(
         }
         // A source file's time is looked at once a block, not once an answer.
         job.cache.next_block();
-        let done: Vec<Done> = pool.install(|| {
+        // Each line read as far as it can be without the lines before it
+        // (its answer, or its error record, and the id it gives)…
+        let mut prepared: Vec<Prepared> = pool.install(|| {
             lines
                 .par_iter()
-                .map(|(number, line, problem)| {
-                    contain_panic(*number, || {
-                        check_line(*number, line, problem.as_deref(), job)
-                    })
-                })
+                .map(|(number, line)| prepare_line(*number, line, job))
+                .collect()
+        });
+        // …then, in input order, an answer whose id an earlier line gave is
+        // reported with an input error (its claims are still checked)…
+        for ((number, _), line) in lines.iter().zip(&mut prepared) {
+            line.problem = line
+                .id
+                .take()
+                .and_then(|id| duplicate_id(id, *number, &mut seen, job));
+        }
+        // …and checked.
+        let done: Vec<Done> = pool.install(|| {
+            prepared
+                .into_par_iter()
+                .zip(lines.par_iter())
+                .map(|(line, (number, _))| finish_line(*number, line, job))
                 .collect()
         });
         for done in done {
@@ -474,16 +485,21 @@ fn read_line(input: &mut dyn BufRead, bytes: &mut u64, limit: usize) -> io::Resu
 /// end the run or lose the lines around it. The panic's message is still
 /// printed on standard error, for a bug report.
 fn contain_panic(number: u64, check: impl FnOnce() -> Done) -> Done {
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(check)) {
-        Ok(done) => done,
-        Err(panic) => error_record(
+    caught(number, check).unwrap_or_else(|record| record)
+}
+
+/// Runs `check` for line `number`; a panic in it is the line's error
+/// record (`Err`), as in [`contain_panic`].
+fn caught<T>(number: u64, check: impl FnOnce() -> T) -> Result<T, Done> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(check)).map_err(|panic| {
+        error_record(
             number,
             format!(
                 "internal error while checking this answer ({}); the other lines are not affected; please report it",
                 crate::read::panic_message(&*panic)
             ),
-        ),
-    }
+        )
+    })
 }
 
 /// The record [`run`] writes for one input line, without its newline: the
@@ -511,12 +527,49 @@ pub fn record(number: u64, line: &[u8], job: &BatchJob<'_>) -> String {
         .unwrap_or_else(|_| error_json(number, "cannot write the report: not UTF-8"))
 }
 
-/// Checks one line: an answer's report, or an error record. `problem`
-/// is an input problem found before (an id an earlier line has).
-fn check_line(number: u64, line: &Line, problem: Option<&str>, job: &BatchJob<'_>) -> Done {
-    match line {
-        Line::TooLong(length) => too_long(number, *length, job),
-        Line::Text(bytes) => check_text(number, bytes, problem, job),
+/// A line read up to its check: its record when that is already decided
+/// (an error record), else its answer; the id it gives, and the input
+/// problem of an id an earlier line gave.
+struct Prepared {
+    stage: Stage,
+    id: Option<String>,
+    problem: Option<String>,
+}
+
+/// How far a line got before its check.
+enum Stage {
+    /// Its record (an error record).
+    Done(Done),
+    /// An answer, to be checked.
+    Answer(Box<crate::answer::Answer>),
+}
+
+/// Reads one line as far as it can be without the lines before it.
+fn prepare_line(number: u64, line: &Line, job: &BatchJob<'_>) -> Prepared {
+    let (stage, id) = match line {
+        Line::TooLong(length) => (Stage::Done(too_long(number, *length, job)), None),
+        Line::Text(bytes) => {
+            let (stage, id) = caught(number, || prepare_text(number, bytes, job))
+                .unwrap_or_else(|record| (Stage::Done(record), None));
+            // The id of a line not read as an answer object, read alone.
+            (stage, id.unwrap_or_else(|| id_only(bytes)))
+        }
+    };
+    Prepared {
+        stage,
+        id,
+        problem: None,
+    }
+}
+
+/// Checks a prepared line: its answer's report (with `problem`), or the
+/// record it already has.
+fn finish_line(number: u64, line: Prepared, job: &BatchJob<'_>) -> Done {
+    match line.stage {
+        Stage::Done(done) => done,
+        Stage::Answer(answer) => contain_panic(number, || {
+            finish_answer(number, *answer, line.problem.as_deref(), job)
+        }),
     }
 }
 
@@ -526,22 +579,23 @@ struct IdOnly {
     id: Option<serde_json::Value>,
 }
 
+/// The id a line gives, read alone: a string, or a number as text.
+fn id_only(bytes: &[u8]) -> Option<String> {
+    match serde_json::from_slice::<IdOnly>(bytes).ok()?.id? {
+        serde_json::Value::String(s) => Some(s),
+        serde_json::Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
 /// The problem of a line whose answer id an earlier line has; remembers
 /// the line's id otherwise.
 fn duplicate_id(
-    line: &Line,
+    id: String,
     number: u64,
     seen: &mut HashMap<String, u64>,
     job: &BatchJob<'_>,
 ) -> Option<String> {
-    let Line::Text(bytes) = line else {
-        return None;
-    };
-    let id = match serde_json::from_slice::<IdOnly>(bytes).ok()?.id? {
-        serde_json::Value::String(s) => s,
-        serde_json::Value::Number(n) => n.to_string(),
-        _ => return None,
-    };
     match seen.get(&id) {
         Some(first) => Some(crate::answer::input::duplicate_answer(
             &id,
@@ -570,22 +624,38 @@ fn too_long(number: u64, length: u64, job: &BatchJob<'_>) -> Done {
 
 /// Checks the text of one line that is within the length limit.
 fn check_text(number: u64, bytes: &[u8], problem: Option<&str>, job: &BatchJob<'_>) -> Done {
+    match prepare_text(number, bytes, job).0 {
+        Stage::Done(done) => done,
+        Stage::Answer(answer) => finish_answer(number, *answer, problem, job),
+    }
+}
+
+/// Reads the text of one line within the length limit: its answer, or its
+/// error record; and the id it gives when it was read as an answer object
+/// (`None`: not known here).
+fn prepare_text(number: u64, bytes: &[u8], job: &BatchJob<'_>) -> (Stage, Option<Option<String>>) {
     let text = match std::str::from_utf8(bytes) {
         Ok(text) => text,
         Err(e) => {
-            return error_record(
-                number,
-                format!(
-                    "the line is not UTF-8 (invalid byte at column {}); write the answers as UTF-8",
-                    e.valid_up_to() + 1
-                ),
+            return (
+                Stage::Done(error_record(
+                    number,
+                    format!(
+                        "the line is not UTF-8 (invalid byte at column {}); write the answers as UTF-8",
+                        e.valid_up_to() + 1
+                    ),
+                )),
+                None,
             );
         }
     };
     if text.trim().is_empty() {
-        return error_record(
-            number,
-            "the line is empty; expected one answer object per line".to_string(),
+        return (
+            Stage::Done(error_record(
+                number,
+                "the line is empty; expected one answer object per line".to_string(),
+            )),
+            None,
         );
     }
     let origin = Origin {
@@ -593,37 +663,49 @@ fn check_text(number: u64, bytes: &[u8], problem: Option<&str>, job: &BatchJob<'
         line: Some(number),
         index: usize::try_from(number.saturating_sub(1)).unwrap_or(usize::MAX),
     };
-    match answer_from_line(text, origin) {
-        Ok(mut answer) => {
-            answer.problems.extend(problem.map(str::to_string));
-            let report = job.verifier.verify(&answer, job.cache, job.sources_dir);
-            // A source that cannot be opened is an input error, like a line
-            // that is not an answer.
-            if report.error_kind == Some(crate::verify::NotChecked::Source)
-                && let Some(error) = &report.error
-            {
-                return error_record(number, format!("answer {:?}: {error}", report.id));
-            }
-            // Sized for a report (its line's length, within bounds) so that
-            // it is seldom grown while written.
-            let mut json = Vec::with_capacity((bytes.len() * 2).clamp(1 << 10, 1 << 16));
-            if let Err(e) = serde_json::to_writer(
-                &mut json,
-                &Record {
-                    line: number,
-                    report: &report,
-                },
-            ) {
-                json = error_json(number, &format!("cannot write the report: {e}")).into_bytes();
-            }
-            Done {
-                json,
-                tally: Some(Tally::of(&report)),
-            }
-        }
-        Err(e) => error_record(number, e.message),
+    let (read, id) = answer_and_id_from_line(text, origin);
+    match read {
+        Ok(answer) => (Stage::Answer(Box::new(answer)), id),
+        Err(e) => (Stage::Done(error_record(number, e.message)), id),
     }
 }
+
+/// Checks an answer read from line `number`, with the input problem found
+/// before (an id an earlier line has).
+fn finish_answer(
+    number: u64,
+    mut answer: crate::answer::Answer,
+    problem: Option<&str>,
+    job: &BatchJob<'_>,
+) -> Done {
+    answer.problems.extend(problem.map(str::to_string));
+    let report = job.verifier.verify(&answer, job.cache, job.sources_dir);
+    // A source that cannot be opened is an input error, like a line
+    // that is not an answer.
+    if report.error_kind == Some(crate::verify::NotChecked::Source)
+        && let Some(error) = &report.error
+    {
+        return error_record(number, format!("answer {:?}: {error}", report.id));
+    }
+    // Sized for a report so that it is seldom grown while written.
+    let mut json = Vec::with_capacity(REPORT_CAPACITY);
+    if let Err(e) = serde_json::to_writer(
+        &mut json,
+        &Record {
+            line: number,
+            report: &report,
+        },
+    ) {
+        json = error_json(number, &format!("cannot write the report: {e}")).into_bytes();
+    }
+    Done {
+        json,
+        tally: Some(Tally::of(&report)),
+    }
+}
+
+/// The room a report's record is given before it is written.
+const REPORT_CAPACITY: usize = 4 << 10;
 
 /// An answer's report as a batch writes it: its input line first.
 #[derive(Serialize)]
