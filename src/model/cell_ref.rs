@@ -263,6 +263,16 @@ impl fmt::Display for TablePart {
 
 /// A sheet name prints bare only when it cannot be read as anything else.
 fn sheet_name_needs_quotes(name: &str) -> bool {
+    // An ASCII name of letters, digits and `_` (most are) is bare unless
+    // it reads as a cell or a page; the general test below says the same.
+    if let Some((first, rest)) = name.as_bytes().split_first()
+        && (first.is_ascii_alphabetic() || *first == b'_')
+        && rest.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_')
+    {
+        return Coord::parse(name).is_some()
+            || parse_page(name).is_some()
+            || parse_pdf_table(name).is_some();
+    }
     let mut chars = name.chars();
     let plain_start = chars.next().is_some_and(|c| c.is_alphabetic() || c == '_');
     let plain_rest = chars.all(|c| c.is_alphanumeric() || c == '_' || c == '.' || c == '-');
@@ -493,15 +503,40 @@ fn split_quoted(text: &str) -> Option<(String, &str)> {
 impl fmt::Display for CellRef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.source)?;
+        // The parts write themselves ignoring `f`'s flags, as `write!`
+        // would have them; no format string is interpreted.
         match &self.target {
             Target::Source => Ok(()),
             Target::Page(p) => write!(f, "#p{p}"),
             Target::Table(TablePart::Only) => Ok(()),
-            Target::Table(t) => write!(f, "#{t}"),
-            Target::Cell(TablePart::Only, c) => write!(f, "#{c}"),
-            Target::Cell(t, c) => write!(f, "#{t}!{c}"),
-            Target::Range(TablePart::Only, a, b) => write!(f, "#{a}:{b}"),
-            Target::Range(t, a, b) => write!(f, "#{t}!{a}:{b}"),
+            Target::Table(t) => {
+                f.write_str("#")?;
+                t.fmt(f)
+            }
+            Target::Cell(TablePart::Only, c) => {
+                f.write_str("#")?;
+                c.fmt(f)
+            }
+            Target::Cell(t, c) => {
+                f.write_str("#")?;
+                t.fmt(f)?;
+                f.write_str("!")?;
+                c.fmt(f)
+            }
+            Target::Range(TablePart::Only, a, b) => {
+                f.write_str("#")?;
+                a.fmt(f)?;
+                f.write_str(":")?;
+                b.fmt(f)
+            }
+            Target::Range(t, a, b) => {
+                f.write_str("#")?;
+                t.fmt(f)?;
+                f.write_str("!")?;
+                a.fmt(f)?;
+                f.write_str(":")?;
+                b.fmt(f)
+            }
         }
     }
 }
