@@ -524,6 +524,31 @@ pub fn names_negative(text: &str) -> bool {
                 | b"dropped"
         )
     };
+    // ASCII text (most is) is read byte by byte: the same words, without
+    // decoding characters.
+    if text.is_ascii() {
+        for (at, b) in text.bytes().enumerate() {
+            if b.is_ascii_alphanumeric() {
+                if depth == 0 && start.is_none() {
+                    start = Some(at);
+                }
+                continue;
+            }
+            if let Some(from) = start.take()
+                && text.get(from..at).is_some_and(is_negative)
+            {
+                return true;
+            }
+            match b {
+                b'(' => depth += 1,
+                b')' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        return start
+            .and_then(|from| text.get(from..))
+            .is_some_and(is_negative);
+    }
     for (at, c) in text.char_indices() {
         if c.is_alphanumeric() {
             if depth == 0 && start.is_none() {
