@@ -568,7 +568,9 @@ fn finish_line(number: u64, line: Prepared, job: &BatchJob<'_>) -> Done {
     match line.stage {
         Stage::Done(done) => done,
         Stage::Answer(answer) => contain_panic(number, || {
-            finish_answer(number, *answer, line.problem.as_deref(), job)
+            // `--format summary` writes no records: none is built.
+            let record = job.format != BatchFormat::Summary;
+            finish_answer(number, *answer, line.problem.as_deref(), record, job)
         }),
     }
 }
@@ -626,7 +628,7 @@ fn too_long(number: u64, length: u64, job: &BatchJob<'_>) -> Done {
 fn check_text(number: u64, bytes: &[u8], problem: Option<&str>, job: &BatchJob<'_>) -> Done {
     match prepare_text(number, bytes, job).0 {
         Stage::Done(done) => done,
-        Stage::Answer(answer) => finish_answer(number, *answer, problem, job),
+        Stage::Answer(answer) => finish_answer(number, *answer, problem, true, job),
     }
 }
 
@@ -671,11 +673,13 @@ fn prepare_text(number: u64, bytes: &[u8], job: &BatchJob<'_>) -> (Stage, Option
 }
 
 /// Checks an answer read from line `number`, with the input problem found
-/// before (an id an earlier line has).
+/// before (an id an earlier line has); its record is written when `record`
+/// (else left empty: only its counts are used).
 fn finish_answer(
     number: u64,
     mut answer: crate::answer::Answer,
     problem: Option<&str>,
+    record: bool,
     job: &BatchJob<'_>,
 ) -> Done {
     answer.problems.extend(problem.map(str::to_string));
@@ -686,6 +690,12 @@ fn finish_answer(
         && let Some(error) = &report.error
     {
         return error_record(number, format!("answer {:?}: {error}", report.id));
+    }
+    if !record {
+        return Done {
+            json: Vec::new(),
+            tally: Some(Tally::of(&report)),
+        };
     }
     // Sized for a report so that it is seldom grown while written.
     let mut json = Vec::with_capacity(REPORT_CAPACITY);
