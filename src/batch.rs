@@ -485,19 +485,16 @@ fn read_line(input: &mut dyn BufRead, bytes: &mut u64, limit: usize) -> io::Resu
 /// end the run or lose the lines around it. The panic's message is still
 /// printed on standard error, for a bug report.
 fn contain_panic(number: u64, check: impl FnOnce() -> Done) -> Done {
-    caught(number, check).unwrap_or_else(|record| record)
+    caught(check).unwrap_or_else(|why| error_record(number, why))
 }
 
-/// Runs `check` for line `number`; a panic in it is the line's error
-/// record (`Err`), as in [`contain_panic`].
-fn caught<T>(number: u64, check: impl FnOnce() -> T) -> Result<T, Done> {
+/// Runs `check`; a panic in it is `Err` with the message of the line's
+/// error record, as in [`contain_panic`].
+fn caught<T>(check: impl FnOnce() -> T) -> Result<T, String> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(check)).map_err(|panic| {
-        error_record(
-            number,
-            format!(
-                "internal error while checking this answer ({}); the other lines are not affected; please report it",
-                crate::read::panic_message(&*panic)
-            ),
+        format!(
+            "internal error while checking this answer ({}); the other lines are not affected; please report it",
+            crate::read::panic_message(&*panic)
         )
     })
 }
@@ -539,7 +536,7 @@ struct Prepared {
 /// How far a line got before its check.
 enum Stage {
     /// Its record (an error record).
-    Done(Done),
+    Done(Box<Done>),
     /// An answer, to be checked.
     Answer(Box<crate::answer::Answer>),
 }
@@ -547,10 +544,10 @@ enum Stage {
 /// Reads one line as far as it can be without the lines before it.
 fn prepare_line(number: u64, line: &Line, job: &BatchJob<'_>) -> Prepared {
     let (stage, id) = match line {
-        Line::TooLong(length) => (Stage::Done(too_long(number, *length, job)), None),
+        Line::TooLong(length) => (Stage::Done(Box::new(too_long(number, *length, job))), None),
         Line::Text(bytes) => {
-            let (stage, id) = caught(number, || prepare_text(number, bytes, job))
-                .unwrap_or_else(|record| (Stage::Done(record), None));
+            let (stage, id) = caught(|| prepare_text(number, bytes, job))
+                .unwrap_or_else(|why| (Stage::Done(Box::new(error_record(number, why))), None));
             // The id of a line not read as an answer object, read alone.
             (stage, id.unwrap_or_else(|| id_only(bytes)))
         }
@@ -566,7 +563,7 @@ fn prepare_line(number: u64, line: &Line, job: &BatchJob<'_>) -> Prepared {
 /// record it already has.
 fn finish_line(number: u64, line: Prepared, job: &BatchJob<'_>) -> Done {
     match line.stage {
-        Stage::Done(done) => done,
+        Stage::Done(done) => *done,
         Stage::Answer(answer) => contain_panic(number, || {
             // `--format summary` writes no records: none is built.
             let record = job.format != BatchFormat::Summary;
@@ -627,7 +624,7 @@ fn too_long(number: u64, length: u64, job: &BatchJob<'_>) -> Done {
 /// Checks the text of one line that is within the length limit.
 fn check_text(number: u64, bytes: &[u8], problem: Option<&str>, job: &BatchJob<'_>) -> Done {
     match prepare_text(number, bytes, job).0 {
-        Stage::Done(done) => done,
+        Stage::Done(done) => *done,
         Stage::Answer(answer) => finish_answer(number, *answer, problem, true, job),
     }
 }
@@ -640,23 +637,23 @@ fn prepare_text(number: u64, bytes: &[u8], job: &BatchJob<'_>) -> (Stage, Option
         Ok(text) => text,
         Err(e) => {
             return (
-                Stage::Done(error_record(
+                Stage::Done(Box::new(error_record(
                     number,
                     format!(
                         "the line is not UTF-8 (invalid byte at column {}); write the answers as UTF-8",
                         e.valid_up_to() + 1
                     ),
-                )),
+                ))),
                 None,
             );
         }
     };
     if text.trim().is_empty() {
         return (
-            Stage::Done(error_record(
+            Stage::Done(Box::new(error_record(
                 number,
                 "the line is empty; expected one answer object per line".to_string(),
-            )),
+            ))),
             None,
         );
     }
@@ -668,7 +665,7 @@ fn prepare_text(number: u64, bytes: &[u8], job: &BatchJob<'_>) -> (Stage, Option
     let (read, id) = answer_and_id_from_line(text, origin);
     match read {
         Ok(answer) => (Stage::Answer(Box::new(answer)), id),
-        Err(e) => (Stage::Done(error_record(number, e.message)), id),
+        Err(e) => (Stage::Done(Box::new(error_record(number, e.message))), id),
     }
 }
 
