@@ -19,7 +19,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::answer::Origin;
-use crate::answer::input::answer_from_line;
+use crate::answer::input::answer_and_id_from_line;
 use crate::check::{Code, Route};
 use crate::verify::{AnswerReport, SourceCache, Verifier};
 
@@ -295,9 +295,9 @@ enum Line {
     TooLong(u64),
 }
 
-/// One output record's text and, for an answer, its counts.
+/// One output record's text (UTF-8 JSON) and, for an answer, its counts.
 struct Done {
-    json: String,
+    json: Vec<u8>,
     tally: Option<Tally>,
 }
 
@@ -324,9 +324,10 @@ pub fn run(
     let block = (workers * 256).clamp(256, 8192);
     let mut summary = BatchSummary::default();
     let mut bytes = 0u64;
-    let mut lines: Vec<(u64, Line, Option<String>)> = Vec::with_capacity(block);
+    let mut lines: Vec<(u64, Line)> = Vec::with_capacity(block);
     let mut at_end = false;
     let write = |out: &mut dyn Write, text: &str| out.write_all(text.as_bytes());
+    let write_bytes = |out: &mut dyn Write, bytes: &[u8]| out.write_all(bytes);
     if job.format == BatchFormat::Json {
         write(out, "[").map_err(BatchError::Write)?;
     }
@@ -341,10 +342,7 @@ pub fn run(
         while lines.len() < block {
             let number = summary.lines + lines.len() as u64 + 1;
             match read_line(input, &mut bytes, job.max_line_bytes) {
-                Ok(Some(line)) => {
-                    let problem = duplicate_id(&line, number, &mut seen, job);
-                    lines.push((number, line, problem));
-                }
+                Ok(Some(line)) => lines.push((number, line)),
                 Ok(None) => {
                     at_end = true;
                     break;
@@ -360,14 +358,30 @@ pub fn run(
                 }
             }
         }
-        let done: Vec<Done> = pool.install(|| {
+        // A source file's time is looked at once a block, not once an answer.
+        job.cache.next_block();
+        // Each line read as far as it can be without the lines before it
+        // (its answer, or its error record, and the id it gives)…
+        let mut prepared: Vec<Prepared> = pool.install(|| {
             lines
                 .par_iter()
-                .map(|(number, line, problem)| {
-                    contain_panic(*number, || {
-                        check_line(*number, line, problem.as_deref(), job)
-                    })
-                })
+                .map(|(number, line)| prepare_line(*number, line, job))
+                .collect()
+        });
+        // …then, in input order, an answer whose id an earlier line gave is
+        // reported with an input error (its claims are still checked)…
+        for ((number, _), line) in lines.iter().zip(&mut prepared) {
+            line.problem = line
+                .id
+                .take()
+                .and_then(|id| duplicate_id(id, *number, &mut seen, job));
+        }
+        // …and checked.
+        let done: Vec<Done> = pool.install(|| {
+            prepared
+                .into_par_iter()
+                .zip(lines.par_iter())
+                .map(|(line, (number, _))| finish_line(*number, line, job))
                 .collect()
         });
         for done in done {
@@ -380,12 +394,12 @@ pub fn run(
             match job.format {
                 BatchFormat::Summary => {}
                 BatchFormat::Jsonl => {
-                    write(out, &done.json).map_err(BatchError::Write)?;
+                    write_bytes(out, &done.json).map_err(BatchError::Write)?;
                     write(out, "\n").map_err(BatchError::Write)?;
                 }
                 BatchFormat::Json => {
                     write(out, lead).map_err(BatchError::Write)?;
-                    write(out, &done.json).map_err(BatchError::Write)?;
+                    write_bytes(out, &done.json).map_err(BatchError::Write)?;
                 }
             }
         }
@@ -471,16 +485,18 @@ fn read_line(input: &mut dyn BufRead, bytes: &mut u64, limit: usize) -> io::Resu
 /// end the run or lose the lines around it. The panic's message is still
 /// printed on standard error, for a bug report.
 fn contain_panic(number: u64, check: impl FnOnce() -> Done) -> Done {
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(check)) {
-        Ok(done) => done,
-        Err(panic) => error_record(
-            number,
-            format!(
-                "internal error while checking this answer ({}); the other lines are not affected; please report it",
-                crate::read::panic_message(&*panic)
-            ),
-        ),
-    }
+    caught(check).unwrap_or_else(|why| error_record(number, why))
+}
+
+/// Runs `check`; a panic in it is `Err` with the message of the line's
+/// error record, as in [`contain_panic`].
+fn caught<T>(check: impl FnOnce() -> T) -> Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(check)).map_err(|panic| {
+        format!(
+            "internal error while checking this answer ({}); the other lines are not affected; please report it",
+            crate::read::panic_message(&*panic)
+        )
+    })
 }
 
 /// The record [`run`] writes for one input line, without its newline: the
@@ -495,22 +511,64 @@ fn contain_panic(number: u64, check: impl FnOnce() -> Done) -> Done {
 /// its line end. `job.jobs` and `job.format` are not used: the caller
 /// decides what runs in parallel and how records are written.
 pub fn record(number: u64, line: &[u8], job: &BatchJob<'_>) -> String {
-    contain_panic(number, || {
+    let json = contain_panic(number, || {
         if line.len() > job.max_line_bytes {
             too_long(number, line.len() as u64, job)
         } else {
             check_text(number, line, None, job)
         }
     })
-    .json
+    .json;
+    // serde_json writes UTF-8.
+    String::from_utf8(json)
+        .unwrap_or_else(|_| error_json(number, "cannot write the report: not UTF-8"))
 }
 
-/// Checks one line: an answer's report, or an error record. `problem`
-/// is an input problem found before (an id an earlier line has).
-fn check_line(number: u64, line: &Line, problem: Option<&str>, job: &BatchJob<'_>) -> Done {
-    match line {
-        Line::TooLong(length) => too_long(number, *length, job),
-        Line::Text(bytes) => check_text(number, bytes, problem, job),
+/// A line read up to its check: its record when that is already decided
+/// (an error record), else its answer; the id it gives, and the input
+/// problem of an id an earlier line gave.
+struct Prepared {
+    stage: Stage,
+    id: Option<String>,
+    problem: Option<String>,
+}
+
+/// How far a line got before its check.
+enum Stage {
+    /// Its record (an error record).
+    Done(Box<Done>),
+    /// An answer, to be checked.
+    Answer(Box<crate::answer::Answer>),
+}
+
+/// Reads one line as far as it can be without the lines before it.
+fn prepare_line(number: u64, line: &Line, job: &BatchJob<'_>) -> Prepared {
+    let (stage, id) = match line {
+        Line::TooLong(length) => (Stage::Done(Box::new(too_long(number, *length, job))), None),
+        Line::Text(bytes) => {
+            let (stage, id) = caught(|| prepare_text(number, bytes, job))
+                .unwrap_or_else(|why| (Stage::Done(Box::new(error_record(number, why))), None));
+            // The id of a line not read as an answer object, read alone.
+            (stage, id.unwrap_or_else(|| id_only(bytes)))
+        }
+    };
+    Prepared {
+        stage,
+        id,
+        problem: None,
+    }
+}
+
+/// Checks a prepared line: its answer's report (with `problem`), or the
+/// record it already has.
+fn finish_line(number: u64, line: Prepared, job: &BatchJob<'_>) -> Done {
+    match line.stage {
+        Stage::Done(done) => *done,
+        Stage::Answer(answer) => contain_panic(number, || {
+            // `--format summary` writes no records: none is built.
+            let record = job.format != BatchFormat::Summary;
+            finish_answer(number, *answer, line.problem.as_deref(), record, job)
+        }),
     }
 }
 
@@ -520,22 +578,23 @@ struct IdOnly {
     id: Option<serde_json::Value>,
 }
 
+/// The id a line gives, read alone: a string, or a number as text.
+fn id_only(bytes: &[u8]) -> Option<String> {
+    match serde_json::from_slice::<IdOnly>(bytes).ok()?.id? {
+        serde_json::Value::String(s) => Some(s),
+        serde_json::Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
 /// The problem of a line whose answer id an earlier line has; remembers
 /// the line's id otherwise.
 fn duplicate_id(
-    line: &Line,
+    id: String,
     number: u64,
     seen: &mut HashMap<String, u64>,
     job: &BatchJob<'_>,
 ) -> Option<String> {
-    let Line::Text(bytes) = line else {
-        return None;
-    };
-    let id = match serde_json::from_slice::<IdOnly>(bytes).ok()?.id? {
-        serde_json::Value::String(s) => s,
-        serde_json::Value::Number(n) => n.to_string(),
-        _ => return None,
-    };
     match seen.get(&id) {
         Some(first) => Some(crate::answer::input::duplicate_answer(
             &id,
@@ -564,22 +623,38 @@ fn too_long(number: u64, length: u64, job: &BatchJob<'_>) -> Done {
 
 /// Checks the text of one line that is within the length limit.
 fn check_text(number: u64, bytes: &[u8], problem: Option<&str>, job: &BatchJob<'_>) -> Done {
+    match prepare_text(number, bytes, job).0 {
+        Stage::Done(done) => *done,
+        Stage::Answer(answer) => finish_answer(number, *answer, problem, true, job),
+    }
+}
+
+/// Reads the text of one line within the length limit: its answer, or its
+/// error record; and the id it gives when it was read as an answer object
+/// (`None`: not known here).
+fn prepare_text(number: u64, bytes: &[u8], job: &BatchJob<'_>) -> (Stage, Option<Option<String>>) {
     let text = match std::str::from_utf8(bytes) {
         Ok(text) => text,
         Err(e) => {
-            return error_record(
-                number,
-                format!(
-                    "the line is not UTF-8 (invalid byte at column {}); write the answers as UTF-8",
-                    e.valid_up_to() + 1
-                ),
+            return (
+                Stage::Done(Box::new(error_record(
+                    number,
+                    format!(
+                        "the line is not UTF-8 (invalid byte at column {}); write the answers as UTF-8",
+                        e.valid_up_to() + 1
+                    ),
+                ))),
+                None,
             );
         }
     };
     if text.trim().is_empty() {
-        return error_record(
-            number,
-            "the line is empty; expected one answer object per line".to_string(),
+        return (
+            Stage::Done(Box::new(error_record(
+                number,
+                "the line is empty; expected one answer object per line".to_string(),
+            ))),
+            None,
         );
     }
     let origin = Origin {
@@ -587,30 +662,57 @@ fn check_text(number: u64, bytes: &[u8], problem: Option<&str>, job: &BatchJob<'
         line: Some(number),
         index: usize::try_from(number.saturating_sub(1)).unwrap_or(usize::MAX),
     };
-    match answer_from_line(text, origin) {
-        Ok(mut answer) => {
-            answer.problems.extend(problem.map(str::to_string));
-            let report = job.verifier.verify(&answer, job.cache, job.sources_dir);
-            // A source that cannot be opened is an input error, like a line
-            // that is not an answer.
-            if report.error_kind == Some(crate::verify::NotChecked::Source)
-                && let Some(error) = &report.error
-            {
-                return error_record(number, format!("answer {:?}: {error}", report.id));
-            }
-            let json = serde_json::to_string(&Record {
-                line: number,
-                report: &report,
-            })
-            .unwrap_or_else(|e| error_json(number, &format!("cannot write the report: {e}")));
-            Done {
-                json,
-                tally: Some(Tally::of(&report)),
-            }
-        }
-        Err(e) => error_record(number, e.message),
+    let (read, id) = answer_and_id_from_line(text, origin);
+    match read {
+        Ok(answer) => (Stage::Answer(Box::new(answer)), id),
+        Err(e) => (Stage::Done(Box::new(error_record(number, e.message))), id),
     }
 }
+
+/// Checks an answer read from line `number`, with the input problem found
+/// before (an id an earlier line has); its record is written when `record`
+/// (else left empty: only its counts are used).
+fn finish_answer(
+    number: u64,
+    mut answer: crate::answer::Answer,
+    problem: Option<&str>,
+    record: bool,
+    job: &BatchJob<'_>,
+) -> Done {
+    answer.problems.extend(problem.map(str::to_string));
+    let report = job.verifier.verify(&answer, job.cache, job.sources_dir);
+    // A source that cannot be opened is an input error, like a line
+    // that is not an answer.
+    if report.error_kind == Some(crate::verify::NotChecked::Source)
+        && let Some(error) = &report.error
+    {
+        return error_record(number, format!("answer {:?}: {error}", report.id));
+    }
+    if !record {
+        return Done {
+            json: Vec::new(),
+            tally: Some(Tally::of(&report)),
+        };
+    }
+    // Sized for a report so that it is seldom grown while written.
+    let mut json = Vec::with_capacity(REPORT_CAPACITY);
+    if let Err(e) = serde_json::to_writer(
+        &mut json,
+        &Record {
+            line: number,
+            report: &report,
+        },
+    ) {
+        json = error_json(number, &format!("cannot write the report: {e}")).into_bytes();
+    }
+    Done {
+        json,
+        tally: Some(Tally::of(&report)),
+    }
+}
+
+/// The room a report's record is given before it is written.
+const REPORT_CAPACITY: usize = 4 << 10;
 
 /// An answer's report as a batch writes it: its input line first.
 #[derive(Serialize)]
@@ -629,7 +731,7 @@ struct ErrorRecord<'a> {
 
 fn error_record(number: u64, message: String) -> Done {
     Done {
-        json: error_json(number, &message),
+        json: error_json(number, &message).into_bytes(),
         tally: None,
     }
 }
@@ -687,7 +789,7 @@ mod tests {
     fn a_panic_while_checking_becomes_the_lines_error_record() {
         let done = contain_panic(7, || panic!("a bug"));
         assert!(done.tally.is_none());
-        let record: serde_json::Value = serde_json::from_str(&done.json).unwrap();
+        let record: serde_json::Value = serde_json::from_slice(&done.json).unwrap();
         assert_eq!(record["line"], 7);
         let error = record["error"].as_str().unwrap();
         assert!(

@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock};
 use std::time::SystemTime;
 
@@ -218,7 +218,12 @@ type SourceKey = (PathBuf, String);
 
 /// A source's read, once, and the modification time of the file it was read
 /// from: a file rewritten during a long batch is read again.
-type SourceSlot = (Option<SystemTime>, Arc<OnceLock<Loaded>>);
+struct SourceSlot {
+    modified: Option<SystemTime>,
+    /// The batch block in which `modified` was last looked at (0: none).
+    seen_in: u64,
+    loaded: Arc<OnceLock<Loaded>>,
+}
 
 /// Sources, read once and shared by every answer that names them. Safe to
 /// share between threads: answers checked in parallel that name the same
@@ -231,6 +236,10 @@ pub struct SourceCache {
     reads: AtomicUsize,
     /// Answers' source paths must stay under their base folder (`batch`).
     confined: bool,
+    /// The batch block being checked ([`SourceCache::next_block`]); 0
+    /// outside a batch. Within a block, whose answers are checked in no
+    /// set order, a file's modification time is looked at once.
+    block: AtomicU64,
 }
 
 impl SourceCache {
@@ -281,7 +290,22 @@ impl SourceCache {
         documents
             .iter()
             .filter(|((_, source), _)| source == id)
-            .find_map(|(_, (_, slot))| slot.get().and_then(|loaded| loaded.as_ref().ok()).cloned())
+            .find_map(|(_, slot)| {
+                slot.loaded
+                    .get()
+                    .and_then(|loaded| loaded.as_ref().ok())
+                    .cloned()
+            })
+    }
+
+    /// Starts the next block of a batch: the answers of one block are
+    /// checked together, in no set order, so each source file's
+    /// modification time is looked at once a block (on its first load in
+    /// it) instead of once an answer. A file rewritten during a batch is
+    /// still read again, from the next block on. Outside a batch (no block
+    /// started) every load looks.
+    pub fn next_block(&self) {
+        self.block.fetch_add(1, Ordering::Relaxed);
     }
 
     /// How many times a source file was read (each file once, unless it
@@ -300,20 +324,38 @@ impl SourceCache {
         let path = overridden
             .map(|(_, p)| p.clone())
             .unwrap_or_else(|| base_dir.join(path));
-        let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+        let block = self.block.load(Ordering::Relaxed);
         let slot = {
-            let mut documents = self
+            let documents = self
                 .documents
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner);
-            let entry = documents
-                .entry((path.clone(), id.to_string()))
-                .or_insert_with(|| (modified, Arc::default()));
-            // A file that changed on disk replaces what was read of it.
-            if entry.0 != modified {
-                *entry = (modified, Arc::default());
+            let key = (path.clone(), id.to_string());
+            match documents.get(&key) {
+                Some(entry) if block != 0 && entry.seen_in == block => Arc::clone(&entry.loaded),
+                _ => {
+                    // The time is looked at outside the lock; another thread
+                    // may look too, and either's finding stands.
+                    drop(documents);
+                    let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+                    let mut documents = self
+                        .documents
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner);
+                    let entry = documents.entry(key).or_insert_with(|| SourceSlot {
+                        modified,
+                        seen_in: block,
+                        loaded: Arc::default(),
+                    });
+                    // A file that changed on disk replaces what was read of it.
+                    if entry.modified != modified {
+                        entry.modified = modified;
+                        entry.loaded = Arc::default();
+                    }
+                    entry.seen_in = block;
+                    Arc::clone(&entry.loaded)
+                }
             }
-            Arc::clone(&entry.1)
         };
         slot.get_or_init(|| {
             if self.confined && overridden.is_none() {
@@ -371,8 +413,18 @@ pub struct Verifier<'a> {
     /// The judge's gate (`--accept-at`).
     accept_at: Decimal,
     /// Roles already read, by role text and sentence: claims over one
-    /// report repeat them.
-    roles: RwLock<HashMap<RoleKey, Arc<ClaimRole>>>,
+    /// report repeat them. Keyed by the hash of a [`RoleKey`] (with
+    /// `role_hasher`), so that a claim is looked up without copying its
+    /// texts; the key itself is kept to tell colliding ones apart.
+    roles: RwLock<RoleMemo>,
+    role_hasher: std::hash::RandomState,
+}
+
+/// Roles read, by their key's hash; and how many.
+#[derive(Default)]
+struct RoleMemo {
+    by_hash: HashMap<u64, Vec<(RoleKey, Arc<ClaimRole>)>>,
+    len: usize,
 }
 
 /// How many role texts the verifier remembers before starting over.
@@ -392,7 +444,8 @@ impl<'a> Verifier<'a> {
             options,
             judge: &NO_JUDGE,
             accept_at: support::DEFAULT_ACCEPT_AT,
-            roles: RwLock::new(HashMap::new()),
+            roles: RwLock::new(RoleMemo::default()),
+            role_hasher: std::hash::RandomState::new(),
         }
     }
 
@@ -803,7 +856,13 @@ impl<'a> Verifier<'a> {
             && value_checked
             && let (Some(text), Some(value_text), Some(stated)) =
                 (claim.text.as_deref(), written, stated.as_ref())
-            && let Some(finding) = sentence::disagreement(text, stated, value_text, unit_scale)
+            && let Some(finding) = match &spec.sentence_amounts {
+                // Read with the role, from this sentence.
+                Some(amounts) => {
+                    sentence::disagreement_among(text, amounts, stated, value_text, unit_scale)
+                }
+                None => sentence::disagreement(text, stated, value_text, unit_scale),
+            }
         {
             findings.push(finding);
         }
@@ -1002,18 +1061,35 @@ impl<'a> Verifier<'a> {
     fn role_of(&self, claim: &Claim) -> Arc<ClaimRole> {
         // The value is part of the key: the sentence's measure for a claim
         // is the one written before its number.
-        let key = (claim.role.clone(), claim.text.clone(), claim.value.clone());
+        use std::hash::BuildHasher;
+        let hash = self
+            .role_hasher
+            .hash_one((&claim.role, &claim.text, &claim.value));
+        let is_claims = |(role, text, value): &RoleKey| {
+            *role == claim.role && *text == claim.text && *value == claim.value
+        };
         if let Ok(memo) = self.roles.read()
-            && let Some(spec) = memo.get(&key)
+            && let Some((_, spec)) = memo
+                .by_hash
+                .get(&hash)
+                .and_then(|list| list.iter().find(|(key, _)| is_claims(key)))
         {
             return Arc::clone(spec);
         }
         let spec = Arc::new(role::read_claim(claim, self.vocab));
         if let Ok(mut memo) = self.roles.write() {
-            if memo.len() >= ROLE_MEMO {
-                memo.clear();
+            if memo.len >= ROLE_MEMO {
+                *memo = RoleMemo::default();
             }
-            memo.insert(key, Arc::clone(&spec));
+            let list = memo.by_hash.entry(hash).or_default();
+            // Another thread may have read the same role meanwhile.
+            if !list.iter().any(|(key, _)| is_claims(key)) {
+                list.push((
+                    (claim.role.clone(), claim.text.clone(), claim.value.clone()),
+                    Arc::clone(&spec),
+                ));
+                memo.len += 1;
+            }
         }
         spec
     }

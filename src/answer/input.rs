@@ -293,9 +293,27 @@ fn read_lines(text: &str, file: &str) -> Vec<Result<Answer, AnswerError>> {
 
 /// Reads one answer from one line of JSON Lines (`origin` says where it is).
 pub fn answer_from_line(line: &str, origin: Origin) -> Result<Answer, AnswerError> {
-    if let Some(read) = super::typed::answer(line, &origin) {
-        return read;
+    answer_and_id_from_line(line, origin).0
+}
+
+/// [`answer_from_line`], with the line's `"id"` when the line is a
+/// well-formed answer object (`Some(None)`: it gives none, or null); `None`
+/// when the line was read another way, and its id is not known here.
+pub fn answer_and_id_from_line(
+    line: &str,
+    origin: Origin,
+) -> (Result<Answer, AnswerError>, Option<Option<String>>) {
+    if let Some((read, id)) = super::typed::answer_and_id(line, &origin) {
+        // A list can be read into the answer's fields too; only an
+        // object's id is the one its "id" key gives.
+        let object = line.trim_start().starts_with('{');
+        return (read, object.then_some(id));
     }
+    (answer_from_text(line, origin), None)
+}
+
+/// The slow path of [`answer_from_line`]: through `serde_json::Value`.
+fn answer_from_text(line: &str, origin: Origin) -> Result<Answer, AnswerError> {
     match serde_json::from_str::<Value>(line) {
         Ok(value) => answer_from_value(value, origin),
         Err(e) => Err(AnswerError {

@@ -127,8 +127,17 @@ impl<T> From<String> for StrOr<T> {
 /// Reads a well-formed answer; `None` when the text is not one (the
 /// caller reads it again through `serde_json::Value`).
 pub(super) fn answer(text: &str, origin: &Origin) -> Option<Result<Answer, super::AnswerError>> {
+    answer_and_id(text, origin).map(|(read, _)| read)
+}
+
+/// [`answer`], with the `"id"` the text gave (`None`: none, or null).
+pub(super) fn answer_and_id(
+    text: &str,
+    origin: &Origin,
+) -> Option<(Result<Answer, super::AnswerError>, Option<String>)> {
     let raw: RawAnswer = serde_json::from_str(text).ok()?;
-    Some(convert(raw, origin))
+    let id = raw.id.clone();
+    Some((convert(raw, origin), id))
 }
 
 fn convert(raw: RawAnswer, origin: &Origin) -> Result<Answer, super::AnswerError> {

@@ -297,7 +297,14 @@ impl CellSummary {
     /// The summary of a labeled cell.
     pub fn of(cell: &crate::model::Cell<'_>) -> CellSummary {
         CellSummary {
-            reference: cell.reference().to_string(),
+            reference: {
+                use std::fmt::Write;
+                let reference = cell.reference();
+                let mut text = String::with_capacity(reference.source.len() + 24);
+                // Writing to a String does not fail.
+                let _ = write!(text, "{reference}");
+                text
+            },
             value: cell.value().to_string(),
             row_label: cell.row_label().map(str::to_string),
             col_label: cell.col_label().map(str::to_string),

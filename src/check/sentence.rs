@@ -36,7 +36,18 @@ pub fn disagreement(
     written: &str,
     unit_scale: Option<Decimal>,
 ) -> Option<Finding> {
-    let amounts = stated_in(text);
+    disagreement_among(text, &stated_in(text), stated, written, unit_scale)
+}
+
+/// [`disagreement`] with the sentence's amounts already read
+/// (`stated_in(text)`).
+pub fn disagreement_among(
+    text: &str,
+    amounts: &[Written],
+    stated: &Amount,
+    written: &str,
+    unit_scale: Option<Decimal>,
+) -> Option<Finding> {
     let same_kind: Vec<&Written> = amounts
         .iter()
         .filter(|w| w.amount.percent == stated.percent && !w.amount.dash)

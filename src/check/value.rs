@@ -517,33 +517,72 @@ pub fn outflow_concept(id: &str) -> bool {
 /// in", "other expense"). Parenthesised words do not count: "Other income
 /// (expense), net" names a line that can go either way, not an expense.
 pub fn names_negative(text: &str) -> bool {
-    const NEGATIVE: [&str; 20] = [
-        "loss",
-        "losses",
-        "decrease",
-        "decreased",
-        "decline",
-        "declined",
-        "fell",
-        "deficit",
-        "outflow",
-        "outflows",
-        "used",
-        "paid",
-        "spent",
-        "expense",
-        "expenses",
-        "cost",
-        "costs",
-        "negative",
-        "drop",
-        "dropped",
-    ];
+    // The longest word of the list below.
+    const LONGEST: usize = 9;
     // Words are runs of letters and digits outside parentheses, compared
     // without case (the list is ASCII); no copy of the text is made.
     let mut depth = 0usize;
     let mut start = None;
-    let is_negative = |word: &str| NEGATIVE.iter().any(|n| n.eq_ignore_ascii_case(word));
+    // The word lower-cased into a buffer as long as the longest listed
+    // word, then matched (by length first).
+    let is_negative = |word: &str| {
+        let bytes = word.as_bytes();
+        let mut lower = [0u8; LONGEST];
+        if bytes.len() > LONGEST {
+            return false;
+        }
+        for (to, from) in lower.iter_mut().zip(bytes) {
+            *to = from.to_ascii_lowercase();
+        }
+        matches!(
+            lower.get(..bytes.len()).unwrap_or_default(),
+            b"loss"
+                | b"losses"
+                | b"decrease"
+                | b"decreased"
+                | b"decline"
+                | b"declined"
+                | b"fell"
+                | b"deficit"
+                | b"outflow"
+                | b"outflows"
+                | b"used"
+                | b"paid"
+                | b"spent"
+                | b"expense"
+                | b"expenses"
+                | b"cost"
+                | b"costs"
+                | b"negative"
+                | b"drop"
+                | b"dropped"
+        )
+    };
+    // ASCII text (most is) is read byte by byte: the same words, without
+    // decoding characters.
+    if text.is_ascii() {
+        for (at, b) in text.bytes().enumerate() {
+            if b.is_ascii_alphanumeric() {
+                if depth == 0 && start.is_none() {
+                    start = Some(at);
+                }
+                continue;
+            }
+            if let Some(from) = start.take()
+                && text.get(from..at).is_some_and(is_negative)
+            {
+                return true;
+            }
+            match b {
+                b'(' => depth += 1,
+                b')' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        return start
+            .and_then(|from| text.get(from..))
+            .is_some_and(is_negative);
+    }
     for (at, c) in text.char_indices() {
         if c.is_alphanumeric() {
             if depth == 0 && start.is_none() {

@@ -159,14 +159,27 @@ impl Coord {
 
     /// The column letters: 1 → "A", 28 → "AB".
     pub fn col_letters(col: u32) -> String {
-        let mut letters = Vec::new();
+        let mut buffer = [0u8; COL_LETTERS];
+        Coord::letters_into(col, &mut buffer).to_string()
+    }
+
+    /// The column letters of `col`, written at the end of `buffer` (a
+    /// `u32` needs at most [`COL_LETTERS`]).
+    fn letters_into(col: u32, buffer: &mut [u8; COL_LETTERS]) -> &str {
+        let mut at = buffer.len();
         let mut n = col;
-        while n > 0 {
+        while n > 0
+            && let Some(next) = at.checked_sub(1)
+        {
             let rem = (n - 1) % 26;
-            letters.push(char::from(b'A' + rem as u8));
+            if let Some(slot) = buffer.get_mut(next) {
+                *slot = b'A' + rem as u8;
+            }
+            at = next;
             n = (n - 1) / 26;
         }
-        letters.iter().rev().collect()
+        // Only ASCII capitals were written.
+        std::str::from_utf8(buffer.get(at..).unwrap_or_default()).unwrap_or_default()
     }
 
     /// Parses "C12", "c12" or "$C$12".
@@ -204,9 +217,14 @@ impl Coord {
     }
 }
 
+/// The most column letters a `u32` column has (26^7 > 2^32).
+const COL_LETTERS: usize = 7;
+
 impl fmt::Display for Coord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", Coord::col_letters(self.col), self.row)
+        let mut buffer = [0u8; COL_LETTERS];
+        f.write_str(Coord::letters_into(self.col, &mut buffer))?;
+        write!(f, "{}", self.row)
     }
 }
 
@@ -245,6 +263,16 @@ impl fmt::Display for TablePart {
 
 /// A sheet name prints bare only when it cannot be read as anything else.
 fn sheet_name_needs_quotes(name: &str) -> bool {
+    // An ASCII name of letters, digits and `_` (most are) is bare unless
+    // it reads as a cell or a page; the general test below says the same.
+    if let Some((first, rest)) = name.as_bytes().split_first()
+        && (first.is_ascii_alphabetic() || *first == b'_')
+        && rest.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_')
+    {
+        return Coord::parse(name).is_some()
+            || parse_page(name).is_some()
+            || parse_pdf_table(name).is_some();
+    }
     let mut chars = name.chars();
     let plain_start = chars.next().is_some_and(|c| c.is_alphabetic() || c == '_');
     let plain_rest = chars.all(|c| c.is_alphanumeric() || c == '_' || c == '.' || c == '-');
@@ -475,15 +503,40 @@ fn split_quoted(text: &str) -> Option<(String, &str)> {
 impl fmt::Display for CellRef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.source)?;
+        // The parts write themselves ignoring `f`'s flags, as `write!`
+        // would have them; no format string is interpreted.
         match &self.target {
             Target::Source => Ok(()),
             Target::Page(p) => write!(f, "#p{p}"),
             Target::Table(TablePart::Only) => Ok(()),
-            Target::Table(t) => write!(f, "#{t}"),
-            Target::Cell(TablePart::Only, c) => write!(f, "#{c}"),
-            Target::Cell(t, c) => write!(f, "#{t}!{c}"),
-            Target::Range(TablePart::Only, a, b) => write!(f, "#{a}:{b}"),
-            Target::Range(t, a, b) => write!(f, "#{t}!{a}:{b}"),
+            Target::Table(t) => {
+                f.write_str("#")?;
+                t.fmt(f)
+            }
+            Target::Cell(TablePart::Only, c) => {
+                f.write_str("#")?;
+                c.fmt(f)
+            }
+            Target::Cell(t, c) => {
+                f.write_str("#")?;
+                t.fmt(f)?;
+                f.write_str("!")?;
+                c.fmt(f)
+            }
+            Target::Range(TablePart::Only, a, b) => {
+                f.write_str("#")?;
+                a.fmt(f)?;
+                f.write_str(":")?;
+                b.fmt(f)
+            }
+            Target::Range(t, a, b) => {
+                f.write_str("#")?;
+                t.fmt(f)?;
+                f.write_str("!")?;
+                a.fmt(f)?;
+                f.write_str(":")?;
+                b.fmt(f)
+            }
         }
     }
 }

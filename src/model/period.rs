@@ -34,16 +34,16 @@ pub enum Period {
         #[serde(skip_serializing_if = "Option::is_none")]
         to_quarter: Option<u8>,
         /// First day, when known.
-        #[serde(skip_serializing_if = "Option::is_none")]
+        #[serde(skip_serializing_if = "Option::is_none", serialize_with = "ymd")]
         start: Option<Date>,
         /// Last day, when known.
-        #[serde(skip_serializing_if = "Option::is_none")]
+        #[serde(skip_serializing_if = "Option::is_none", serialize_with = "ymd")]
         end: Option<Date>,
     },
     /// A point in time, as on a balance sheet.
     Instant {
         /// The date, when known.
-        #[serde(skip_serializing_if = "Option::is_none")]
+        #[serde(skip_serializing_if = "Option::is_none", serialize_with = "ymd")]
         date: Option<Date>,
         /// The fiscal year whose end this is, when only the year is known.
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -149,6 +149,67 @@ impl std::fmt::Display for Period {
                     _ => Ok(()),
                 }
             }
+        }
+    }
+}
+
+/// A date as jiff writes it ("2024-12-31"): years 0–9999 written here,
+/// without the formatting machinery (the same text), others by jiff.
+fn ymd<S: serde::Serializer>(date: &Option<Date>, serializer: S) -> Result<S::Ok, S::Error> {
+    match date {
+        Some(d) if (0..=9999).contains(&d.year()) => serializer.serialize_some(&Ymd(*d)),
+        other => other.serialize(serializer),
+    }
+}
+
+/// A date of a year 0–9999, serialized as "YYYY-MM-DD".
+struct Ymd(Date);
+
+impl Serialize for Ymd {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let digits = |n: i32, width: usize, out: &mut [u8]| {
+            let mut n = n.unsigned_abs();
+            for slot in out.iter_mut().take(width).rev() {
+                *slot = b'0' + (n % 10) as u8;
+                n /= 10;
+            }
+        };
+        let mut text = *b"0000-00-00";
+        let (year, rest) = text.split_at_mut(4);
+        digits(i32::from(self.0.year()), 4, year);
+        if let Some(month) = rest.get_mut(1..3) {
+            digits(i32::from(self.0.month()), 2, month);
+        }
+        if let Some(day) = rest.get_mut(4..6) {
+            digits(i32::from(self.0.day()), 2, day);
+        }
+        serializer.serialize_str(std::str::from_utf8(&text).unwrap_or_default())
+    }
+}
+
+#[cfg(test)]
+mod ymd_tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_written_as_jiff_writes_them() {
+        for (y, m, d) in [
+            (2024, 12, 31),
+            (2023, 1, 1),
+            (5, 2, 9),
+            (0, 1, 1),
+            (9999, 12, 31),
+            (-1, 3, 4),
+            (-9999, 1, 1),
+        ] {
+            let date = jiff::civil::date(y, m, d);
+            let period = Period::instant(date);
+            let ours = serde_json::to_string(&period).unwrap_or_default();
+            let jiffs = format!(
+                "{{\"kind\":\"instant\",\"date\":{}}}",
+                serde_json::to_string(&date).unwrap_or_default()
+            );
+            assert_eq!(ours, jiffs, "{date}");
         }
     }
 }

@@ -268,6 +268,10 @@ pub struct TableRoles {
     /// the table has a balance of total equity: each column's index, its
     /// concept and its label's words (`check::equity`).
     pub components: Vec<(u32, ConceptId, Vec<Box<str>>)>,
+    /// Per record of the table (in its record order), the periods its
+    /// cell stands for (`check::role::cell_periods`), read on the cell's
+    /// first fit: every claim over the table fits the same cells.
+    pub cell_periods: Vec<std::sync::OnceLock<Box<[Period]>>>,
 }
 
 impl TableRoles {

@@ -54,7 +54,14 @@ pub fn roles_of<'t>(table: &'t Table, vocab: &Vocab) -> &'t TableRoles {
 
 fn build(table: &Table, vocab: &Vocab) -> TableRoles {
     let lex = Lexicon::builtin();
-    let mut out = TableRoles::default();
+    let mut out = TableRoles {
+        cell_periods: table
+            .records
+            .iter()
+            .map(|_| std::sync::OnceLock::new())
+            .collect(),
+        ..TableRoles::default()
+    };
     let mut caption_memo: HashMap<String, CaptionRole> = HashMap::new();
     // For each caption, the data row just before its section began, when
     // that row stands one level above the caption. A row of another block
@@ -575,6 +582,30 @@ fn expenses_negative(table: &Table) -> bool {
         }
     }
     all > 0 && negative * 2 > all
+}
+
+/// [`cell_periods`], read once per cell of a table and kept with its
+/// roles (`roles` must be its table's).
+pub fn cell_periods_kept<'r>(
+    cell: &Cell<'_>,
+    roles: &'r TableRoles,
+) -> std::borrow::Cow<'r, [Period]> {
+    let records = &cell.table().records;
+    // The record's index, from its address in the table's records.
+    let index = (std::ptr::from_ref(cell.record()) as usize)
+        .checked_sub(records.as_ptr() as usize)
+        .and_then(|offset| offset.checked_div(std::mem::size_of::<crate::model::CellRecord>()))
+        .filter(|i| {
+            records
+                .get(*i)
+                .is_some_and(|r| std::ptr::eq(r, cell.record()))
+        });
+    match index.and_then(|i| roles.cell_periods.get(i)) {
+        Some(kept) if roles.cell_periods.len() == records.len() => std::borrow::Cow::Borrowed(
+            kept.get_or_init(|| cell_periods(cell, roles).into_boxed_slice()),
+        ),
+        _ => std::borrow::Cow::Owned(cell_periods(cell, roles)),
+    }
 }
 
 /// The periods a cell stands for, most specific first: its own (the

@@ -9,7 +9,7 @@
 //! another value does it make the claim ambiguous. Missing information is
 //! never agreement.
 
-use super::cell::cell_periods;
+use super::cell::cell_periods_kept;
 use crate::model::{Cell, LabelSign, Role, RoleUnit, RowRole, TableRoles};
 use crate::period::{Agreement, periods_agree};
 use crate::vocab::lexicon::{CellOnly, Lexicon};
@@ -89,6 +89,10 @@ pub struct ClaimRole {
     /// The role's label, normalized as row labels are: computed once, on
     /// first use (every candidate cell is compared with it).
     pub label_key: std::sync::OnceLock<String>,
+    /// The amounts the claim's sentence states (`check::sentence::stated_in`),
+    /// when the claim has a sentence and a value: read once with the role,
+    /// and held to the claim's value by the value check.
+    pub sentence_amounts: Option<Vec<crate::prose::Written>>,
 }
 
 /// An amount a claim's sentence gives its line a year earlier.
@@ -315,7 +319,7 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     let col = roles.cols.get(cell.record().column as usize);
 
     // Periods.
-    let periods = cell_periods(cell, roles);
+    let periods = cell_periods_kept(cell, roles);
     let (slot, extra, unknown, ends_on) =
         period_fit(&claim.role.periods, &periods, claim.bare_date);
     out.period = slot;

@@ -146,9 +146,13 @@ fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimR
     out.qname_allows = read::qname_qualifiers(Lexicon::builtin(), &out.text);
     (out.qnames, out.members) = read::qname_slots(&out.text);
     // The sentence's amounts, read once, and which is the claim's value.
+    let amounts = sentence
+        .zip(claim.value.as_deref())
+        .map(|(s, _)| crate::check::sentence::stated_in(s));
     let written = sentence
         .zip(claim.value.as_deref())
-        .and_then(|(s, v)| Some((s, value_in(s, v)?)));
+        .zip(amounts.as_ref())
+        .and_then(|((s, v), amounts)| Some((s, (amounts.as_slice(), value_in(amounts, v)?))));
     // The sentence's words before the claim's value, in its own clause.
     let before_value = written
         .as_ref()
@@ -209,6 +213,7 @@ fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimR
             out.sentence_measure = sentence_measure(&out, said);
         }
     }
+    out.sentence_amounts = amounts;
     out
 }
 
@@ -341,16 +346,14 @@ fn measure_before<'s>(
         .map(|p| (p, negative))
 }
 
-/// The amounts a sentence writes, and which of them is the claim's value;
-/// `None` when the sentence does not write the value.
-fn value_in(sentence: &str, value: &str) -> Option<(Vec<crate::prose::Written>, usize)> {
+/// Which of a sentence's amounts is the claim's value; `None` when the
+/// sentence does not write the value.
+fn value_in(amounts: &[crate::prose::Written], value: &str) -> Option<usize> {
     use crate::prose::same_number;
     let stated = crate::check::value::parse_stated(value)?;
-    let amounts = crate::check::sentence::stated_in(sentence);
-    let at = amounts
+    amounts
         .iter()
-        .position(|w| same_number(&w.amount, &stated, None))?;
-    Some((amounts, at))
+        .position(|w| same_number(&w.amount, &stated, None))
 }
 
 /// The words a sentence writes right after a value, up to its next number
@@ -552,6 +555,7 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         prior: None,
         as_change: None,
         label_key: std::sync::OnceLock::new(),
+        sentence_amounts: None,
     }
 }
 

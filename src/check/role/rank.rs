@@ -424,12 +424,17 @@ fn candidates<'a>(
         .iter()
         .map(|(doc, located)| tables_in(doc, *located))
         .collect();
-    let mut tables_seen = HashSet::new();
-    let repeats = scopes.len() > 1
-        && scopes
+    // Whether a table is reached twice: its address twice among the
+    // scopes' tables, sorted (a few dozen; no set is built).
+    let repeats = scopes.len() > 1 && {
+        let mut tables: Vec<usize> = scopes
             .iter()
             .flatten()
-            .any(|t| !tables_seen.insert(std::ptr::from_ref(*t) as usize));
+            .map(|t| std::ptr::from_ref(*t) as usize)
+            .collect();
+        tables.sort_unstable();
+        tables.windows(2).any(|w| matches!(w, [a, b] if a == b))
+    };
     let mut seen: Option<HashSet<(usize, u32)>> = repeats.then(HashSet::new);
     let mut fitted = 0usize;
     for ((_, located), tables) in assembled.iter().zip(&scopes) {
