@@ -826,6 +826,7 @@ impl<'a> Verifier<'a> {
             // two levels the operands are.
             if checks.has(Check::Value)
                 && let Some(change) = spec.as_change.as_deref()
+                && (change.change_movement.is_some() || change.change_better.is_some())
             {
                 let cells: Vec<(&str, Cell<'s>)> = claim
                     .operands
@@ -837,6 +838,22 @@ impl<'a> Verifier<'a> {
                     implied::levels(&spec, change, &cells, self.vocab)
                         .and_then(|levels| implied::sentence_way(change, &levels, self.vocab)),
                 );
+            }
+            // The sentence's "rose to", "narrowed to" against the same
+            // calculation a year earlier.
+            if checks.has(Check::Value)
+                && let Some(said) = spec.movement
+                && let Ok(parsed) = arithmetic::parse(calc_text, self.options.max_calc_bytes)
+            {
+                let inputs: Option<Vec<(&str, &Amount, Cell<'s>)>> = claim
+                    .operands
+                    .iter()
+                    .zip(&checked)
+                    .map(|(op, c)| Some((op.id.as_str(), c.stated.as_ref()?, c.cell?)))
+                    .collect();
+                if let Some(inputs) = inputs {
+                    findings.extend(implied::calc_movement(said, &parsed, &inputs, self.vocab));
+                }
             }
             operand_cells.extend(checked.iter().filter_map(|c| c.cell));
             for op in checked {

@@ -220,7 +220,7 @@ fn the_sixth_red_team_corpus_holds_its_documented_figures() {
     let (wrong, accepted, correct, refused) = totals(&s);
     assert_eq!((wrong, correct), (115, 101), "the corpus changed");
     assert!(
-        accepted <= 6,
+        accepted <= 5,
         "{accepted} wrong claims accepted: {:#?}",
         s.misses
     );

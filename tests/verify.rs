@@ -1575,3 +1575,34 @@ fn a_sentences_comparison_keeps_its_own_period_and_its_change_is_held() {
         Route::Accept
     );
 }
+
+#[test]
+fn a_calculations_rose_to_is_held_to_the_same_calculation_a_year_earlier() {
+    let debt = |text: &str| {
+        verify(&format!(
+            r#"{{"id": "t", "sources": ["acme_balance.csv"], "claims": [{{"id": "k", "text": "{text}", "value": "$1,100 million",
+                 "role": "Total debt, December 31, 2024", "calc": "cp + ltd",
+                 "operands": [{{"id": "cp", "value": "75", "role": "Current portion of long-term debt, Dec 31 2024", "cite": "acme_balance.csv#B25"}},
+                              {{"id": "ltd", "value": "1,025", "role": "Long-term debt, Dec 31 2024", "cite": "acme_balance.csv#B27"}}]}}]}}"#
+        ))
+    };
+    // 50 + 1,100 = 1,150 a year earlier: the debt fell to 1,100.
+    assert_eq!(
+        route_and_codes(&debt(
+            "Acme's total debt fell to $1,100 million at the end of 2024."
+        )),
+        (Route::Accept, vec![])
+    );
+    assert_eq!(
+        route_and_codes(&debt(
+            "Acme's total debt was $1,100 million at the end of 2024."
+        )),
+        (Route::Accept, vec![])
+    );
+    assert_eq!(
+        route_and_codes(&debt(
+            "Acme's total debt rose to $1,100 million at the end of 2024."
+        )),
+        (Route::Reanswer, vec!["contradicted"])
+    );
+}

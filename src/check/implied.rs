@@ -297,3 +297,77 @@ pub fn sentence_way(change: &ClaimRole, levels: &Levels<'_>, vocab: &Vocab) -> O
         .cell(&now),
     )
 }
+
+/// The `contradicted` finding when a calculation's sentence says its result
+/// moved to the stated value ("Operating margin narrowed to 14.3%", "Total
+/// debt rose to $1,100 million") and the same calculation over each
+/// operand's line a year earlier says the other way (13.9% then; $1,150
+/// million then). `operands` are each operand's id, stated value and cell;
+/// the way is by value, or by size when both results are negative.
+pub fn calc_movement(
+    said: Movement,
+    calc: &crate::answer::calc::Calc,
+    operands: &[(&str, &Amount, Cell<'_>)],
+    vocab: &Vocab,
+) -> Option<Finding> {
+    use crate::answer::calc::Operand;
+    let in_base = |cell: &Cell<'_>, stated: &Amount| -> Option<Decimal> {
+        let base = if cell.percent() {
+            cell.value().checked_div(Decimal::ONE_HUNDRED)?
+        } else {
+            cell.value_base()?
+        };
+        Some(if stated.value.is_sign_negative() {
+            -base.abs()
+        } else {
+            base.abs()
+        })
+    };
+    let mut now = Vec::with_capacity(operands.len());
+    let mut then = Vec::with_capacity(operands.len());
+    for (id, stated, cell) in operands {
+        let before = movement::year_before(cell, vocab)?;
+        now.push(Operand {
+            id,
+            stated: stated.value,
+            base: in_base(cell, stated)?,
+            role: "",
+        });
+        then.push(Operand {
+            id,
+            stated: stated.value,
+            base: in_base(&before, stated)?,
+            role: "",
+        });
+    }
+    let (now_v, then_v) = (calc.value(&now).ok()?, calc.value(&then).ok()?);
+    let order = if now_v.is_sign_negative() && then_v.is_sign_negative() {
+        now_v.abs().cmp(&then_v.abs())
+    } else {
+        now_v.cmp(&then_v)
+    };
+    let moved = match order {
+        std::cmp::Ordering::Greater => Movement::Up,
+        std::cmp::Ordering::Less => Movement::Down,
+        std::cmp::Ordering::Equal => return None,
+    };
+    if moved == said {
+        return None;
+    }
+    let word = |way: Movement| match way {
+        Movement::Up => "rose",
+        Movement::Down => "fell",
+    };
+    Some(Finding::new(
+        Code::Contradicted,
+        Route::Reanswer,
+        format!(
+            "the sentence says the result {} to the stated value, but {} over the operands' lines a year earlier gives {} against {} now: it {}",
+            word(said),
+            calc.source().trim(),
+            crate::number::readable(then_v, 6),
+            crate::number::readable(now_v, 6),
+            word(moved)
+        ),
+    ))
+}

@@ -545,7 +545,7 @@ pub fn prior_contradiction(
 
 /// The cell of the same row a year before the cell's period: as long a
 /// span ending a year earlier, or the balance a year earlier.
-fn year_before<'a>(cell: &Cell<'a>, vocab: &Vocab) -> Option<Cell<'a>> {
+pub(crate) fn year_before<'a>(cell: &Cell<'a>, vocab: &Vocab) -> Option<Cell<'a>> {
     let roles = roles_of(cell.table(), vocab);
     let own = cell_periods(cell, roles).into_iter().next()?;
     line_cell_at(cell, vocab, |p| a_year_before(p, &own))

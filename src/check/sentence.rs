@@ -145,6 +145,10 @@ pub fn other_company(sentence: &str, cells: &[crate::model::Cell<'_>]) -> Option
         "bank",
         "fund",
     ];
+    // Only a possessive opens so: most sentences have none.
+    if !sentence.contains("'s") && !sentence.contains("’s") {
+        return None;
+    }
     let name = OPENING.as_ref()?.captures(sentence)?.get(1)?.as_str();
     let said: Vec<String> = name
         .split(|c: char| !c.is_alphanumeric() && c != '&')

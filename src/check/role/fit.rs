@@ -89,6 +89,9 @@ pub struct ClaimRole {
     /// The role's label, normalized as row labels are: computed once, on
     /// first use (every candidate cell is compared with it).
     pub label_key: std::sync::OnceLock<String>,
+    /// The words of the change the role's text names ("growth", "%
+    /// change"), normalized: computed once, on first use.
+    pub change_words: std::sync::OnceLock<Vec<Box<str>>>,
     /// The amounts the claim's sentence states (`check::sentence::stated_in`),
     /// when the claim has a sentence and a value: read once with the role,
     /// and held to the claim's value by the value check.

@@ -99,17 +99,23 @@ pub fn row_names_role(claim: &ClaimRole, cell: &crate::model::Cell<'_>) -> bool 
     let Some(label) = cell.row_label() else {
         return false;
     };
-    let Some(found) = crate::vocab::metrics::Metrics::builtin().change_in(&claim.text) else {
+    let change_words = claim.change_words.get_or_init(|| {
+        let Some(found) = crate::vocab::metrics::Metrics::builtin().change_in(&claim.text) else {
+            return Vec::new();
+        };
+        found
+            .spans
+            .iter()
+            .filter_map(|span| claim.text.get(span.clone()))
+            .flat_map(cell::all_words)
+            .collect()
+    });
+    if change_words.is_empty() {
         return false;
-    };
+    }
     let row = cell::all_words(label);
     let in_row = |w: &str| row.binary_search_by(|r| (**r).cmp(w)).is_ok();
-    found.spans.iter().all(|span| {
-        claim
-            .text
-            .get(span.clone())
-            .is_some_and(|words| cell::all_words(words).iter().all(|w| in_row(w)))
-    }) && claim.required.iter().all(|w| in_row(w))
+    change_words.iter().all(|w| in_row(w)) && claim.required.iter().all(|w| in_row(w))
 }
 
 /// [`read_claim`] with the role's reading given (`Some`) or read here.
@@ -555,6 +561,7 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         prior: None,
         as_change: None,
         label_key: std::sync::OnceLock::new(),
+        change_words: std::sync::OnceLock::new(),
         sentence_amounts: None,
     }
 }
