@@ -841,8 +841,13 @@ impl<'a> Verifier<'a> {
             }
             // The sentence's "rose to", "narrowed to" against the same
             // calculation a year earlier.
+            // Not of a change: "7.7% higher than in 2023" is the growth's
+            // size, not the growth's own movement.
             if checks.has(Check::Value)
                 && let Some(said) = spec.movement
+                && crate::vocab::metrics::Metrics::builtin()
+                    .change_in(&spec.text)
+                    .is_none()
                 && let Ok(parsed) = arithmetic::parse(calc_text, self.options.max_calc_bytes)
             {
                 let inputs: Option<Vec<(&str, &Amount, Cell<'s>)>> = claim
@@ -976,7 +981,7 @@ impl<'a> Verifier<'a> {
                     .cell
                     .as_ref()
                     .zip(checked.stated.as_ref())
-                    .and_then(|(cell, stated)| cell_in_base(cell, stated)),
+                    .and_then(|(cell, stated)| arithmetic::cell_in_base(cell, stated)),
             })
             .collect();
         let mut findings = arithmetic::check(&calc, written, stated, &inputs);
@@ -1149,21 +1154,6 @@ impl Checked<'_> {
             partial_source: false,
         }
     }
-}
-
-/// A cell's value in base units with the sign its claim states (a cost
-/// shown (2,520) and stated 2,520 is 2,520; a percentage as a fraction).
-fn cell_in_base(cell: &Cell<'_>, stated: &Amount) -> Option<Decimal> {
-    let base = if cell.percent() {
-        cell.value().checked_div(Decimal::ONE_HUNDRED)?
-    } else {
-        cell.value_base()?
-    };
-    Some(if stated.value.is_sign_negative() {
-        -base.abs()
-    } else {
-        base.abs()
-    })
 }
 
 /// Whether a claim's role is a ratio or a margin (a fraction then states a

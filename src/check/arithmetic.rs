@@ -252,6 +252,21 @@ pub fn check(
     findings
 }
 
+/// A cell's value in base units with the sign its claim states (a cost
+/// shown (2,520) and stated 2,520 is 2,520; a percentage as a fraction).
+pub fn cell_in_base(cell: &crate::model::Cell<'_>, stated: &Amount) -> Option<Decimal> {
+    let base = if cell.percent() {
+        cell.value().checked_div(Decimal::ONE_HUNDRED)?
+    } else {
+        cell.value_base()?
+    };
+    Some(if stated.value.is_sign_negative() {
+        -base.abs()
+    } else {
+        base.abs()
+    })
+}
+
 /// Whether a value is written in percentage points or basis points.
 fn in_points(written: &str) -> bool {
     let lower = written.to_lowercase();

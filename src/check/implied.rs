@@ -275,18 +275,14 @@ pub fn sentence_way(change: &ClaimRole, levels: &Levels<'_>, vocab: &Vocab) -> O
     if said_way == moved {
         return None;
     }
-    let word = |way: Movement| match way {
-        Movement::Up => "rose",
-        Movement::Down => "fell",
-    };
     Some(
         Finding::new(
             Code::Contradicted,
             Route::Reanswer,
             format!(
                 "the sentence says the line {} by the stated amount, but it {}: from {} at {} to {} at {}",
-                word(said_way),
-                word(moved),
+                moved_word(said_way),
+                moved_word(moved),
                 then.text().trim(),
                 then.reference(),
                 now.text().trim(),
@@ -310,19 +306,8 @@ pub fn calc_movement(
     operands: &[(&str, &Amount, Cell<'_>)],
     vocab: &Vocab,
 ) -> Option<Finding> {
+    use super::arithmetic::cell_in_base as in_base;
     use crate::answer::calc::Operand;
-    let in_base = |cell: &Cell<'_>, stated: &Amount| -> Option<Decimal> {
-        let base = if cell.percent() {
-            cell.value().checked_div(Decimal::ONE_HUNDRED)?
-        } else {
-            cell.value_base()?
-        };
-        Some(if stated.value.is_sign_negative() {
-            -base.abs()
-        } else {
-            base.abs()
-        })
-    };
     let mut now = Vec::with_capacity(operands.len());
     let mut then = Vec::with_capacity(operands.len());
     for (id, stated, cell) in operands {
@@ -354,20 +339,24 @@ pub fn calc_movement(
     if moved == said {
         return None;
     }
-    let word = |way: Movement| match way {
-        Movement::Up => "rose",
-        Movement::Down => "fell",
-    };
     Some(Finding::new(
         Code::Contradicted,
         Route::Reanswer,
         format!(
             "the sentence says the result {} to the stated value, but {} over the operands' lines a year earlier gives {} against {} now: it {}",
-            word(said),
+            moved_word(said),
             calc.source().trim(),
             crate::number::readable(then_v, 6),
             crate::number::readable(now_v, 6),
-            word(moved)
+            moved_word(moved)
         ),
     ))
+}
+
+/// "rose" or "fell".
+fn moved_word(way: Movement) -> &'static str {
+    match way {
+        Movement::Up => "rose",
+        Movement::Down => "fell",
+    }
 }
