@@ -224,6 +224,6 @@ fn the_sixth_red_team_corpus_holds_its_documented_figures() {
         "{accepted} wrong claims accepted: {:#?}",
         s.misses
     );
-    assert!(refused <= 11, "{refused} correct claims not accepted");
+    assert!(refused <= 10, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }

@@ -1606,3 +1606,29 @@ fn a_calculations_rose_to_is_held_to_the_same_calculation_a_year_earlier() {
         (Route::Reanswer, vec!["contradicted"])
     );
 }
+
+#[test]
+fn a_decline_of_a_loss_is_a_fall_in_its_size() {
+    let csv = "(In thousands),,\n,2024,2023\nNet loss,\"(68,655)\",\"(76,937)\"\n\
+               Net income,\"(68,655)\",\"(76,937)\"\n";
+    let said = |role: &str, row: u32| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "10.8%", "role": "{role}", "calc": "(b - a) / b",
+                     "operands": [{{"id": "a", "value": "(68,655)", "role": "{line} 2024", "cite": "t.csv#B{row}"}},
+                                  {{"id": "b", "value": "(76,937)", "role": "{line} 2023", "cite": "t.csv#C{row}"}}]}}"#,
+                line = if row == 3 { "Net loss" } else { "Net income" }
+            ),
+        )
+    };
+    assert_eq!(
+        route_and_codes(&said("Reduction in net loss, 2024 vs 2023", 3)),
+        (Route::Accept, vec![])
+    );
+    // Net income that rose from (76,937) to (68,655) did not decline.
+    assert_ne!(
+        claim(&said("Net income decline, 2024 vs 2023", 4)).route,
+        Route::Accept
+    );
+}

@@ -903,7 +903,19 @@ fn rise_called_decline(
         })
     };
     let (now, before) = (standing("cur")?, standing("prior")?);
-    if now.stated <= before.stated {
+    // A line named by its negative side ("Net loss", "Net cash used in
+    // investing") stated negative moves by its size: a loss that shrank
+    // from (76,937) to (68,655) declined.
+    let by_size = now.stated.is_sign_negative()
+        && before.stated.is_sign_negative()
+        && super::value::names_negative(&now.label)
+        && super::value::names_negative(&before.label);
+    let rose = if by_size {
+        now.stated.abs() > before.stated.abs()
+    } else {
+        now.stated > before.stated
+    };
+    if !rose {
         return None;
     }
     Some(Finding::new(
