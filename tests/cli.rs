@@ -291,8 +291,8 @@ fn human_output_is_a_table_per_sheet() {
 
 #[test]
 fn user_vocabulary_extends_the_built_in_one() {
-    let dir = std::env::temp_dir().join(format!("tickmark-vocab-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path();
     let vocab = dir.join("extra.toml");
     std::fs::write(
         &vocab,
@@ -876,8 +876,8 @@ fn verify_csv_has_a_row_per_finding_and_per_clean_claim() {
 
 #[test]
 fn verify_exit_codes_and_fail_on() {
-    let dir = std::env::temp_dir().join(format!("tickmark-exit-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path();
     let write = |name: &str, text: &str| {
         let path = dir.join(name);
         std::fs::write(&path, text).unwrap();

@@ -1256,22 +1256,18 @@ mod tests {
         assert!(vocab.info("NoSuchThing").is_none());
     }
 
-    /// A temporary file removed on drop.
-    struct TempFile(std::path::PathBuf);
+    /// A file in a folder of its own, both removed when dropped.
+    struct TempFile {
+        path: std::path::PathBuf,
+        _dir: tempfile::TempDir,
+    }
 
     impl TempFile {
         fn new(name: &str, text: &str) -> TempFile {
-            let dir = std::env::temp_dir().join(format!("tickmark-vocab-{}", std::process::id()));
-            std::fs::create_dir_all(&dir).unwrap();
-            let path = dir.join(name);
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join(name);
             std::fs::write(&path, text).unwrap();
-            TempFile(path)
-        }
-    }
-
-    impl Drop for TempFile {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_file(&self.0);
+            TempFile { path, _dir: dir }
         }
     }
 
@@ -1294,7 +1290,7 @@ labels = ["Widget sales and royalties"]
         );
         let mut vocab = Vocab::builtin();
         let before = vocab.len();
-        vocab.extend_from_file(&file.0).unwrap();
+        vocab.extend_from_file(&file.path).unwrap();
         assert_eq!(vocab.len(), before + 1);
         assert_eq!(
             vocab
@@ -1329,7 +1325,7 @@ labels = ["Widget sales and royalties"]
             "[[concept]]\nid = \"SegmentSales\"\nmeasure = \"monetary\"\nperiod = \"duration\"\nstatements = [\"income\", \"other\"]\nlabels = [\"Segment sales\", \"Net sales\"]\n",
         );
         let mut vocab = Vocab::builtin();
-        let err = vocab.extend_from_file(&file.0).unwrap_err().to_string();
+        let err = vocab.extend_from_file(&file.path).unwrap_err().to_string();
         assert!(err.contains("extend-clash.toml"), "{err}");
         assert!(err.contains("line 6"), "{err}");
         assert!(
@@ -1347,7 +1343,7 @@ labels = ["Widget sales and royalties"]
             "[[concept]]\nid = \"ShippedUnits\"\nmeasure = \"number\"\nperiod = \"duration\"\nstatements = [\"balance\"]\nlabels = [\"Net sales\"]\n",
         );
         let mut vocab = Vocab::builtin();
-        vocab.extend_from_file(&file.0).unwrap();
+        vocab.extend_from_file(&file.path).unwrap();
         assert_eq!(
             vocab
                 .match_label("Net sales", &[], Income)
@@ -1371,13 +1367,13 @@ labels = ["Widget sales and royalties"]
             "[[concept]]\nid = \"A\"\nmeasure = \"monetary\"\nlabels = [\"a\"\n",
         );
         let err = Vocab::builtin()
-            .extend_from_file(&file.0)
+            .extend_from_file(&file.path)
             .unwrap_err()
             .to_string();
-        assert!(err.starts_with(&file.0.display().to_string()), "{err}");
+        assert!(err.starts_with(&file.path.display().to_string()), "{err}");
         assert!(err.contains("line 4") || err.contains("line 5"), "{err}");
 
-        let missing = file.0.with_file_name("no-such-file.toml");
+        let missing = file.path.with_file_name("no-such-file.toml");
         let err = Vocab::builtin().extend_from_file(&missing).unwrap_err();
         assert!(matches!(err, VocabError::Io { .. }), "{err}");
         assert!(err.to_string().contains("no-such-file.toml"), "{err}");
