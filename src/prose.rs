@@ -362,6 +362,7 @@ fn number_at(text: &str, toks: &[Tok], i: usize) -> Option<(Written, usize)> {
     let mut end_tok = i;
     let mut scale: u8 = 0;
     let mut percent = false;
+    let mut basis = false;
     let mut closed = false;
     let mut k = i + 1;
     while let Some(tok) = toks.get(k) {
@@ -400,6 +401,15 @@ fn number_at(text: &str, toks: &[Tok], i: usize) -> Option<(Written, usize)> {
                         return None;
                     }
                     scale = power;
+                    end_tok = k;
+                } else if !percent
+                    && scale == 0
+                    && let Some((words, basis_points)) = points_at(text, toks, k)
+                {
+                    // "1.4 percentage points", "8.5pp", "102 basis points".
+                    percent = true;
+                    basis = basis_points;
+                    k += words - 1;
                     end_tok = k;
                 } else if !percent
                     && (w.eq_ignore_ascii_case("percent") || w.eq_ignore_ascii_case("pct"))
@@ -482,6 +492,10 @@ fn number_at(text: &str, toks: &[Tok], i: usize) -> Option<(Written, usize)> {
     amount.parens = paren;
     amount.scale_exp = scale;
     amount.percent = percent;
+    if basis {
+        amount.value = amount.value.checked_div(Decimal::ONE_HUNDRED)?;
+        amount.decimals = amount.decimals.saturating_add(2);
+    }
     amount.currency = cur;
     let start = toks.get(start_tok).map_or(num.start, |t| t.start);
     let end = toks.get(end_tok).map_or(num.end, |t| t.end);
@@ -494,6 +508,25 @@ fn number_at(text: &str, toks: &[Tok], i: usize) -> Option<(Written, usize)> {
         },
         k.max(end_tok + 1),
     ))
+}
+
+/// The words of a change in points at `k` ("percentage points", "pp",
+/// "points", "basis points", "bps"), and whether they are basis points.
+fn points_at(text: &str, toks: &[Tok], k: usize) -> Option<(usize, bool)> {
+    const POINT: &[&str] = &["point", "points"];
+    let here = toks.get(k);
+    let point_next = || is_word(text, toks.get(k + 1), POINT);
+    if is_word(text, here, &["percentage", "percent"]) && point_next() {
+        Some((2, false))
+    } else if is_word(text, here, &["basis"]) && point_next() {
+        Some((2, true))
+    } else if is_word(text, here, &["point", "points", "pp", "ppt", "ppts", "pts"]) {
+        Some((1, false))
+    } else if is_word(text, here, &["bp", "bps"]) {
+        Some((1, true))
+    } else {
+        None
+    }
 }
 
 fn is_currency_word(text: &str, tok: &Tok) -> bool {
@@ -731,6 +764,14 @@ mod tests {
                 vec!["8%", "8%"],
             ),
             ("Other expense was negative $9 million.", vec!["-9e6 USD"]),
+            (
+                "Gross margin expanded 1.4 percentage points to 38.1%, or 140bps.",
+                vec!["1.4%", "38.1%", "1.40%"],
+            ),
+            (
+                "Margin improved by 8.5 points, then 2 pp, then 35 basis points.",
+                vec!["8.5%", "2%", "0.35%"],
+            ),
             (
                 "Revenue was 4.2 billion euros, EUR 3.9bn before.",
                 vec!["4.2e9 EUR", "3.9e9 EUR"],

@@ -1632,3 +1632,120 @@ fn a_decline_of_a_loss_is_a_fall_in_its_size() {
         Route::Accept
     );
 }
+
+#[test]
+fn a_change_in_points_and_basis_points() {
+    // A column of basis points: (110) is 1.10 percentage points down.
+    let csv = "Key margins,,,\n(As a percentage of net sales),,,\n,2024,2023,Change (bps)\n\
+               Gross margin,34.9%,36.0%,(110)\nOperating margin,5.4%,8.5%,(310)\n";
+    let said = |text: &str, value: &str, role: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["t.csv#D5"]}}"#
+            ),
+        )
+    };
+    for (text, value) in [
+        (
+            "Operating margin contracted 310 basis points to 5.4%.",
+            "310 basis points",
+        ),
+        ("Operating margin fell 3.1 percentage points.", "3.1 pp"),
+        ("Operating margin fell 310bps.", "310bps"),
+    ] {
+        assert_eq!(
+            route_and_codes(&said(
+                text,
+                value,
+                "Change in operating margin, 2024 vs 2023"
+            )),
+            (Route::Accept, vec![]),
+            "{text}"
+        );
+    }
+    // The level the sentence says the change led to is the line's later one.
+    assert_eq!(
+        route_and_codes(&said(
+            "Operating margin fell 310 basis points to 8.5%.",
+            "310 basis points",
+            "Change in operating margin, 2024 vs 2023"
+        )),
+        (Route::Reanswer, vec!["contradicted"])
+    );
+    assert_eq!(
+        route_and_codes(&said(
+            "Operating margin fell 310 basis points to 5.4% from 8.9%.",
+            "310 basis points",
+            "Change in operating margin, 2024 vs 2023"
+        )),
+        (Route::Reanswer, vec!["contradicted"])
+    );
+    assert_eq!(
+        route_and_codes(&said(
+            "Operating margin fell 31 basis points.",
+            "31 bps",
+            "Change in operating margin, 2024 vs 2023"
+        ))
+        .0,
+        Route::Reanswer
+    );
+    // A calculation in basis points multiplies the change of two ratios by
+    // 10,000; over amounts, a difference of margins is not a relative change.
+    let bps = |value: &str, calc: &str| {
+        over_csv(
+            "(In millions),,\n,2024,2023\nNet sales,\"5,318\",\"4,907\"\nGross profit,\"1,916\",\"1,718\"\n",
+            &format!(
+                r#"{{"id": "k", "value": "{value}", "role": "Gross margin change in basis points, 2024 vs 2023", "calc": "{calc}",
+                     "operands": [{{"id": "g1", "value": "1,916", "role": "Gross profit 2024", "cite": "t.csv#B4"}},
+                                  {{"id": "s1", "value": "5,318", "role": "Net sales 2024", "cite": "t.csv#B3"}},
+                                  {{"id": "g0", "value": "1,718", "role": "Gross profit 2023", "cite": "t.csv#C4"}},
+                                  {{"id": "s0", "value": "4,907", "role": "Net sales 2023", "cite": "t.csv#C3"}}]}}"#
+            ),
+        )
+    };
+    assert_eq!(
+        route_and_codes(&bps("102 bps", "(g1 / s1 - g0 / s0) * 10000")).0,
+        Route::Accept
+    );
+    assert_eq!(
+        route_and_codes(&bps("1.0 percentage points", "(g1 / s1 - g0 / s0) * 100")).0,
+        Route::Accept
+    );
+    assert_eq!(
+        route_and_codes(&bps("150 bps", "(g1 / s1 - g0 / s0) * 10000")),
+        (Route::Reanswer, vec!["arithmetic_mismatch"])
+    );
+}
+
+#[test]
+fn a_hedge_widens_the_rounding_by_a_step_of_the_last_digit() {
+    // Acme's revenue is 4,200 (millions); SG&A 588.
+    let said = |value: &str, role: &str, cite: &str| {
+        over_samples(&format!(
+            r#"{{"id": "k", "value": "{value}", "role": "{role}", "cites": ["acme_income.csv#{cite}"]}}"#
+        ))
+    };
+    for (value, role, cite) in [
+        ("about $4 billion", "Revenue, 2024", "B7"),
+        ("approximately $4.3 billion", "Revenue, 2024", "B7"),
+        ("roughly $600 million", "SG&A, 2024", "B11"),
+    ] {
+        assert_eq!(
+            route_and_codes(&said(value, role, cite)),
+            (Route::Accept, vec![]),
+            "{value}"
+        );
+    }
+    for (value, role, cite) in [
+        ("approximately $4.5 billion", "Revenue, 2024", "B7"),
+        ("roughly $5 billion", "Revenue, 2024", "B7"),
+        ("about $640 million", "SG&A, 2024", "B11"),
+    ] {
+        assert_eq!(
+            route_and_codes(&said(value, role, cite)),
+            (Route::Reanswer, vec!["value_mismatch"]),
+            "{value}"
+        );
+    }
+}

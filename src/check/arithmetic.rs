@@ -168,7 +168,8 @@ pub fn check(
     // in their units: a calculation that divides them (a relative change)
     // computes another number.
     let linear = in_operands_units(calc, &operands);
-    if in_points(written) && linear == Some(false) {
+    let of_percentages = inputs.iter().all(|i| i.stated.is_some_and(|s| s.percent));
+    if in_points(written) && of_percentages && linear == Some(false) {
         findings.push(Finding::new(
             Code::FormulaMismatch,
             Route::Reanswer,
@@ -184,7 +185,23 @@ pub fn check(
         percent: false,
         ..*stated
     };
-    let stated = if stated.percent && times_100(calc_text) {
+    // A result "× 10,000" is in basis points already ("(g1 / s1 - g0 / s0)
+    // * 10000" of a claim of "102 bps", read as 1.02%).
+    let basis_number = stated
+        .value
+        .checked_mul(Decimal::ONE_HUNDRED)
+        .map(|value| Amount {
+            value,
+            decimals: stated.decimals.saturating_sub(2),
+            percent: false,
+            ..*stated
+        });
+    let stated = if let Some(basis) = basis_number
+        .as_ref()
+        .filter(|_| stated.percent && in_basis_points(written) && times_10000(calc_text))
+    {
+        basis
+    } else if stated.percent && times_100(calc_text) {
         &percent_number
     } else {
         stated
@@ -280,6 +297,27 @@ fn in_points(written: &str) -> bool {
     .iter()
     .any(|w| lower.contains(w))
         || lower.trim_end().ends_with("pp")
+}
+
+/// Whether a value is written in basis points.
+fn in_basis_points(written: &str) -> bool {
+    let lower = written.to_lowercase();
+    lower.contains("basis point")
+        || lower.trim_end().ends_with("bps")
+        || lower.trim_end().ends_with("bp")
+}
+
+/// Whether a calculation multiplies by ten thousand ("* 10000", "const_10000").
+fn times_10000(calc_text: &str) -> bool {
+    static TEN_THOUSAND: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(
+        || {
+            regex::Regex::new(
+                r"(?i)const_10000\b|\*\s*10,?000(?:\.0*)?\b|\b10,?000(?:\.0*)?\s*\*|multiply\([^)]*\b10,?000\b",
+            )
+            .ok()
+        },
+    );
+    TEN_THOUSAND.as_ref().is_some_and(|r| r.is_match(calc_text))
 }
 
 /// Whether a calculation multiplies by a hundred ("const_100", "* 100").

@@ -326,6 +326,15 @@ pub fn value_and_role(
     {
         findings.push(finding);
     }
+    // The level the sentence says a change led to.
+    if findings.is_empty()
+        && checks.has(Check::Support)
+        && let Some(later) = &claimed.role.later
+        && let Some(finding) =
+            movement::later_contradiction(later, &cell, &cited.cite, vocab, &claimed.rules)
+    {
+        findings.push(finding);
+    }
     // A sentence about an equity statement's components: the column it
     // names, and the way it says the amount moved it.
     if findings.is_empty()

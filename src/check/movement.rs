@@ -543,6 +543,41 @@ pub fn prior_contradiction(
     )
 }
 
+/// The `contradicted` finding when a change cell's sentence says its line
+/// moved to a level ("fell 310 basis points to 8.5%") that the line's
+/// later cell does not hold. Only a change cell whose row prints its two
+/// levels is held to it.
+pub fn later_contradiction(
+    later: &super::role::Prior,
+    cell: &Cell<'_>,
+    cite: &str,
+    vocab: &Vocab,
+    rules: &super::value::ValueRules,
+) -> Option<Finding> {
+    let (now, _) = levels_of(cell, vocab)?;
+    let rules = super::value::ValueRules {
+        negative_named: false,
+        ..*rules
+    };
+    if super::value::compare(&later.amount, &now, &rules).holds() {
+        return None;
+    }
+    Some(
+        Finding::new(
+            Code::Contradicted,
+            Route::Reanswer,
+            format!(
+                "the sentence says the line moved to {}, but {} holds {}",
+                later.written,
+                now.reference(),
+                now.text().trim()
+            ),
+        )
+        .cite(cite)
+        .cell(cell),
+    )
+}
+
 /// The cell of the same row a year before the cell's period: as long a
 /// span ending a year earlier, or the balance a year earlier.
 pub(crate) fn year_before<'a>(cell: &Cell<'a>, vocab: &Vocab) -> Option<Cell<'a>> {

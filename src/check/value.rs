@@ -22,7 +22,7 @@ pub const DOCS: &[CodeDoc] = &[
     CodeDoc {
         code: Code::ValueMismatch,
         check: Check::Value,
-        what: "The number at the pointer differs from the stated number, beyond the rounding the claim wrote (\"$4.2 billion\" accepts 4.15–4.25 billion). A written rounding holds only within a relative tolerance of the cell (5% by default, `--tolerance`; a hedge such as \"about\" widens it to 10%): \"$1 billion\" for 612.5 million is a mismatch. Also raised when the cited cell holds text rather than a number, or a different currency (symbols, words and codes alike: \"4.2 billion euros\", \"EUR 4.2bn\"), and when the claim's sentence states another number than its `value` (the answer says one number and checks another).",
+        what: "The number at the pointer differs from the stated number, beyond the rounding the claim wrote (\"$4.2 billion\" accepts 4.15–4.25 billion). A written rounding holds only within a relative tolerance of the cell (5% by default, `--tolerance`; a hedge such as \"about\" widens it to 10%, and to a step of the last significant digit: \"approximately $5.6 billion\" does not hold 5.318 billion, \"about 600 million\" holds 612.5 million): \"$1 billion\" for 612.5 million is a mismatch. Also raised when the cited cell holds text rather than a number, or a different currency (symbols, words and codes alike: \"4.2 billion euros\", \"EUR 4.2bn\"), and when the claim's sentence states another number than its `value` (the answer says one number and checks another).",
         why: "A citation is a promise that the figure is in the source. The wrong digits are the plainest broken promise, and no amount of fluent prose fixes them.",
         example: "\"Revenue was $4.3 billion in 2024\" citing `acme.xlsx#IS!B7`, which holds 4,200 ($ in millions).",
         route: "reanswer; recite when another assembled cell with the claimed role holds the stated number (`suggest` names it).",
@@ -71,6 +71,9 @@ pub fn parse_stated(text: &str) -> Option<Amount> {
             rest = stripped.trim_start();
             break;
         }
+    }
+    if let Some(amount) = parse_points(rest) {
+        return Some(amount);
     }
     // Hundredths of a currency: "34.0p", "34.0 pence", "12 cents", "12¢".
     for (unit, code) in [
@@ -131,7 +134,6 @@ pub fn parse_stated(text: &str) -> Option<Amount> {
         ("sterling", Some("GBP")),
         ("yen", Some("JPY")),
         ("shares", None),
-        ("percentage points", None),
         // A multiple ("22.8x", "1.8 times"): a ratio, no unit.
         ("times", None),
         ("x", None),
@@ -149,9 +151,6 @@ pub fn parse_stated(text: &str) -> Option<Amount> {
             {
                 return None;
             }
-            if unit == "percentage points" {
-                amount.percent = true;
-            }
             if let Some(code) = code {
                 let named = Currency::from_code(code);
                 if amount.currency.is_some_and(|c| Some(c) != named) {
@@ -161,6 +160,51 @@ pub fn parse_stated(text: &str) -> Option<Amount> {
             }
             return Some(negate(amount));
         }
+    }
+    None
+}
+
+/// A change written in percentage points ("1.4 percentage points", "8.5
+/// pp", "2 points") or basis points ("102 bps", "35 basis points"): a
+/// percentage, basis points a hundredth of one (102 bps is 1.02%, written
+/// to two more decimals).
+pub fn parse_points(text: &str) -> Option<Amount> {
+    const POINTS: [(&str, bool); 14] = [
+        ("percentage points", false),
+        ("percentage point", false),
+        ("percent points", false),
+        ("percent point", false),
+        ("basis points", true),
+        ("basis point", true),
+        ("points", false),
+        ("point", false),
+        ("ppts", false),
+        ("ppt", false),
+        ("pts", false),
+        ("pp", false),
+        ("bps", true),
+        ("bp", true),
+    ];
+    for (unit, basis) in POINTS {
+        let Some(stripped) = strip_suffix_ci(text, unit) else {
+            continue;
+        };
+        let number = stripped.trim_end();
+        // A unit word stands apart from the number's own letters ("12bp"
+        // or "12 bp", not "Q3pp").
+        if !number.ends_with(|c: char| c.is_ascii_digit()) {
+            continue;
+        }
+        let mut amount = parse_amount(number)?;
+        if amount.percent || amount.currency.is_some() || amount.scale_exp != 0 {
+            return None;
+        }
+        if basis {
+            amount.value = amount.value.checked_div(Decimal::ONE_HUNDRED)?;
+            amount.decimals = amount.decimals.saturating_add(2);
+        }
+        amount.percent = true;
+        return Some(amount);
     }
     None
 }
@@ -211,7 +255,8 @@ pub fn hedged(text: &str) -> bool {
 pub const DEFAULT_TOLERANCE: Decimal = Decimal::from_parts(5, 0, 0, false, 2);
 
 /// The tolerance of a hedged value ("about $4.2 billion"): 10% of the
-/// cell's value, whatever its written rounding.
+/// cell's value, and no more than a step of its last significant digit
+/// away ("approximately $5.6 billion" does not hold 5.318 billion).
 pub const HEDGED_TOLERANCE: Decimal = Decimal::from_parts(10, 0, 0, false, 2);
 
 /// How a stated value is held to a cell, besides its written rounding.
@@ -412,11 +457,36 @@ fn holds_within(
 ) -> bool {
     let off = (s - x).abs();
     let share = |tolerance: Decimal| off <= tolerance.checked_mul(x.abs()).unwrap_or(Decimal::MAX);
+    let plain = within(s, half, x) && (stated.percent || share(rules.tolerance));
     if rules.hedged {
-        return share(rules.tolerance.max(HEDGED_TOLERANCE))
-            || (stated.percent && within(s, half, x));
+        // A hedge widens the written rounding by a step of the last
+        // significant digit, within the hedged tolerance: "about $4 billion"
+        // for 4.3, "approximately 600 million" for 612.5, but not
+        // "approximately $5.6 billion" for 5.318 (it would say 5.3).
+        let step = hedge_step(stated, half);
+        return plain || (share(rules.tolerance.max(HEDGED_TOLERANCE)) && off <= step);
     }
-    within(s, half, x) && (stated.percent || share(rules.tolerance))
+    plain
+}
+
+/// A unit of a stated number's last significant digit, in the units of
+/// `half` (half such a unit of its last written digit): trailing zeros of a
+/// whole number are not significant ("600 million" is written to the
+/// hundred million).
+fn hedge_step(stated: &Amount, half: Decimal) -> Decimal {
+    let mut step = half.checked_mul(Decimal::TWO).unwrap_or(Decimal::MAX);
+    if stated.decimals == 0 {
+        let mut whole = stated.value.abs().trunc();
+        let ten = Decimal::TEN;
+        for _ in 0..28 {
+            if whole.is_zero() || !(whole % ten).is_zero() {
+                break;
+            }
+            whole /= ten;
+            step = step.checked_mul(ten).unwrap_or(Decimal::MAX);
+        }
+    }
+    step
 }
 
 /// The currency a table's amounts are in when its cells name none: the
@@ -518,7 +588,7 @@ pub fn outflow_concept(id: &str) -> bool {
 /// (expense), net" names a line that can go either way, not an expense.
 pub fn names_negative(text: &str) -> bool {
     // The longest word of the list below.
-    const LONGEST: usize = 9;
+    const LONGEST: usize = 11;
     // Words are runs of letters and digits outside parentheses, compared
     // without case (the list is ASCII); no copy of the text is made.
     let mut depth = 0usize;
@@ -556,6 +626,16 @@ pub fn names_negative(text: &str) -> bool {
                 | b"negative"
                 | b"drop"
                 | b"dropped"
+                | b"fallen"
+                | b"slipped"
+                | b"shrank"
+                | b"shrunk"
+                | b"contracted"
+                | b"contraction"
+                | b"compressed"
+                | b"narrowed"
+                | b"reduced"
+                | b"reduction"
         )
     };
     // ASCII text (most is) is read byte by byte: the same words, without
@@ -619,6 +699,8 @@ mod tests {
             "Other expense",
             "loss",
             "The deficit",
+            "Gross margin contracted 110 basis points",
+            "operating margin compressed",
         ] {
             assert!(names_negative(text), "{text}");
         }
@@ -627,6 +709,7 @@ mod tests {
             "Revenue, FY2024",
             "Glossary",
             "lossy compression",
+            "contractual obligations",
             "(net loss)",
             "",
             "Coûts",
@@ -645,6 +728,12 @@ mod tests {
             ("$2.35 per diluted share", "2.35", 0, false),
             ("38.1%", "38.1", 0, true),
             ("1.5 percentage points", "1.5", 0, true),
+            ("8.5 pp", "8.5", 0, true),
+            ("-0.4 ppt", "-0.4", 0, true),
+            ("2 points", "2", 0, true),
+            ("102 bps", "1.02", 0, true),
+            ("35 basis points", "0.35", 0, true),
+            ("about 12bp", "0.12", 0, true),
             ("(482)", "-482", 0, false),
             ("17,260.", "17260", 0, false),
             ("22.8x", "22.8", 0, false),
@@ -666,6 +755,9 @@ mod tests {
             "$4x",
             "12%x",
             "box",
+            "Q3pp",
+            "$4 bps",
+            "12% points",
         ] {
             assert!(parse_stated(text).is_none(), "{text}");
         }

@@ -56,6 +56,9 @@ pub struct ColumnInfo {
     /// Paid per Share", "Total Number of Shares Purchased"): for rows whose
     /// label names no measure.
     pub measure: Option<Measure>,
+    /// The header says its cells are basis points ("Change (bps)"): 110
+    /// is 1.10 percentage points.
+    pub basis_points: bool,
 }
 
 /// One number of a table, stored compactly; read it through [`Cell`]. The
@@ -203,6 +206,9 @@ impl<'a> Cell<'a> {
         if self.row().is_some_and(|r| r.minor_unit) && !self.amount.percent {
             return Decimal::new(1, 2);
         }
+        if self.in_basis_points() {
+            return Decimal::new(1, 4);
+        }
         if self.row().is_some_and(|r| r.scale_exempt) {
             return Decimal::ONE;
         }
@@ -212,6 +218,12 @@ impl<'a> Cell<'a> {
     /// `value × scale`; `None` if that overflows.
     pub fn value_base(&self) -> Option<Decimal> {
         self.value().checked_mul(self.scale())
+    }
+
+    /// The number is in basis points (a column headed "bps"): a fraction
+    /// of a ten-thousandth.
+    pub fn in_basis_points(&self) -> bool {
+        !self.amount.percent && self.column().is_some_and(|c| c.basis_points)
     }
 
     /// The number is a percentage.
@@ -236,7 +248,7 @@ impl<'a> Cell<'a> {
     /// one or in a "% change" column, else the row's measure.
     pub fn measure(&self) -> Measure {
         let percent_column = matches!(self.period(), Some(Period::Change { percent: true, .. }));
-        if self.amount.percent || percent_column {
+        if self.amount.percent || percent_column || self.in_basis_points() {
             Measure::Percent
         } else {
             let row = self.row();

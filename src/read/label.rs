@@ -1434,11 +1434,13 @@ fn header_columns(
         uncertain |= spanned && period.as_ref().is_none_or(Period::is_change);
         if let Some(slot) = columns.get_mut(c) {
             let measure = column_measure(&label);
+            let basis_points = names_basis_points(&label);
             *slot = Some((
                 ColumnInfo {
                     label: Some(label),
                     period,
                     measure,
+                    basis_points,
                 },
                 note,
             ));
@@ -1479,6 +1481,16 @@ fn quarter_ordinals(columns: &mut [Option<(ColumnInfo, bool)>], hint: PeriodHint
 /// What a column header says its cells count: money per share ("Average
 /// Price Paid per Share"), or shares ("Total Number of Shares Purchased",
 /// "Shares"); `None` when it does not say.
+/// Whether a column header says its cells are basis points ("Change
+/// (bps)", "Basis points").
+fn names_basis_points(label: &str) -> bool {
+    let lower = label.to_lowercase();
+    lower.contains("basis point")
+        || lower
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| w == "bps" || w == "bp")
+}
+
 fn column_measure(label: &str) -> Option<Measure> {
     let lower = label.to_lowercase();
     let has_word = |word: &str| {

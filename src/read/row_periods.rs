@@ -102,11 +102,13 @@ pub fn apply(table: &mut Table) {
             None => {
                 let label = column.and_then(|c| c.label.clone());
                 let measure = column.and_then(|c| c.measure);
+                let basis_points = column.is_some_and(|c| c.basis_points);
                 let at = u32::try_from(table.columns.len()).unwrap_or(CellRecord::NONE);
                 table.columns.push(ColumnInfo {
                     label,
                     period: Some(period),
                     measure,
+                    basis_points,
                 });
                 derived.insert(key, at);
                 at

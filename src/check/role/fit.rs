@@ -74,6 +74,9 @@ pub struct ClaimRole {
     /// with the period it names for it, if any: held to the row's cell of
     /// the year before.
     pub prior: Option<Prior>,
+    /// The level the claim's sentence says a change led its line to ("fell
+    /// 310 basis points to 5.4%"): held to a change cell's later level.
+    pub later: Option<Prior>,
     /// The claim's sentence says the change made its line better
     /// (`Some(true)`, "improved by") or worse: a way that depends on the
     /// line's side.

@@ -174,11 +174,16 @@ fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimR
         .as_ref()
         .and_then(|(s, (amounts, at))| prior_in(s, amounts, *at));
     let comparison = prior.as_ref().map(|(_, range)| range.clone());
+    let to_from = written
+        .as_ref()
+        .and_then(|(s, (amounts, at))| to_and_from(s, amounts, *at));
     out.prior = prior.map(|(prior, _)| prior).or_else(|| {
         written
             .as_ref()
             .and_then(|(s, (amounts, at))| moved_by_to(s, amounts, *at))
+            .or_else(|| to_from.as_ref().and_then(|(_, from)| from.clone()))
     });
+    out.later = to_from.map(|(to, _)| to);
     out.movement = before_value
         .and_then(|(phrase, _)| crate::check::movement::movement_before(phrase))
         .or_else(|| after_value.and_then(crate::check::movement::movement_after));
@@ -450,6 +455,39 @@ fn prior_in(
     ))
 }
 
+/// The levels a sentence gives a change it states: "fell 310 basis points
+/// to 5.4%" (the later level), "… to 22.8% from 24.1%" (and the earlier).
+/// Held to a change cell's levels only; a level's "to" is its own.
+fn to_and_from(
+    sentence: &str,
+    amounts: &[crate::prose::Written],
+    at: usize,
+) -> Option<(fit::Prior, Option<fit::Prior>)> {
+    static TO: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)^\s*,?\s*to\s+(?:US\$|[$€£¥])?\s*$").ok()
+    });
+    static FROM: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)^\s*,?\s*(?:(?:up|down)\s+)?from\s+(?:US\$|[$€£¥])?\s*$").ok()
+    });
+    let value = amounts.get(at)?;
+    let to = amounts.get(at + 1)?;
+    if !TO.as_ref()?.is_match(sentence.get(value.end..to.start)?) {
+        return None;
+    }
+    let level = |w: &crate::prose::Written| fit::Prior {
+        amount: w.amount,
+        written: w.text(sentence).to_string(),
+        period: None,
+    };
+    let from = amounts.get(at + 2).filter(|from| {
+        from.amount.percent == to.amount.percent
+            && sentence
+                .get(to.end..from.start)
+                .is_some_and(|gap| FROM.as_ref().is_some_and(|r| r.is_match(gap)))
+    });
+    Some((level(to), from.map(level)))
+}
+
 /// The earlier amount a sentence gives by the change that led to the
 /// claim's value: "rose by $300 million to $4.2 billion" puts the line at
 /// $3.9 billion before (the value's scale and precision). Amounts of money
@@ -559,6 +597,7 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         role_way: None,
         change_better: None,
         prior: None,
+        later: None,
         as_change: None,
         label_key: std::sync::OnceLock::new(),
         change_words: std::sync::OnceLock::new(),
