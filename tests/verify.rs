@@ -1749,3 +1749,139 @@ fn a_hedge_widens_the_rounding_by_a_step_of_the_last_digit() {
         );
     }
 }
+
+#[test]
+fn a_line_said_to_narrow_or_widen_to_its_level() {
+    let csv = "(In millions),,\n,2024,2023\nCorporate and unallocated,(142),(128)\n\
+               Accumulated deficit,\"(30,087)\",\"(42,318)\"\n";
+    let said = |text: &str, value: &str, role: &str, cite: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["t.csv#{cite}"]}}"#
+            ),
+        )
+    };
+    for (text, value, role, cite) in [
+        (
+            "Corporate and unallocated costs narrowed to $142 million in 2024.",
+            "$142 million",
+            "Corporate and unallocated, 2024",
+            "B3",
+        ),
+        (
+            "The accumulated deficit widened to $30,087 million.",
+            "(30,087)",
+            "Accumulated deficit, 2024",
+            "B4",
+        ),
+    ] {
+        assert_eq!(
+            route_and_codes(&said(text, value, role, cite)),
+            (Route::Reanswer, vec!["contradicted"]),
+            "{text}"
+        );
+    }
+    for (text, value, role, cite) in [
+        (
+            "Corporate and unallocated costs widened to $142 million in 2024.",
+            "$142 million",
+            "Corporate and unallocated, 2024",
+            "B3",
+        ),
+        (
+            "The accumulated deficit narrowed to $30,087 million.",
+            "(30,087)",
+            "Accumulated deficit, 2024",
+            "B4",
+        ),
+    ] {
+        assert_eq!(
+            route_and_codes(&said(text, value, role, cite)),
+            (Route::Accept, vec![]),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn a_sentence_that_says_an_amount_added_to_cash_where_it_reduced_it() {
+    let csv = "Consolidated Statements of Cash Flows,,\n(in millions),,\n,2025,2024\n\
+               Cash flows from operating activities:,,\nNet income,318,276\n\
+               Deferred income taxes,(12),9\nNet cash provided by operating activities,480,410\n";
+    let said = |text: &str, cite: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "text": "{text}", "value": "$12 million", "role": "Deferred income taxes, fiscal 2025", "cites": ["t.csv#{cite}"]}}"#
+            ),
+        )
+    };
+    assert_eq!(
+        route_and_codes(&said(
+            "Deferred income taxes added $12 million to operating cash flow in fiscal 2025.",
+            "B6"
+        )),
+        (Route::Reanswer, vec!["sign_flip"])
+    );
+    assert_eq!(
+        route_and_codes(&said(
+            "Deferred income taxes reduced operating cash flow by $12 million in fiscal 2025.",
+            "B6"
+        )),
+        (Route::Accept, vec![])
+    );
+}
+
+#[test]
+fn a_relative_change_is_not_a_change_in_points() {
+    let csv = "(In millions),,\n,2024,2023\nNet sales,\"5,318\",\"4,907\"\nGross profit,\"1,916\",\"1,718\"\n";
+    let margin = |value: &str, calc: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "{value}", "role": "Change in gross margin, 2024 vs 2023", "calc": "{calc}",
+                     "operands": [{{"id": "g1", "value": "1,916", "role": "Gross profit 2024", "cite": "t.csv#B4"}},
+                                  {{"id": "s1", "value": "5,318", "role": "Net sales 2024", "cite": "t.csv#B3"}},
+                                  {{"id": "g0", "value": "1,718", "role": "Gross profit 2023", "cite": "t.csv#C4"}},
+                                  {{"id": "s0", "value": "4,907", "role": "Net sales 2023", "cite": "t.csv#C3"}}]}}"#
+            ),
+        )
+    };
+    // 36.03% against 35.01%: 1.0 point, a relative change of 2.9%.
+    assert_eq!(
+        route_and_codes(&margin(
+            "2.9 percentage points",
+            "(g1 / s1) / (g0 / s0) - 1"
+        )),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    assert_eq!(
+        route_and_codes(&margin("2.9 pp", "(g1 / s1 - g0 / s0) / (g0 / s0) * 100")),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    assert_eq!(
+        route_and_codes(&margin("1.0 percentage points", "g1 / s1 - g0 / s0")),
+        (Route::Accept, vec![])
+    );
+    assert_eq!(
+        route_and_codes(&margin("2.9%", "(g1 / s1) / (g0 / s0) - 1")),
+        (Route::Accept, vec![])
+    );
+    // A change of a margin over the two margins is their difference.
+    let kpi = |value: &str, calc: &str| {
+        over_samples(&format!(
+            r#"{{"id": "k", "value": "{value}", "role": "Change in operating margin, nine months 2024 vs 2023", "calc": "{calc}",
+                 "operands": [{{"id": "a", "value": "6.6%", "role": "Operating margin, nine months 2024", "cite": "dunmore_kpi.csv#B9"}},
+                              {{"id": "b", "value": "-1.9%", "role": "Operating margin, nine months 2023", "cite": "dunmore_kpi.csv#C9"}}]}}"#
+        ))
+    };
+    assert_eq!(
+        route_and_codes(&kpi("4.7 percentage points", "a + b")),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    assert_eq!(
+        route_and_codes(&kpi("8.5 percentage points", "a - b")),
+        (Route::Accept, vec![])
+    );
+}

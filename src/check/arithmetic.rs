@@ -169,7 +169,10 @@ pub fn check(
     // computes another number.
     let linear = in_operands_units(calc, &operands);
     let of_percentages = inputs.iter().all(|i| i.stated.is_some_and(|s| s.percent));
-    if in_points(written) && of_percentages && linear == Some(false) {
+    if in_points(written)
+        && ((of_percentages && linear == Some(false))
+            || relative_change(calc, &operands, calc_text) == Some(true))
+    {
         findings.push(Finding::new(
             Code::FormulaMismatch,
             Route::Reanswer,
@@ -362,6 +365,70 @@ fn in_operands_units(calc: &Calc, operands: &[Operand<'_>]) -> Option<bool> {
         (a - b).abs() <= a.abs().max(b.abs()).max(Decimal::ONE) * Decimal::new(1, 12)
     };
     Some(close(twice, doubled))
+}
+
+/// Whether a calculation is a relative change: one plus its result (over a
+/// hundred or ten thousand when it multiplies by them) is a product of
+/// powers of its operands ("a / b - 1", "(a - b) / b", "(g1 / r1) / (g0 /
+/// r0) - 1"), which doubling any one operand multiplies by a power of two.
+/// A difference of two ratios ("g1 / r1 - g0 / r0", a change in points) is
+/// not. `None` when it cannot be told.
+fn relative_change(calc: &Calc, operands: &[Operand<'_>], calc_text: &str) -> Option<bool> {
+    if operands.is_empty() || operands.len() > 8 {
+        return None;
+    }
+    let per = if times_10000(calc_text) {
+        Decimal::new(10_000, 0)
+    } else if times_100(calc_text) {
+        Decimal::ONE_HUNDRED
+    } else {
+        Decimal::ONE
+    };
+    let at = |doubled: Option<usize>| -> Option<Decimal> {
+        let scaled: Vec<Operand<'_>> = operands
+            .iter()
+            .enumerate()
+            .map(|(i, o)| {
+                Some(Operand {
+                    base: if Some(i) == doubled {
+                        o.base.checked_mul(Decimal::TWO)?
+                    } else {
+                        o.base
+                    },
+                    ..*o
+                })
+            })
+            .collect::<Option<_>>()?;
+        calc.value(&scaled)
+            .ok()?
+            .checked_div(per)?
+            .checked_add(Decimal::ONE)
+    };
+    let once = at(None)?;
+    if once.is_zero() {
+        return None;
+    }
+    let powers: Vec<Decimal> = (-3..=3)
+        .map(|k: i32| {
+            if k >= 0 {
+                Decimal::from(1i64 << k)
+            } else {
+                Decimal::ONE / Decimal::from(1i64 << -k)
+            }
+        })
+        .collect();
+    let mut moved = false;
+    for i in 0..operands.len() {
+        let ratio = at(Some(i))?.checked_div(once)?;
+        let Some(power) = powers
+            .iter()
+            .find(|p| (ratio - **p).abs() <= Decimal::new(1, 9))
+        else {
+            return Some(false);
+        };
+        moved |= *power != Decimal::ONE;
+    }
+    Some(moved)
 }
 
 /// A FinQA number that matches no operand, or an expression of constants.

@@ -313,7 +313,13 @@ pub fn value_and_role(
     if findings.is_empty()
         && checks.has(Check::Support)
         && let Some(movement) = claimed.role.movement
-        && let Some(finding) = movement::contradiction(movement, &cell, &cited.cite, vocab)
+        && let Some(finding) = movement::contradiction(
+            movement,
+            claimed.role.movement_in_size,
+            &cell,
+            &cited.cite,
+            vocab,
+        )
     {
         findings.push(finding);
     }
@@ -323,6 +329,14 @@ pub fn value_and_role(
         && let Some(prior) = &claimed.role.prior
         && let Some(finding) =
             movement::prior_contradiction(prior, &cell, &cited.cite, vocab, &claimed.rules)
+    {
+        findings.push(finding);
+    }
+    // The sentence's "added to cash" against a reduction printed.
+    if findings.is_empty()
+        && checks.has(Check::Value)
+        && let Some(sentence) = claimed.sentence
+        && let Some(finding) = movement::cash_effect_flipped(sentence, &cell, &cited.cite)
     {
         findings.push(finding);
     }

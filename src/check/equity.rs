@@ -238,7 +238,7 @@ pub fn words_of(text: &str) -> Vec<Box<str>> {
 /// The way a sentence's words of raising or reducing say an amount moved
 /// its component: `true` for raising; `None` without such a word, or with
 /// words of both ways.
-fn effect_of(sentence: &str) -> Option<bool> {
+pub(crate) fn effect_of(sentence: &str) -> Option<bool> {
     const RAISE: [&str; 16] = [
         "added",
         "adds",

@@ -421,10 +421,12 @@ fn wanted_uncached(
             .or(readings.first());
         let base = chosen.and_then(|r| r.role.concept.clone());
         let words = chosen.map(|r| r.role.words.clone()).unwrap_or_default();
-        // A change of a derived metric (a margin's change) is not judged.
-        if base
-            .as_ref()
-            .is_some_and(|c| vocab.info(c.as_str()).is_some_and(|i| i.derived))
+        // A change of a derived metric (a margin's change) is judged only
+        // over the metric itself (the two margins); over the amounts it is
+        // made of, its formula is not.
+        if let Some(c) = base.as_ref()
+            && vocab.info(c.as_str()).is_some_and(|i| i.derived)
+            && !operands.iter().all(|o| o.as_deref() == Some(c.as_str()))
         {
             return None;
         }

@@ -80,6 +80,25 @@ pub fn movement_before(words_before_value: &str) -> Option<Movement> {
     verb_of(TAIL.as_ref()?, words_before_value)
 }
 
+/// Words that move a line's size to a level ("the loss narrowed to $12
+/// million", "the deficit widened to (30.1)", "margin narrowed to 5.4%").
+const SIZE_WORDS: &[(&str, Movement)] = &[
+    ("narrowed", Movement::Down),
+    ("narrows", Movement::Down),
+    ("widened", Movement::Up),
+    ("widens", Movement::Up),
+];
+
+/// The movement of a line's size the words before a value give it:
+/// "narrowed to", "widened sharply to".
+pub fn size_movement_before(words_before_value: &str) -> Option<Movement> {
+    static TAIL: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b([a-z]+)\s+(?:([a-z]+ly)\s+)?to\s*(?:US\$|[$€£¥])?\s*$").ok()
+    });
+    let found = TAIL.as_ref()?.captures(words_before_value)?;
+    way_of_word(&found.get(1)?.as_str().to_lowercase(), SIZE_WORDS)
+}
+
 /// The movement a sentence's words before a value give it as a change: a
 /// movement verb right before it, an "-ly" adverb or "by" between ("fell
 /// 15.0%", "declined sharply by $12 million").
@@ -451,12 +470,22 @@ fn levels_said(cell: &Cell<'_>, vocab: &Vocab) -> String {
 /// year before move the other way than the sentence says.
 pub fn contradiction(
     movement: Movement,
+    in_size: bool,
     cell: &Cell<'_>,
     cite: &str,
     vocab: &Vocab,
 ) -> Option<Finding> {
     let before = year_before(cell, vocab)?;
-    let order = size_order(cell, &before)?;
+    let order = if in_size {
+        // By size on one side of zero; across it, nothing is said.
+        let (now, then) = (cell.value_base()?, before.value_base()?);
+        if now.is_sign_negative() != then.is_sign_negative() && !now.is_zero() && !then.is_zero() {
+            return None;
+        }
+        now.abs().cmp(&then.abs())
+    } else {
+        size_order(cell, &before)?
+    };
     let against = match movement {
         Movement::Up => order != std::cmp::Ordering::Greater,
         Movement::Down => order != std::cmp::Ordering::Less,
@@ -464,14 +493,18 @@ pub fn contradiction(
     if !against {
         return None;
     }
-    let said = match movement {
-        Movement::Up => "rose",
-        Movement::Down => "fell",
+    let said = match (movement, in_size) {
+        (Movement::Up, false) => "rose",
+        (Movement::Down, false) => "fell",
+        (Movement::Up, true) => "widened",
+        (Movement::Down, true) => "narrowed",
     };
-    let moved = match order {
-        std::cmp::Ordering::Equal => "is unchanged",
-        std::cmp::Ordering::Greater => "rose",
-        std::cmp::Ordering::Less => "fell",
+    let moved = match (order, in_size) {
+        (std::cmp::Ordering::Equal, _) => "is unchanged",
+        (std::cmp::Ordering::Greater, false) => "rose",
+        (std::cmp::Ordering::Less, false) => "fell",
+        (std::cmp::Ordering::Greater, true) => "widened",
+        (std::cmp::Ordering::Less, true) => "narrowed",
     };
     Some(
         Finding::new(
@@ -571,6 +604,47 @@ pub fn later_contradiction(
                 later.written,
                 now.reference(),
                 now.text().trim()
+            ),
+        )
+        .cite(cite)
+        .cell(cell),
+    )
+}
+
+/// A sentence that says an amount of the cash-flow statement added to
+/// cash ("Deferred income taxes added $12 million to operating cash flow")
+/// where the statement prints it as a reduction, (12), or says it reduced
+/// cash where it prints an addition: `sign_flip`. Only a sentence whose
+/// effect names cash; a zero or a dash says nothing.
+pub fn cash_effect_flipped(sentence: &str, cell: &Cell<'_>, cite: &str) -> Option<Finding> {
+    static ON_CASH: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(?:to|from|on|of)\s+(?:the\s+)?(?:(?:company's|its)\s+)?(?:operating\s+|free\s+)?cash\b|\bcash\s+(?:flows?\s+)?(?:from|provided)")
+            .ok()
+    });
+    if cell.statement() != crate::model::StatementKind::CashFlow || cell.dash() {
+        return None;
+    }
+    if !ON_CASH.as_ref()?.is_match(sentence) {
+        return None;
+    }
+    let raised = super::equity::effect_of(sentence)?;
+    let value = cell.value();
+    if value.is_zero() || value.is_sign_negative() != raised {
+        return None;
+    }
+    let (says, printed) = if raised {
+        ("added to", "a reduction")
+    } else {
+        ("reduced", "an addition")
+    };
+    Some(
+        Finding::new(
+            Code::SignFlip,
+            Route::Reanswer,
+            format!(
+                "the claim's sentence says the amount {says} cash, but {} prints {}: {printed}",
+                cell.reference(),
+                cell.text().trim()
             ),
         )
         .cite(cite)
@@ -764,7 +838,7 @@ mod tests {
         let vocab = Vocab::builtin();
         let d = crate::read::test_document(IS);
         let cell = d.tables[0].cell_at(Coord::parse(at).unwrap()).unwrap();
-        contradiction(movement, &cell, at, &vocab).is_some()
+        contradiction(movement, false, &cell, at, &vocab).is_some()
     }
 
     #[test]

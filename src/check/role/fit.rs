@@ -66,6 +66,9 @@ pub struct ClaimRole {
     /// The way the claim's sentence says its value moved ("fell to $25.0
     /// million"), held to the cited line's year before.
     pub movement: Option<crate::check::movement::Movement>,
+    /// The movement is of the line's size ("narrowed to", "widened to"):
+    /// a deficit, a loss or a cost widens as it grows, whatever its sign.
+    pub movement_in_size: bool,
     /// The way the claim's sentence says the value is a change ("fell
     /// 15.0%", "declined by $12 million"), held to a change cell's sign.
     pub change_movement: Option<crate::check::movement::Movement>,

@@ -187,6 +187,11 @@ fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimR
     out.movement = before_value
         .and_then(|(phrase, _)| crate::check::movement::movement_before(phrase))
         .or_else(|| after_value.and_then(crate::check::movement::movement_after));
+    if out.movement.is_none() {
+        out.movement = before_value
+            .and_then(|(phrase, _)| crate::check::movement::size_movement_before(phrase));
+        out.movement_in_size = out.movement.is_some();
+    }
     out.change_better =
         before_value.and_then(|(phrase, _)| crate::check::movement::change_better(phrase));
     out.change_movement = before_value
@@ -593,6 +598,7 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         sentence_measure: None,
         sentence_direction: None,
         movement: None,
+        movement_in_size: false,
         change_movement: None,
         role_way: None,
         change_better: None,
