@@ -452,10 +452,12 @@ fn number_at(text: &str, toks: &[Tok], i: usize) -> Option<(Written, usize)> {
         {
             return None;
         }
-        // A day of a date.
+        // A day of a date ("December 31", "Dec. 31", "31 Dec").
+        let month_abbreviated = prev.is_some_and(|p| p.kind == Kind::Sym('.'))
+            && is_word(text, i.checked_sub(2).and_then(|p| toks.get(p)), MONTHS);
         if plain
             && digits.parse::<u32>().is_ok_and(|d| (1..=31).contains(&d))
-            && (is_word(text, prev, MONTHS) || is_word(text, next, MONTHS))
+            && (is_word(text, prev, MONTHS) || is_word(text, next, MONTHS) || month_abbreviated)
         {
             return None;
         }
@@ -764,6 +766,10 @@ mod tests {
                 vec!["8%", "8%"],
             ),
             ("Other expense was negative $9 million.", vec!["-9e6 USD"]),
+            (
+                "The current ratio was 2.27 as of Dec. 31, 2024.",
+                vec!["2.27"],
+            ),
             (
                 "Gross margin expanded 1.4 percentage points to 38.1%, or 140bps.",
                 vec!["1.4%", "38.1%", "1.40%"],

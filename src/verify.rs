@@ -985,6 +985,23 @@ impl<'a> Verifier<'a> {
             })
             .collect();
         let mut findings = arithmetic::check(&calc, written, stated, &inputs);
+        // A fall stated by its size ("fell 0.4%", "Decline in …, 11.4%")
+        // is the negative change a calculation of now against before gives.
+        let falls = spec.change_movement == Some(crate::check::movement::Movement::Down)
+            || spec.role_way == Some(crate::check::movement::Movement::Down);
+        if falls
+            && let Some(size) = stated.filter(|s| !s.value.is_sign_negative())
+            && findings.iter().any(|f| f.code == Code::ArithmeticMismatch)
+        {
+            let fall = Amount {
+                value: -size.value,
+                ..*size
+            };
+            let as_fall = arithmetic::check(&calc, written, Some(&fall), &inputs);
+            if !as_fall.iter().any(|f| f.code == Code::ArithmeticMismatch) {
+                findings = as_fall;
+            }
+        }
         if findings.iter().any(|f| f.code == Code::FormulaMismatch) {
             return findings;
         }

@@ -1885,3 +1885,193 @@ fn a_relative_change_is_not_a_change_in_points() {
         (Route::Accept, vec![])
     );
 }
+
+/// One calculation over Acme's csv statements.
+fn acme_calc(
+    value: &str,
+    role: &str,
+    calc: &str,
+    operands: &[(&str, &str, &str, &str)],
+) -> AnswerReport {
+    let ops: Vec<String> = operands
+        .iter()
+        .map(|(id, value, role, cite)| {
+            format!(r#"{{"id": "{id}", "value": "{value}", "role": "{role}", "cite": "{cite}"}}"#)
+        })
+        .collect();
+    verify(&format!(
+        r#"{{"id": "t", "sources": ["acme_income.csv", "acme_balance.csv", "acme_cashflow.csv"],
+            "claims": [{{"id": "k", "value": "{value}", "role": "{role}", "calc": "{calc}", "operands": [{}]}}]}}"#,
+        ops.join(", ")
+    ))
+}
+
+#[test]
+fn a_calculation_that_computes_another_figure_than_its_role() {
+    let ni = ("ni", "447", "Net income, 2024", "acme_income.csv#B18");
+    let eq24 = (
+        "e1",
+        "1,856",
+        "Total stockholders' equity, December 31, 2024",
+        "acme_balance.csv#B36",
+    );
+    let eq23 = (
+        "e0",
+        "1,608",
+        "Total stockholders' equity, December 31, 2023",
+        "acme_balance.csv#C36",
+    );
+    // An average balance is two balances averaged, not the closing one.
+    assert_eq!(
+        route_and_codes(&acme_calc(
+            "24.1%",
+            "Return on average stockholders' equity, 2024",
+            "ni / e1",
+            &[ni, eq24]
+        )),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    assert_eq!(
+        route_and_codes(&acme_calc(
+            "25.8%",
+            "Return on average stockholders' equity, 2024",
+            "ni / ((e1 + e0) / 2)",
+            &[ni, eq24, eq23]
+        )),
+        (Route::Accept, vec![])
+    );
+    // Net debt is all borrowings less cash: the long-term part alone is not.
+    let lt = (
+        "lt",
+        "1,025",
+        "Long-term debt, December 31, 2024",
+        "acme_balance.csv#B27",
+    );
+    let cur = (
+        "cur",
+        "75",
+        "Current portion of long-term debt, December 31, 2024",
+        "acme_balance.csv#B25",
+    );
+    let cash = (
+        "cash",
+        "780",
+        "Cash and cash equivalents, December 31, 2024",
+        "acme_balance.csv#B9",
+    );
+    assert_eq!(
+        route_and_codes(&acme_calc(
+            "320",
+            "Net debt, December 31, 2024",
+            "cur + lt - cash",
+            &[cur, lt, cash]
+        )),
+        (Route::Accept, vec![])
+    );
+    // A line and another line added to it are not that line.
+    let capex = (
+        "capex",
+        "(210)",
+        "Purchases of property and equipment, 2024",
+        "acme_cashflow.csv#B21",
+    );
+    let acq = (
+        "acq",
+        "(24)",
+        "Acquisitions, net of cash acquired, 2024",
+        "acme_cashflow.csv#B22",
+    );
+    assert_eq!(
+        route_and_codes(&acme_calc(
+            "$234 million",
+            "Capital expenditures, 2024",
+            "-(capex + acq)",
+            &[capex, acq]
+        )),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    assert_eq!(
+        route_and_codes(&acme_calc(
+            "$234 million",
+            "Capital expenditures and acquisitions, 2024",
+            "-(capex + acq)",
+            &[capex, acq]
+        )),
+        (Route::Accept, vec![])
+    );
+    // A fall stated by its size is the negative change.
+    let oi = |text: &str| {
+        verify(&format!(
+            r#"{{"id": "t", "sources": ["acme_income.csv"], "claims": [{{"id": "k", "text": "{text}", "value": "0.4%",
+                "role": "Operating income change, 2023 vs 2022", "calc": "(a - b) / b",
+                "operands": [{{"id": "a", "value": "542", "role": "Operating income, 2023", "cite": "acme_income.csv#C13"}},
+                             {{"id": "b", "value": "544", "role": "Operating income, 2022", "cite": "acme_income.csv#D13"}}]}}]}}"#
+        ))
+    };
+    assert_eq!(
+        route_and_codes(&oi("Operating income fell 0.4% in 2023.")),
+        (Route::Accept, vec![])
+    );
+    assert_eq!(
+        route_and_codes(&oi("Operating income rose 0.4% in 2023.")).0,
+        Route::Reanswer
+    );
+}
+
+#[test]
+fn a_share_of_a_qualified_base_and_a_segment_named_by_the_sentence() {
+    let csv = "Norrland Outdoor Group,,\nSegment information,,\n(in millions),,\n,2024,2023\n\
+               Net sales by segment:,,\nApparel,\"2,418\",\"2,301\"\nFootwear,\"1,376\",\"1,412\"\n\
+               Total net sales,\"4,678\",\"4,503\"\nOperating income by segment:,,\nApparel,362,331\n\
+               Footwear,118,151\nNet sales by geographic area:,,\nUnited States,\"2,730\",\"2,655\"\n\
+               Europe,\"1,180\",\"1,098\"\nInternational,\"1,948\",\"1,848\"\n";
+    let share = |value: &str, den: &str, role: &str, cite: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "{value}", "role": "Europe net sales as a share of international net sales, 2024", "calc": "eu / d",
+                     "operands": [{{"id": "eu", "value": "1,180", "role": "Europe net sales, 2024", "cite": "t.csv#B14"}},
+                                  {{"id": "d", "value": "{den}", "role": "{role}", "cite": "t.csv#{cite}"}}]}}"#
+            ),
+        )
+    };
+    assert_eq!(
+        route_and_codes(&share("25.2%", "4,678", "Total net sales, 2024", "B8")),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    assert_eq!(
+        route_and_codes(&share(
+            "60.6%",
+            "1,948",
+            "International net sales, 2024",
+            "B15"
+        )),
+        (Route::Accept, vec![])
+    );
+    let margin = |text: &str, oi: &str, sales: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "text": "{text}", "value": "15.0%", "role": "Operating margin, 2024", "calc": "oi / s",
+                     "operands": [{{"id": "oi", "value": "362", "role": "Apparel operating income, 2024", "cite": "t.csv#{oi}"}},
+                                  {{"id": "s", "value": "2,418", "role": "Apparel net sales, 2024", "cite": "t.csv#{sales}"}}]}}"#
+            ),
+        )
+    };
+    assert_eq!(
+        route_and_codes(&margin(
+            "Footwear's operating margin was 15.0% in 2024.",
+            "B10",
+            "B6"
+        )),
+        (Route::Reanswer, vec!["contradicted"])
+    );
+    assert_eq!(
+        route_and_codes(&margin(
+            "Apparel's operating margin was 15.0% in 2024.",
+            "B10",
+            "B6"
+        )),
+        (Route::Accept, vec![])
+    );
+}

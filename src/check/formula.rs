@@ -98,6 +98,9 @@ pub fn check(
     // companies ("Acme's revenue is 22 times Birchwood's") is not, and says
     // whose figures it compares.
     let inputs: Vec<Input<'_>> = operands.iter().map(|o| input_of(o, vocab)).collect();
+    if let Some(finding) = share_base_unmet(&claim_role.text, calc, &inputs, vocab) {
+        return vec![finding];
+    }
     let concepts: Vec<Option<String>> = inputs.iter().map(|i| i.concept.clone()).collect();
     let Some(wanted) = wanted(claim_role, sentence_only, vocab, &concepts) else {
         let mut findings: Vec<Finding> = companies_unnamed(claim_text, operands)
@@ -106,6 +109,7 @@ pub fn check(
         if findings.is_empty() {
             findings.extend(
                 one_operand(claim_role, calc, &inputs)
+                    .or_else(|| line_and_more(claim_role, calc, &inputs, vocab))
                     .or_else(|| period_unmet(claim_role, &inputs)),
             );
         }
@@ -115,7 +119,9 @@ pub fn check(
     if let Some(finding) = companies_differ(operands) {
         findings.push(finding);
     }
-    if let Some(finding) = qualifier_unmet(claim_role, &inputs) {
+    if let Some(finding) =
+        qualifier_unmet(claim_role, &inputs).or_else(|| average_unmet(claim_role, &inputs))
+    {
         findings.push(finding);
     } else if let Some(finding) = metric_mismatch(claim_role, &wanted, calc, &inputs) {
         // A compound annual rate is no simple change; its own formula (a
@@ -199,6 +205,119 @@ fn one_operand(claim_role: &ClaimRole, calc: &Calc, inputs: &[Input<'_>]) -> Opt
             only.id,
             only.label,
             claimed.as_str()
+        ),
+    ))
+}
+
+/// A calculation whose role names a line (no metric, no qualifier) that
+/// one operand is, and that takes other lines besides ("Capital
+/// expenditures" = capex + acquisitions): the claim's line is that operand,
+/// the result is something else. `formula_mismatch`. Operands of the same
+/// line in other periods (a sum of quarters) are that line.
+fn line_and_more(
+    claim_role: &ClaimRole,
+    calc: &Calc,
+    inputs: &[Input<'_>],
+    vocab: &Vocab,
+) -> Option<Finding> {
+    let claimed = claim_role.role.concept.as_ref()?.as_str();
+    // A role that names a combination ("repurchases plus dividends paid",
+    // "capex and acquisitions") is not one line.
+    let lower = claim_role.text.to_lowercase();
+    let combines = [
+        "+",
+        "&",
+        " plus ",
+        " and ",
+        "combined",
+        "together",
+        "sum of",
+        "including",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    if inputs.len() < 2
+        || combines
+        || !claim_role.role.qualifiers.is_empty()
+        || !claim_role.role.implied.is_empty()
+    {
+        return None;
+    }
+    let is_line = |i: &&Input<'_>| i.concept.as_deref() == Some(claimed) && i.qualifiers.is_empty();
+    let line = inputs.iter().find(is_line)?;
+    let others: Vec<&Input<'_>> = inputs
+        .iter()
+        .filter(|i| i.concept.as_deref() != Some(claimed))
+        .collect();
+    // Every other operand a line of its own, named, that the role does not
+    // also name ("Dividends paid + repurchases of common stock").
+    let named: Vec<crate::vocab::ConceptId> = claim_role
+        .text
+        .split(['+', '(', ')', ',', ';', '/', '&'])
+        .flat_map(|part| part.split(" plus ").flat_map(|p| p.split(" and ")))
+        .filter_map(|part| {
+            super::role::read_shared(part, vocab, super::role::Mode::Role)
+                .role
+                .concept
+                .clone()
+        })
+        .collect();
+    let named_by_role = |i: &&Input<'_>| {
+        i.concept
+            .as_deref()
+            .is_some_and(|c| named.iter().any(|n| n.as_str() == c))
+    };
+    if others.is_empty()
+        || others.iter().any(|i| i.concept.is_none())
+        || others.iter().any(named_by_role)
+    {
+        return None;
+    }
+    // A sum or difference in the line's units (doubling every operand
+    // doubles it) that moves with the other operands.
+    let value_with = |scale: Decimal, bump: Option<usize>| {
+        let operands: Vec<Operand<'_>> = inputs
+            .iter()
+            .enumerate()
+            .map(|(k, input)| Operand {
+                id: input.id,
+                stated: input.stated,
+                base: probe(0, k) * scale
+                    + if bump == Some(k) {
+                        Decimal::ONE
+                    } else {
+                        Decimal::ZERO
+                    },
+                role: "",
+            })
+            .collect();
+        calc.value(&operands).ok()
+    };
+    let once = value_with(Decimal::ONE, None)?;
+    let linear = value_with(Decimal::TWO, None).is_some_and(|twice| {
+        once.checked_mul(Decimal::TWO)
+            .is_some_and(|d| same_result(twice, d))
+    });
+    let moved = inputs.iter().enumerate().any(|(k, input)| {
+        input.concept.as_deref() != Some(claimed)
+            && value_with(Decimal::ONE, Some(k)).is_some_and(|v| !same_result(v, once))
+    });
+    if !linear || !moved {
+        return None;
+    }
+    let also: Vec<String> = others
+        .iter()
+        .map(|i| format!("{} ({:?})", i.id, i.label))
+        .collect();
+    Some(Finding::new(
+        Code::FormulaMismatch,
+        Route::Reanswer,
+        format!(
+            "the claim's role names {claimed}, which operand {} is ({:?}); the calculation {} also takes {}, so it computes another figure",
+            line.id,
+            line.label,
+            calc.source().trim(),
+            also.join(", ")
         ),
     ))
 }
@@ -485,6 +604,79 @@ fn share_of(text: &str, vocab: &Vocab) -> Option<Wanted> {
     })
 }
 
+/// A share whose base is qualified ("Europe net sales as a share of
+/// international (non-U.S.) net sales") divided by an operand that is not
+/// (total net sales): `formula_mismatch`. The denominator is the operand
+/// whose doubling halves the result; the base's strict qualifiers
+/// (geography, segment, …) must be its role's or its row's.
+fn share_base_unmet(
+    text: &str,
+    calc: &Calc,
+    inputs: &[Input<'_>],
+    vocab: &Vocab,
+) -> Option<Finding> {
+    static SHARE: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(?:percent(?:age)?|%|share|proportion)\s+(?:of|to)\s+(.+)$").ok()
+    });
+    if inputs.len() != 2 {
+        return None;
+    }
+    let base_text = SHARE.as_ref()?.captures(text)?.get(1)?.as_str();
+    let base = super::role::read_shared(base_text, vocab, super::role::Mode::Role);
+    let wanted: Vec<&crate::vocab::lexicon::QualifierDef> = base
+        .role
+        .qualifiers
+        .iter()
+        .filter_map(|q| q.def())
+        .filter(|d| d.cell_only == CellOnly::Strict)
+        .collect();
+    if wanted.is_empty() {
+        return None;
+    }
+    let value_with = |doubled: Option<usize>| {
+        let operands: Vec<Operand<'_>> = inputs
+            .iter()
+            .enumerate()
+            .map(|(k, input)| {
+                let v = probe(0, k);
+                Operand {
+                    id: input.id,
+                    stated: input.stated,
+                    base: if doubled == Some(k) {
+                        v * Decimal::TWO
+                    } else {
+                        v
+                    },
+                    role: "",
+                }
+            })
+            .collect();
+        calc.value(&operands).ok()
+    };
+    let once = value_with(None)?;
+    let denominator = (0..inputs.len()).find(|k| {
+        value_with(Some(*k))
+            .and_then(|v| v.checked_mul(Decimal::TWO))
+            .is_some_and(|v| same_result(v, once))
+    })?;
+    let input = inputs.get(denominator)?;
+    let missing = wanted.iter().find(|d| {
+        !input.qualifiers.iter().any(|q| {
+            q.def()
+                .is_some_and(|c| c.kind == d.kind && c.value == d.value)
+        })
+    })?;
+    let value = missing.value.replace('_', " ");
+    Some(Finding::new(
+        Code::FormulaMismatch,
+        Route::Reanswer,
+        format!(
+            "the claim's role takes a share of {base_text:?}, which is {value}, but the calculation divides by {} ({:?}), which is not",
+            input.id, input.label
+        ),
+    ))
+}
+
 /// The same span a year earlier (a balance: the same day a year earlier).
 pub fn year_before(period: &Period) -> Option<Period> {
     let back = |d: jiff::civil::Date| d.checked_sub(jiff::Span::new().years(1)).ok();
@@ -658,7 +850,12 @@ fn matches(
         && input.row_words.as_slice() == base_words;
     let concept_ok = match (ident.concept.as_deref().or(base), input.concept.as_deref()) {
         _ if by_label => true,
-        (Some(want), Some(have)) => lex.same_family(want, have),
+        // A current or noncurrent part does not stand for its whole
+        // ("Borrowings, non-current" is not all borrowings).
+        (Some(want), Some(have)) => {
+            lex.same_family(want, have)
+                && (want == have || !part_of_whole(have) || part_of_whole(want))
+        }
         // The change of a measure the vocabulary does not name: its
         // operands must be one measure (checked by the caller), and show
         // the claim's words for it ("Active customers growth" is not over
@@ -681,6 +878,11 @@ fn matches(
         Slot::Open => year_before(own).and_then(|p| close_of(&p)),
     };
     target.is_some_and(|t| in_period(have, &t))
+}
+
+/// Whether a concept is the current or noncurrent part of a balance.
+fn part_of_whole(concept: &str) -> bool {
+    concept.ends_with("Noncurrent") || concept.ends_with("Current")
 }
 
 /// Whether the calculation, each input standing for the identifier it
@@ -1009,6 +1211,48 @@ fn qualifier_unmet(claim_role: &ClaimRole, inputs: &[Input<'_>]) -> Option<Findi
     ))
 }
 
+/// A metric over an average balance ("Return on average stockholders'
+/// equity", "average total assets") computed from one balance: the role
+/// says average, no operand is an average, and no balance is taken at two
+/// dates (`(e1 + e0) / 2`). `formula_mismatch`.
+fn average_unmet(claim_role: &ClaimRole, inputs: &[Input<'_>]) -> Option<Finding> {
+    let says_average = |text: &str| {
+        text.split(|c: char| !c.is_alphanumeric())
+            .any(|w| w.eq_ignore_ascii_case("average") || w.eq_ignore_ascii_case("avg"))
+    };
+    if !says_average(&claim_role.text) {
+        return None;
+    }
+    let balances: Vec<&Input<'_>> = inputs
+        .iter()
+        .filter(|i| matches!(i.period, Some(Period::Instant { .. })))
+        .collect();
+    if balances.is_empty()
+        || inputs
+            .iter()
+            .any(|i| says_average(&i.label) || says_average(&i.words))
+    {
+        return None;
+    }
+    let averaged = balances.iter().any(|a| {
+        balances
+            .iter()
+            .any(|b| a.concept.is_some() && a.concept == b.concept && a.period != b.period)
+    });
+    if averaged {
+        return None;
+    }
+    let ids: Vec<&str> = balances.iter().map(|i| i.id).collect();
+    Some(Finding::new(
+        Code::FormulaMismatch,
+        Route::Reanswer,
+        format!(
+            "the claim's role names an average balance, but {} is a balance at one date and no operand is an average or the same balance at another date: the calculation uses the closing balance",
+            ids.join(", ")
+        ),
+    ))
+}
+
 /// A calculation over two companies' figures that does not say so: the
 /// claim, with its operands' roles, does not name every company whose
 /// figures it takes ("Revenue grew 7.7%" over Acme's 2024 revenue and
@@ -1272,7 +1516,10 @@ mod tests {
             )
             .is_empty()
         );
-        assert!(run("Revenue 2024", "rd + rev", &[rd, rev]).is_empty());
+        assert!(run("Total of the two lines, 2024", "rd + rev", &[rd, rev]).is_empty());
+        // A role naming one line, computed as that line and another added.
+        assert_eq!(run("Revenue 2024", "rd + rev", &[rd, rev]).len(), 1);
+        assert!(run("Revenue and R&D, 2024", "rd + rev", &[rd, rev]).is_empty());
     }
 
     #[test]

@@ -165,6 +165,65 @@ pub fn other_company(sentence: &str, cells: &[crate::model::Cell<'_>]) -> Option
         .filter(|w| !w.is_empty())
         .map(str::to_lowercase)
         .collect();
+    // A name the cited table's rows print is a segment or a line of it
+    // ("Equipment's operating margin"), not another company.
+    let a_row_of = |cell: &crate::model::Cell<'_>| {
+        // Not the company's own name (a title line) …
+        if super::formula::company_of(cell).is_some_and(|company| {
+            let company = company.to_lowercase();
+            said.iter().any(|w| company.split(' ').any(|c| c == w))
+        }) {
+            return false;
+        }
+        // … but a row that holds numbers.
+        let table = cell.table();
+        let mut holds_numbers = vec![false; table.rows.len()];
+        for rec in &table.records {
+            if let Some(row) = holds_numbers.get_mut(rec.row as usize) {
+                *row = true;
+            }
+        }
+        table.rows.iter().zip(&holds_numbers).any(|(r, numbers)| {
+            let Some(label) = r.label.as_deref().filter(|_| *numbers) else {
+                return false;
+            };
+            let words: Vec<String> = label
+                .split(|c: char| !c.is_alphanumeric() && c != '&')
+                .filter(|w| !w.is_empty())
+                .map(str::to_lowercase)
+                .collect();
+            said.iter().all(|w| words.contains(w))
+        })
+    };
+    // A sentence about one row of a table (a segment: "Footwear's operating
+    // margin") checks that row's cells, not another's.
+    let names_all = |text: Option<&str>| {
+        text.is_some_and(|t| {
+            let words: Vec<String> = t
+                .split(|c: char| !c.is_alphanumeric() && c != '&')
+                .filter(|w| !w.is_empty())
+                .map(str::to_lowercase)
+                .collect();
+            said.iter().all(|w| words.contains(w))
+        })
+    };
+    if let Some(cell) = cells
+        .iter()
+        .find(|cell| a_row_of(cell) && !names_all(cell.row_label()) && !names_all(cell.col_label()))
+    {
+        return Some(
+            Finding::new(
+                Code::Contradicted,
+                Route::Reanswer,
+                format!(
+                    "the sentence is about {name}, a row of the cited table, but {} is {:?}'s figure: the answer says one line and checks another",
+                    cell.reference(),
+                    cell.row_label().unwrap_or("another row")
+                ),
+            )
+            .cell(cell),
+        );
+    }
     let other = cells.iter().find_map(|cell| {
         let company = super::formula::company_of(cell)?;
         let named = company.split(' ').any(|w| {
@@ -172,7 +231,7 @@ pub fn other_company(sentence: &str, cells: &[crate::model::Cell<'_>]) -> Option
                 .iter()
                 .any(|x| x == w || x.strip_suffix('s') == Some(w))
         });
-        (!named).then_some((cell, company))
+        (!named && !a_row_of(cell)).then_some((cell, company))
     })?;
     let (cell, company) = other;
     Some(
