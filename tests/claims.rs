@@ -361,7 +361,11 @@ fn written_rounding_must_be_within_reason() {
     // three.
     accepted(&oi("about $0.61 billion"));
     accepted(&oi("about $0.6 billion"));
-    produces(&oi("about $0.63 billion"), "value_mismatch", Route::Reanswer);
+    produces(
+        &oi("about $0.63 billion"),
+        "value_mismatch",
+        Route::Reanswer,
+    );
     produces(&oi("about $1 billion"), "value_mismatch", Route::Reanswer);
     let interest = |v: &str| value(v, "interest expense 2024", "acme.xlsx#IS!B14");
     produces(&interest("$0 billion"), "value_mismatch", Route::Reanswer);

@@ -2075,3 +2075,36 @@ fn a_share_of_a_qualified_base_and_a_segment_named_by_the_sentence() {
         (Route::Accept, vec![])
     );
 }
+
+#[test]
+fn a_compound_annual_rate_takes_the_root_of_its_years() {
+    // Acme's revenue: 4,200 (2024), 3,560 (2022): (4,200 / 3,560)^(1/2) - 1 = 8.6%.
+    let cagr = |value: &str, calc: &str| {
+        verify(&format!(
+            r#"{{"id": "t", "sources": ["acme_income.csv"], "claims": [{{"id": "k", "value": "{value}",
+                "role": "Revenue compound annual growth rate, 2022-2024", "calc": "{calc}",
+                "operands": [{{"id": "end", "value": "4,200", "role": "Revenue, 2024", "cite": "acme_income.csv#B7"}},
+                             {{"id": "start", "value": "3,560", "role": "Revenue, 2022", "cite": "acme_income.csv#D7"}}]}}]}}"#
+        ))
+    };
+    assert_eq!(
+        route_and_codes(&cagr("8.6%", "(end / start) ^ (1/2) - 1")),
+        (Route::Accept, vec![])
+    );
+    assert_eq!(
+        route_and_codes(&cagr("8.6%", "(end / start)**0.5 - 1")),
+        (Route::Accept, vec![])
+    );
+    assert_eq!(
+        route_and_codes(&cagr("5.7%", "(end / start) ^ (1/3) - 1")),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    assert_eq!(
+        route_and_codes(&cagr("18.0%", "end / start - 1")),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    assert_eq!(
+        route_and_codes(&cagr("9.6%", "(end / start) ^ (1/2) - 1")),
+        (Route::Reanswer, vec!["arithmetic_mismatch"])
+    );
+}

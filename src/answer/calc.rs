@@ -8,16 +8,20 @@
 //!
 //! # Infix expressions
 //!
-//! `(s24 - s23) / s23`, `gp / rev`, `-x * 2`, `(a - b) / b * 100`:
+//! `(s24 - s23) / s23`, `gp / rev`, `-x * 2`, `(a - b) / b * 100`,
+//! `(end / start) ^ (1/2) - 1`:
 //!
 //! ```text
 //! expr    := term (('+' | '-') term)*
 //! term    := unary (('*' | '/') unary)*
-//! unary   := '-' unary | primary
+//! unary   := '-' unary | power
+//! power   := primary (('^' | '**') unary)?
 //! primary := number | ident | '(' expr ')'
 //! ```
 //!
-//! Binary operators are left-associative (`a - b - c` is `(a - b) - c`).
+//! Binary operators are left-associative (`a - b - c` is `(a - b) - c`),
+//! the power right-associative (`a ^ b ^ c` is `a ^ (b ^ c)`) and tighter
+//! than a sign (`-a ^ 2` is `-(a ^ 2)`).
 //! Whitespace may stand between any two tokens. A number is ASCII digits with
 //! an optional `.` fraction (`123`, `1.5`, `.5`), grouped in threes by commas
 //! (`1,234.5` — the first group one to three digits, every later group
@@ -36,7 +40,7 @@
 //! | operation | value |
 //! |---|---|
 //! | `add`, `subtract`, `multiply`, `divide` | `arg1 + - * / arg2` |
-//! | `exp` | `arg1 ^ arg2`; the exponent must be an integer (negative allowed) |
+//! | `exp` | `arg1 ^ arg2`; a fractional exponent (a root) needs a base that is not negative |
 //! | `greater` | 1 if `arg1 > arg2`, else 0 |
 //! | `table_sum`, `table_average`, `table_max`, `table_min` | an aggregate over the operands the one argument selects; an optional second argument must be `none` |
 //!
@@ -74,9 +78,12 @@
 //! way). With duplicate ids, the first operand counts. All arithmetic is
 //! checked: overflow is an error, never a panic; division keeps `Decimal`'s
 //! 28 significant digits. The result is returned normalized (no trailing
-//! zeros). `exp` works by repeated squaring; an exponent beyond the range
-//! of `i64` is reported as overflow, and `0` to a negative power as division
-//! by zero.
+//! zeros). A power (`exp`, `^`) with a whole exponent works by repeated
+//! squaring, exactly; an exponent beyond the range of `i64` is reported as
+//! overflow, and `0` to a negative power as division by zero. A fractional
+//! exponent (`^ 0.5`, `^ (1/3)`) is computed through the logarithm
+//! (`rust_decimal`'s `checked_powd`) and kept to 20 decimal places, far
+//! finer than any written rounding; of a negative base it is an error.
 //!
 //! The trace ([`Evaluation::steps`]) has one line per program step, with the
 //! values used and where each came from —
@@ -105,7 +112,6 @@ use std::fmt;
 use std::str::FromStr;
 
 use rust_decimal::Decimal;
-use rust_decimal::prelude::ToPrimitive;
 
 /// The longest calculation text accepted, in bytes.
 pub const MAX_LEN: usize = 10_000;
@@ -452,6 +458,8 @@ enum Tok {
     Minus,
     Star,
     Slash,
+    /// `^` or `**`: a power.
+    Caret,
     LParen,
     RParen,
     Comma,
@@ -510,7 +518,9 @@ fn lex(src: &str, at: usize) -> Token {
         '+' => token(Tok::Plus, 1),
         '-' => token(Tok::Minus, 1),
         '\u{2212}' => token(Tok::Minus, c.len_utf8()),
+        '*' if bytes.get(1) == Some(&b'*') => token(Tok::Caret, 2),
         '*' => token(Tok::Star, 1),
+        '^' => token(Tok::Caret, 1),
         '/' => token(Tok::Slash, 1),
         '(' => token(Tok::LParen, 1),
         ')' => token(Tok::RParen, 1),
@@ -636,6 +646,7 @@ enum BinOp {
     Sub,
     Mul,
     Div,
+    Pow,
 }
 
 impl BinOp {
@@ -645,6 +656,7 @@ impl BinOp {
             BinOp::Sub => "-",
             BinOp::Mul => "*",
             BinOp::Div => "/",
+            BinOp::Pow => "^",
         }
     }
 
@@ -652,6 +664,7 @@ impl BinOp {
         match self {
             BinOp::Add | BinOp::Sub => PREC_SUM,
             BinOp::Mul | BinOp::Div => PREC_PRODUCT,
+            BinOp::Pow => PREC_POWER,
         }
     }
 }
@@ -659,7 +672,8 @@ impl BinOp {
 const PREC_SUM: u8 = 1;
 const PREC_PRODUCT: u8 = 2;
 const PREC_UNARY: u8 = 3;
-const PREC_ATOM: u8 = 4;
+const PREC_POWER: u8 = 4;
+const PREC_ATOM: u8 = 5;
 
 /// One postfix node; `span` covers the whole subexpression it closes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -703,12 +717,19 @@ impl Printed {
     /// operands also when they bind equally, so the tree is kept exactly.
     fn bin(op: BinOp, left: Printed, right: Printed) -> Printed {
         let prec = op.precedence();
+        // A power groups to the right: its base keeps parentheses when it
+        // binds equally, its exponent does not.
+        let (left_min, right_min) = if op == BinOp::Pow {
+            (prec + 1, prec)
+        } else {
+            (prec, prec + 1)
+        };
         Printed {
             text: format!(
                 "{} {} {}",
-                left.wrapped(prec),
+                left.wrapped(left_min),
                 op.symbol(),
-                right.wrapped(prec + 1)
+                right.wrapped(right_min)
             ),
             prec,
         }
@@ -790,11 +811,35 @@ impl InfixParser<'_> {
             minuses.push(token.span);
             self.p.bump(token);
         }
-        let mut span = self.primary(depth)?;
+        let mut span = self.power(depth)?;
         while let Some(minus) = minuses.pop() {
             span = minus.to(span);
             self.nodes.push(Node::Neg { span });
         }
+        Ok(span)
+    }
+
+    /// A primary, raised to a power when `^` follows: the exponent is a
+    /// unary expression, so `a ^ b ^ c` is `a ^ (b ^ c)` and `a ^ -1` reads.
+    fn power(&mut self, depth: usize) -> Result<Span, CalcError> {
+        let base = self.primary(depth)?;
+        let token = self.p.peek();
+        if token.kind != Tok::Caret {
+            return Ok(base);
+        }
+        if depth >= MAX_DEPTH {
+            return Err(CalcError::TooDeep {
+                pos: token.span.start,
+                max: MAX_DEPTH,
+            });
+        }
+        self.p.bump(token);
+        let exponent = self.unary(depth + 1)?;
+        let span = base.to(exponent);
+        self.nodes.push(Node::Bin {
+            op: BinOp::Pow,
+            span,
+        });
         Ok(span)
     }
 
@@ -1002,6 +1047,8 @@ fn single<T>(mut stack: Vec<T>) -> Result<T, CalcError> {
 enum ArithError {
     DivisionByZero,
     Overflow,
+    /// A fractional power of a negative base (no real number): the exponent.
+    NegativeRoot(Decimal),
 }
 
 impl ArithError {
@@ -1015,6 +1062,11 @@ impl ArithError {
             ArithError::Overflow => CalcError::Overflow {
                 pos: whole.start,
                 text: whole.text(source),
+            },
+            ArithError::NegativeRoot(exponent) => CalcError::NonIntegerExponent {
+                pos: divisor.start,
+                text: divisor.text(source),
+                exponent,
             },
         }
     }
@@ -1031,8 +1083,48 @@ fn binary(op: BinOp, left: Decimal, right: Decimal) -> Result<Decimal, ArithErro
             }
             left.checked_div(right)
         }
+        BinOp::Pow => return pow(left, right),
     };
     result.ok_or(ArithError::Overflow)
+}
+
+/// `base ^ exponent`: a whole exponent by repeated squaring (exact); a
+/// fractional one (a root: a compound annual rate's `^ (1/2)`) of a base
+/// that is not negative, to the 28 digits a decimal holds.
+fn pow(base: Decimal, exponent: Decimal) -> Result<Decimal, ArithError> {
+    use rust_decimal::prelude::ToPrimitive;
+    if !exponent.fract().is_zero() {
+        if base.is_sign_negative() && !base.is_zero() {
+            return Err(ArithError::NegativeRoot(exponent));
+        }
+        // The logarithm's last digits are noise: 20 decimal places kept.
+        return rust_decimal::MathematicalOps::checked_powd(&base, exponent)
+            .map(|v| v.round_dp(20))
+            .ok_or(ArithError::Overflow);
+    }
+    // Beyond ±9.2e18: no decimal power of such a size is representable
+    // except for trivial bases; reported as overflow.
+    let n = exponent.to_i64().ok_or(ArithError::Overflow)?;
+    let mut remaining = n.unsigned_abs();
+    let mut result = Decimal::ONE;
+    let mut square = base;
+    while remaining > 0 {
+        if remaining & 1 == 1 {
+            result = result.checked_mul(square).ok_or(ArithError::Overflow)?;
+        }
+        remaining >>= 1;
+        if remaining > 0 {
+            square = square.checked_mul(square).ok_or(ArithError::Overflow)?;
+        }
+    }
+    if n >= 0 {
+        return Ok(result);
+    }
+    if result.is_zero() {
+        // 0 ^ -k: the base is the divisor.
+        return Err(ArithError::DivisionByZero);
+    }
+    Decimal::ONE.checked_div(result).ok_or(ArithError::Overflow)
 }
 
 // ---------------------------------------------------------------------------
@@ -1460,48 +1552,19 @@ fn power(
     exponent_span: Span,
     source: &str,
 ) -> Result<Result<Decimal, ArithError>, CalcError> {
-    let non_integer = || CalcError::NonIntegerExponent {
-        pos: exponent_span.start,
-        text: exponent_span.text(source),
-        exponent,
-    };
-    if !exponent.fract().is_zero() {
-        return Err(non_integer());
-    }
-    let Some(n) = exponent.to_i64() else {
-        // Beyond ±9.2e18: no decimal power of such a size is representable
-        // except for trivial bases; reported as overflow.
-        return Ok(Err(ArithError::Overflow));
-    };
-    let mut remaining = n.unsigned_abs();
-    let mut result = Decimal::ONE;
-    let mut square = base;
-    while remaining > 0 {
-        if remaining & 1 == 1 {
-            match result.checked_mul(square) {
-                Some(r) => result = r,
-                None => return Ok(Err(ArithError::Overflow)),
-            }
-        }
-        remaining >>= 1;
-        if remaining > 0 {
-            match square.checked_mul(square) {
-                Some(s) => square = s,
-                None => return Ok(Err(ArithError::Overflow)),
-            }
-        }
-    }
-    if n >= 0 {
-        return Ok(Ok(result));
-    }
-    if result.is_zero() {
+    match pow(base, exponent) {
+        Err(ArithError::NegativeRoot(exponent)) => Err(CalcError::NonIntegerExponent {
+            pos: exponent_span.start,
+            text: exponent_span.text(source),
+            exponent,
+        }),
         // 0 ^ -k: the base is the divisor.
-        return Err(CalcError::DivisionByZero {
+        Err(ArithError::DivisionByZero) => Err(CalcError::DivisionByZero {
             pos: base_span.start,
             text: base_span.text(source),
-        });
+        }),
+        other => Ok(other),
     }
-    Ok(Decimal::ONE.checked_div(result).ok_or(ArithError::Overflow))
 }
 
 /// The operands a `table_*` selector names (see the module documentation).
@@ -1776,6 +1839,14 @@ mod tests {
             (".5 * a", "5"),
             ("a-b", "6"),
             ("((a))", "10"),
+            ("x ^ 2", "9"),
+            ("x ** 2", "9"),
+            ("-x ^ 2", "-9"),
+            ("(-x) ^ 2", "9"),
+            ("2 ^ 3 ^ 2", "512"),
+            ("2 ^ -1", "0.5"),
+            ("4 ^ 0.5", "2"),
+            ("a * 2 ^ 2", "40"),
             ("  a  ", "10"),
             ("\u{2212}x", "-3"),
             ("a/b", "2.5"),
@@ -2202,12 +2273,12 @@ mod tests {
                 r#"calc: expected one of the claim's operand ids (ni22, ni23, rev23) at byte 4, found "zz""#,
             ),
             (
-                "exp(4, 0.5)",
-                r#"calc: expected an integer exponent at byte 7, found "0.5""#,
+                "exp(-4, 0.5)",
+                r#"calc: expected an integer exponent at byte 8, found "0.5""#,
             ),
             (
-                "divide(1, 2), exp(4, #0)",
-                r##"calc: expected an integer exponent at byte 21, found "#0" = 0.5"##,
+                "divide(1, 2), exp(-4, #0)",
+                r##"calc: expected an integer exponent at byte 22, found "#0" = 0.5"##,
             ),
             (
                 "exp(10, 40)",
@@ -2338,6 +2409,7 @@ mod tests {
                     BinOp::Mul => l.checked_mul(r),
                     BinOp::Div if r.is_zero() => None,
                     BinOp::Div => l.checked_div(r),
+                    BinOp::Pow => pow(l, r).ok(),
                 }
             }
         }

@@ -91,13 +91,15 @@ fn half_in_base(stated: &Amount, table_scale: Option<Decimal>) -> Option<Decimal
     .map(|h| h.abs())
 }
 
-/// Numbers a FinQA program may write without citing them: powers of ten
-/// and the counts of averaging and annualising (2, 3, 4, 12, 360, 365).
+/// Numbers a FinQA program may write without citing them: powers of ten,
+/// the counts of averaging and annualising (2, 3, 4, 12, 360, 365) and the
+/// roots of compounding over them (0.5, 0.25, 0.2: `exp(#0, 0.5)`).
 pub fn is_constant(value: Decimal) -> bool {
     let v = value.abs().normalize();
     if [2, 3, 4, 12, 360, 365]
         .iter()
         .any(|c| v == Decimal::from(*c))
+        || [Decimal::new(5, 1), Decimal::new(25, 2), Decimal::new(2, 1)].contains(&v)
     {
         return true;
     }
@@ -704,10 +706,12 @@ mod tests {
 
     #[test]
     fn constants() {
-        for c in ["1", "10", "100", "1000000", "0.01", "2", "12", "365"] {
+        for c in [
+            "1", "10", "100", "1000000", "0.01", "2", "12", "365", "0.5", "0.25",
+        ] {
             assert!(is_constant(d(c)), "{c}");
         }
-        for c in ["390", "181315", "5", "110"] {
+        for c in ["390", "181315", "5", "110", "0.3", "0.75"] {
             assert!(!is_constant(d(c)), "{c}");
         }
     }

@@ -124,10 +124,11 @@ pub fn check(
     {
         findings.push(finding);
     } else if let Some(finding) = metric_mismatch(claim_role, &wanted, calc, &inputs) {
-        // A compound annual rate is no simple change; its own formula (a
-        // root) is not judged.
-        if compound_years(claim_role).is_none() {
-            findings.push(finding);
+        // A compound annual rate is no simple change: its root must be of
+        // its years.
+        match compound_years(claim_role) {
+            None => findings.push(finding),
+            Some(years) => findings.extend(root_unmet(years, calc, &inputs)),
         }
     } else if let Some(years) = compound_years(claim_role) {
         findings.push(Finding::new(
@@ -165,8 +166,89 @@ fn compound_years(claim_role: &ClaimRole) -> Option<i16> {
             other => years.extend(other.year()),
         }
     }
+    // A span written as years ("2022-2024", "FY2023–FY2025") that the
+    // period reading takes as its later year only.
+    static YEAR: LazyLock<Option<regex::Regex>> =
+        LazyLock::new(|| regex::Regex::new(r"\b(?:FY|fy)?((?:19|20)\d\d)\b").ok());
+    if let Some(year) = YEAR.as_ref() {
+        years.extend(
+            year.captures_iter(&claim_role.text)
+                .filter_map(|c| c.get(1)?.as_str().parse::<i16>().ok()),
+        );
+    }
     let span = years.iter().max()? - years.iter().min()?;
     (span >= 2).then_some(span)
+}
+
+/// A compound annual rate over `years` whose calculation takes another
+/// root: one plus its result moves by 2^(±1/k) when an operand doubles, and
+/// k is not the years ("FY2023-FY2025" is two years, not three), or is
+/// no root at all (the cumulative change halved).
+fn root_unmet(years: i16, calc: &Calc, inputs: &[Input<'_>]) -> Option<Finding> {
+    use rust_decimal::MathematicalOps;
+    // One plus the result, the result read as a fraction or (a program
+    // "× 100") in percent.
+    let plus_one = |doubled: Option<usize>, per: Decimal| {
+        let operands: Vec<Operand<'_>> = inputs
+            .iter()
+            .enumerate()
+            .map(|(k, input)| {
+                let v = probe(0, k);
+                Operand {
+                    id: input.id,
+                    stated: input.stated,
+                    base: if doubled == Some(k) {
+                        v * Decimal::TWO
+                    } else {
+                        v
+                    },
+                    role: "",
+                }
+            })
+            .collect();
+        calc.value(&operands)
+            .ok()?
+            .checked_div(per)?
+            .checked_add(Decimal::ONE)
+    };
+    let root_of = |k: i16| Decimal::TWO.checked_powd(Decimal::ONE / Decimal::from(k));
+    let near = |a: Decimal, b: Decimal| (a - b).abs() <= Decimal::new(1, 9);
+    // The root the calculation takes, read with `per`: every operand that
+    // moves the result moves it by the same 2^(±1/k).
+    let root = |per: Decimal| -> Option<i16> {
+        let once = plus_one(None, per).filter(|v| !v.is_zero())?;
+        let mut taken = None;
+        for i in 0..inputs.len() {
+            let ratio = plus_one(Some(i), per)?.checked_div(once)?;
+            if near(ratio, Decimal::ONE) {
+                continue;
+            }
+            let ratio = if ratio < Decimal::ONE {
+                Decimal::ONE.checked_div(ratio)?
+            } else {
+                ratio
+            };
+            let k = (1..=40i16).find(|k| root_of(*k).is_some_and(|r| near(ratio, r)))?;
+            if taken.is_some_and(|t| t != k) {
+                return None;
+            }
+            taken = Some(k);
+        }
+        taken
+    };
+    let what = match root(Decimal::ONE).or_else(|| root(Decimal::ONE_HUNDRED)) {
+        Some(k) if k == years => return None,
+        Some(k) => format!("takes the root of {k}"),
+        None => "is no root of the change (a simple average or another figure)".to_string(),
+    };
+    Some(Finding::new(
+        Code::FormulaMismatch,
+        Route::Reanswer,
+        format!(
+            "the claim's role names a compound annual rate over {years} years, which is (now / before)^(1/{years}) - 1, but {} {what}",
+            calc.source().trim()
+        ),
+    ))
 }
 
 /// A calculation that is one operand (`a`, `a * 1`): the claim states that
