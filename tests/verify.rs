@@ -2108,3 +2108,119 @@ fn a_compound_annual_rate_takes_the_root_of_its_years() {
         (Route::Reanswer, vec!["arithmetic_mismatch"])
     );
 }
+
+#[test]
+fn a_line_said_to_improve_is_held_to_its_side() {
+    // Calder's other reserves: −21.6 (2024), −8.3 (2023): a fall in value.
+    let said = |text: &str| {
+        verify(&format!(
+            r#"{{"id": "t", "sources": ["calder_financial_position.csv"], "claims": [{{"id": "k", "text": "{text}",
+                "value": "−€21.6m", "role": "Other reserves, 31 December 2024", "cites": ["calder_financial_position.csv#C42"]}}]}}"#
+        ))
+    };
+    assert_eq!(
+        route_and_codes(&said(
+            "Other reserves improved to −€21.6m at the end of 2024."
+        )),
+        (Route::Reanswer, vec!["contradicted"])
+    );
+    assert_eq!(
+        route_and_codes(&said(
+            "Other reserves worsened to −€21.6m at the end of 2024."
+        )),
+        (Route::Accept, vec![])
+    );
+}
+
+#[test]
+fn a_ratio_spelled_out_in_the_role_and_a_share_of_the_total() {
+    let acme = |value: &str, role: &str, calc: &str, ops: &str| {
+        verify(&format!(
+            r#"{{"id": "t", "sources": ["acme_income.csv"], "claims": [{{"id": "k", "value": "{value}", "role": "{role}", "calc": "{calc}", "operands": [{ops}]}}]}}"#
+        ))
+    };
+    let ebit = r#"{"id": "p", "value": "602", "role": "Operating income 2024", "cite": "acme_income.csv#B13"}"#;
+    let pretax = r#"{"id": "p", "value": "566", "role": "Income before income taxes 2024", "cite": "acme_income.csv#B16"}"#;
+    let interest = r#"{"id": "i", "value": "48", "role": "Interest expense 2024", "cite": "acme_income.csv#B14"}"#;
+    let role = "Interest coverage (EBIT / interest expense), FY2024";
+    assert_eq!(
+        route_and_codes(&acme(
+            "11.8x",
+            role,
+            "p / i",
+            &format!("{pretax}, {interest}")
+        )),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    assert_eq!(
+        route_and_codes(&acme(
+            "12.5x",
+            role,
+            "p / i",
+            &format!("{ebit}, {interest}")
+        )),
+        (Route::Accept, vec![])
+    );
+    // Dunmore's Q3 2024 revenue: product 38,420, subscription 24,812.
+    let share = |value: &str, den: &str| {
+        verify(&format!(
+            r#"{{"id": "t", "sources": ["dunmore_income.csv"], "claims": [{{"id": "k", "value": "{value}",
+                "role": "Subscription and services share of total revenue, Q3 2024", "calc": "s / d",
+                "operands": [{{"id": "s", "value": "24,812", "role": "Subscription and services revenue Q3 2024", "cite": "dunmore_income.csv#B11"}}, {den}]}}]}}"#
+        ))
+    };
+    assert_eq!(
+        route_and_codes(&share(
+            "64.6%",
+            r#"{"id": "d", "value": "38,420", "role": "Product revenue Q3 2024", "cite": "dunmore_income.csv#B10"}"#
+        )),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    assert_eq!(
+        route_and_codes(&share(
+            "39.2%",
+            r#"{"id": "d", "value": "63,232", "role": "Total revenue Q3 2024", "cite": "dunmore_income.csv#B12"}"#
+        )),
+        (Route::Accept, vec![])
+    );
+}
+
+#[test]
+fn a_retail_quarter_named_by_its_weeks_and_its_fiscal_label() {
+    let csv = "Pinecrest Outfitters,,,,\n(in millions),,,,\n,Thirteen Weeks Ended,,Thirty-Nine Weeks Ended,\n\
+               ,\"November 2, 2024\",\"October 28, 2023\",\"November 2, 2024\",\"October 28, 2023\"\n\
+               Net sales,\"2,184.6\",\"2,097.3\",\"6,412.8\",\"6,205.1\"\n";
+    let said = |role: &str, cite: &str, value: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "{value}", "role": "{role}", "cites": ["t.csv#{cite}"]}}"#
+            ),
+        )
+    };
+    assert_eq!(
+        route_and_codes(&said(
+            "Net sales, 13 weeks ended November 2, 2024 (Q3 fiscal 2024)",
+            "B5",
+            "2,184.6"
+        )),
+        (Route::Accept, vec![])
+    );
+    assert_ne!(
+        route_and_codes(&said(
+            "Net sales, 13 weeks ended October 28, 2023 (Q3 fiscal 2024)",
+            "B5",
+            "2,184.6"
+        ))
+        .0,
+        Route::Accept
+    );
+    assert_eq!(
+        route_and_codes(&said(
+            "Net sales, 39 weeks ended November 2, 2024",
+            "D5",
+            "6,412.8"
+        )),
+        (Route::Accept, vec![])
+    );
+}

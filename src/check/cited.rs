@@ -312,14 +312,16 @@ pub fn value_and_role(
     // moved the other way than its line did.
     if findings.is_empty()
         && checks.has(Check::Support)
-        && let Some(movement) = claimed.role.movement
-        && let Some(finding) = movement::contradiction(
-            movement,
-            claimed.role.movement_in_size,
-            &cell,
-            &cited.cite,
-            vocab,
-        )
+        && let Some((movement, by)) = match (claimed.role.movement, claimed.role.movement_better) {
+            (Some(m), _) if claimed.role.movement_in_size => Some((m, movement::Order::Size)),
+            (Some(m), _) => Some((m, movement::Order::Usual)),
+            (None, Some(better)) => Some((
+                movement::better_way(better, &cell, vocab),
+                movement::better_order(&cell, vocab),
+            )),
+            (None, None) => None,
+        }
+        && let Some(finding) = movement::contradiction(movement, by, &cell, &cited.cite, vocab)
     {
         findings.push(finding);
     }

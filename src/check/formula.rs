@@ -667,7 +667,14 @@ fn share_of(text: &str, vocab: &Vocab) -> Option<Wanted> {
         )
         .ok()
     });
-    let found = SHARE.as_ref()?.captures(text)?;
+    // A ratio the role spells out in parentheses: "Interest coverage (EBIT
+    // / interest expense)", "Free cash flow margin (FCF / revenue)".
+    static SPELLED: LazyLock<Option<regex::Regex>> =
+        LazyLock::new(|| regex::Regex::new(r"\(\s*([^()/]+?)\s*/\s*([^()/]+?)\s*\)").ok());
+    let found = SHARE
+        .as_ref()?
+        .captures(text)
+        .or_else(|| SPELLED.as_ref()?.captures(text))?;
     let concept_of = |part: &str| {
         super::role::read_shared(part, vocab, super::role::Mode::Role)
             .role
@@ -679,10 +686,19 @@ fn share_of(text: &str, vocab: &Vocab) -> Option<Wanted> {
     if line == base {
         return None;
     }
-    let formula = Calc::parse(&format!("{} / {}", line.as_str(), base.as_str())).ok()?;
+    // The line itself, or what the line is computed from where it is a
+    // metric (free cash flow: operating cash flow less capital spending).
+    let mut formulas = vec![Calc::parse(&format!("{} / {}", line.as_str(), base.as_str())).ok()?];
+    if let Some((_, made_of)) = PARSED.metrics.iter().find(|(id, _)| *id == line.as_str()) {
+        formulas.extend(
+            made_of
+                .iter()
+                .filter_map(|f| Calc::parse(&format!("({f}) / {}", base.as_str())).ok()),
+        );
+    }
     Some(Wanted::Metric {
         concept: format!("{} as a share of {}", line.as_str(), base.as_str()),
-        formulas: std::sync::Arc::from(vec![formula]),
+        formulas: std::sync::Arc::from(formulas),
     })
 }
 
@@ -712,9 +728,6 @@ fn share_base_unmet(
         .filter_map(|q| q.def())
         .filter(|d| d.cell_only == CellOnly::Strict)
         .collect();
-    if wanted.is_empty() {
-        return None;
-    }
     let value_with = |doubled: Option<usize>| {
         let operands: Vec<Operand<'_>> = inputs
             .iter()
@@ -742,21 +755,44 @@ fn share_base_unmet(
             .is_some_and(|v| same_result(v, once))
     })?;
     let input = inputs.get(denominator)?;
-    let missing = wanted.iter().find(|d| {
+    if let Some(missing) = wanted.iter().find(|d| {
         !input.qualifiers.iter().any(|q| {
             q.def()
                 .is_some_and(|c| c.kind == d.kind && c.value == d.value)
         })
-    })?;
-    let value = missing.value.replace('_', " ");
-    Some(Finding::new(
-        Code::FormulaMismatch,
-        Route::Reanswer,
-        format!(
-            "the claim's role takes a share of {base_text:?}, which is {value}, but the calculation divides by {} ({:?}), which is not",
-            input.id, input.label
-        ),
-    ))
+    }) {
+        let value = missing.value.replace('_', " ");
+        return Some(Finding::new(
+            Code::FormulaMismatch,
+            Route::Reanswer,
+            format!(
+                "the claim's role takes a share of {base_text:?}, which is {value}, but the calculation divides by {} ({:?}), which is not",
+                input.id, input.label
+            ),
+        ));
+    }
+    // A base the role calls the total ("share of total revenue") divided by
+    // a part of it: a product line, a segment, a region.
+    let total = base_text
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| w.eq_ignore_ascii_case("total"));
+    let part = input.qualifiers.iter().find_map(|q| {
+        q.def()
+            .filter(|d| d.cell_only == CellOnly::Strict && !wanted.iter().any(|w| w.kind == d.kind))
+    });
+    match part {
+        Some(part) if total => Some(Finding::new(
+            Code::FormulaMismatch,
+            Route::Reanswer,
+            format!(
+                "the claim's role takes a share of {base_text:?}, but the calculation divides by {} ({:?}), a {} part of it",
+                input.id,
+                input.label,
+                part.value.replace('_', " ")
+            ),
+        )),
+        _ => None,
+    }
 }
 
 /// The same span a year earlier (a balance: the same day a year earlier).

@@ -80,6 +80,42 @@ pub fn movement_before(words_before_value: &str) -> Option<Movement> {
     verb_of(TAIL.as_ref()?, words_before_value)
 }
 
+/// How a line's level is compared with its year before.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    /// As most lines move: by size ([`size_order`]).
+    Usual,
+    /// By size, whatever the sign ("narrowed to", "widened to").
+    Size,
+    /// By value: a balance that "improved" from (8.3) to (21.6) fell.
+    Value,
+}
+
+/// Whether the words before a value say its line got better ("improved
+/// to") or worse ("worsened to", "deteriorated to"): a way that depends on
+/// the line's side.
+pub fn better_before(words_before_value: &str) -> Option<bool> {
+    static TAIL: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b([a-z]+)\s+(?:([a-z]+ly)\s+)?to\s*(?:US\$|[$€£¥]|[-−])?\s*$").ok()
+    });
+    let found = TAIL.as_ref()?.captures(words_before_value)?;
+    match found.get(1)?.as_str().to_lowercase().as_str() {
+        "improved" => Some(true),
+        "worsened" | "deteriorated" => Some(false),
+        _ => None,
+    }
+}
+
+/// How a line that got better or worse is compared: a cost, an expense or
+/// a loss by size, any other line by value.
+pub fn better_order(cell: &Cell<'_>, vocab: &Vocab) -> Order {
+    if better_way(true, cell, vocab) == Movement::Down {
+        Order::Size
+    } else {
+        Order::Value
+    }
+}
+
 /// Words that move a line's size to a level ("the loss narrowed to $12
 /// million", "the deficit widened to (30.1)", "margin narrowed to 5.4%").
 const SIZE_WORDS: &[(&str, Movement)] = &[
@@ -470,21 +506,27 @@ fn levels_said(cell: &Cell<'_>, vocab: &Vocab) -> String {
 /// year before move the other way than the sentence says.
 pub fn contradiction(
     movement: Movement,
-    in_size: bool,
+    by: Order,
     cell: &Cell<'_>,
     cite: &str,
     vocab: &Vocab,
 ) -> Option<Finding> {
     let before = year_before(cell, vocab)?;
-    let order = if in_size {
-        // By size on one side of zero; across it, nothing is said.
-        let (now, then) = (cell.value_base()?, before.value_base()?);
-        if now.is_sign_negative() != then.is_sign_negative() && !now.is_zero() && !then.is_zero() {
-            return None;
+    let in_size = by == Order::Size;
+    let order = match by {
+        Order::Size => {
+            // By size on one side of zero; across it, nothing is said.
+            let (now, then) = (cell.value_base()?, before.value_base()?);
+            if now.is_sign_negative() != then.is_sign_negative()
+                && !now.is_zero()
+                && !then.is_zero()
+            {
+                return None;
+            }
+            now.abs().cmp(&then.abs())
         }
-        now.abs().cmp(&then.abs())
-    } else {
-        size_order(cell, &before)?
+        Order::Value => cell.value_base()?.cmp(&before.value_base()?),
+        Order::Usual => size_order(cell, &before)?,
     };
     let against = match movement {
         Movement::Up => order != std::cmp::Ordering::Greater,
@@ -838,7 +880,7 @@ mod tests {
         let vocab = Vocab::builtin();
         let d = crate::read::test_document(IS);
         let cell = d.tables[0].cell_at(Coord::parse(at).unwrap()).unwrap();
-        contradiction(movement, false, &cell, at, &vocab).is_some()
+        contradiction(movement, Order::Usual, &cell, at, &vocab).is_some()
     }
 
     #[test]

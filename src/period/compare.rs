@@ -331,6 +331,8 @@ mod tests {
             ("first nine months of 2024", nine, Yes),
             ("9M 2024", nine, Yes),
             ("9M24", nine, Yes),
+            ("39 weeks 2024", nine, Yes),
+            ("thirty-nine weeks of fiscal 2024", three, No),
             ("YTD Q3 2024", nine, Yes),
             ("Q3 2024 YTD", nine, Yes),
             ("first nine months of 2024", three, No),

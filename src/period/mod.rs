@@ -803,7 +803,7 @@ fn start_of(end: Date, months: u8) -> Option<Date> {
 
 /// Months a period of whole weeks stands for: 13 weeks a quarter (12–14 for
 /// 4-4-5 calendars), 26 a half, 39 nine months, 52 or 53 a year.
-fn weeks_to_months(weeks: u8) -> Option<u8> {
+pub(super) fn weeks_to_months(weeks: u8) -> Option<u8> {
     match weeks {
         12..=14 => Some(3),
         25..=27 => Some(6),

@@ -17,10 +17,11 @@ use super::{compile, count, group, parse_date, part, start_of, trailing_year, ye
 use crate::model::Period;
 
 /// "first nine months of 2024", "nine months 2024", "9M 2024", "9M24",
-/// "6 months of fiscal 2024", "first three quarters of 2024".
+/// "6 months of fiscal 2024", "first three quarters of 2024", "39 weeks
+/// FY2024".
 static MONTHS_OF_YEAR: LazyLock<Regex> = LazyLock::new(|| {
     compile(
-        r"^<PREP>(?:(?:the )?(?:first|1st) )?(?:(?P<n><NUM>)[ -]?(?:months?|mos?\.?|m)|(?P<q>two|three|2|3)[ -]quarters)(?: (?:ytd|year[- ]to[- ]date))?,?(?: (?:of|in))?(?: the)? ?(?P<y>(?:(?:fiscal(?: year)?|fy) ?'?)?(?:\d{4}|\d{2}))$",
+        r"^<PREP>(?:(?:the )?(?:first|1st) )?(?:(?P<n><NUM>)[ -]?(?:months?|mos?\.?|m)|(?P<w><NUM>)[ -]weeks?|(?P<q>two|three|2|3)[ -]quarters)(?: (?:ytd|year[- ]to[- ]date))?,?(?: (?:of|in))?(?: the)? ?(?P<y>(?:(?:fiscal(?: year)?|fy) ?'?)?(?:\d{4}|\d{2}))$",
     )
 });
 
@@ -120,9 +121,14 @@ pub(super) fn parse(s: &str) -> Option<Period> {
         });
     }
     if let Some(c) = MONTHS_OF_YEAR.captures(s) {
-        let months = match (c.name("n"), c.name("q")) {
-            (Some(n), _) => count(n.as_str())?,
-            (None, Some(q)) => 3 * count(q.as_str())?,
+        let months = match (c.name("n"), c.name("q"), c.name("w")) {
+            (Some(n), _, _) => count(n.as_str())?,
+            (None, Some(q), _) => 3 * count(q.as_str())?,
+            // "39 weeks of fiscal 2024", "thirty-nine weeks 2024" (thirteen
+            // weeks of a year do not say which quarter).
+            (None, None, Some(w)) => {
+                super::weeks_to_months(count(w.as_str())?).filter(|m| *m > 3)?
+            }
             _ => return None,
         };
         if !(1..=12).contains(&months) {

@@ -69,6 +69,10 @@ pub struct ClaimRole {
     /// The movement is of the line's size ("narrowed to", "widened to"):
     /// a deficit, a loss or a cost widens as it grows, whatever its sign.
     pub movement_in_size: bool,
+    /// The claim's sentence says its line got better (`Some(true)`,
+    /// "improved to") or worse to the value: held to the line's year
+    /// before by its side (a cost that improved fell).
+    pub movement_better: Option<bool>,
     /// The way the claim's sentence says the value is a change ("fell
     /// 15.0%", "declined by $12 million"), held to a change cell's sign.
     pub change_movement: Option<crate::check::movement::Movement>,
@@ -792,6 +796,13 @@ fn period_fit(
         } else {
             unknown = true;
         }
+    }
+    // A period that cannot be compared beside one the cell's agrees with
+    // is a second name for it ("13 weeks ended November 2, 2024 (Q3 fiscal
+    // 2024)": a retailer's fiscal year may be named by the year it starts
+    // or ends in; the date says which quarter).
+    if unknown && matched.iter().any(|m| *m) {
+        unknown = false;
     }
     let extra = u8::try_from(matched.iter().filter(|m| !**m).count()).unwrap_or(u8::MAX);
     (

@@ -187,7 +187,12 @@ fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimR
     out.movement = before_value
         .and_then(|(phrase, _)| crate::check::movement::movement_before(phrase))
         .or_else(|| after_value.and_then(crate::check::movement::movement_after));
-    if out.movement.is_none() {
+    out.movement_better =
+        before_value.and_then(|(phrase, _)| crate::check::movement::better_before(phrase));
+    if out.movement_better.is_some() {
+        out.movement = None;
+    }
+    if out.movement.is_none() && out.movement_better.is_none() {
         out.movement = before_value
             .and_then(|(phrase, _)| crate::check::movement::size_movement_before(phrase));
         out.movement_in_size = out.movement.is_some();
@@ -599,6 +604,7 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         sentence_direction: None,
         movement: None,
         movement_in_size: false,
+        movement_better: None,
         change_movement: None,
         role_way: None,
         change_better: None,
