@@ -2224,3 +2224,40 @@ fn a_retail_quarter_named_by_its_weeks_and_its_fiscal_label() {
         (Route::Accept, vec![])
     );
 }
+
+#[test]
+fn a_role_s_note_of_its_source_and_a_row_named_through_its_section() {
+    // "(per MD&A)" says where the number was read, not what it is.
+    let quote = |role: &str| {
+        verify(&format!(
+            r#"{{"id": "t", "sources": ["acme.pdf"], "claims": [{{"id": "k", "value": "17.6%", "role": "{role}",
+                "quote": "Net income rose 17.6% to $447 million", "cites": ["acme.pdf#p5"]}}]}}"#
+        ))
+    };
+    assert_eq!(
+        route_and_codes(&quote("Net income growth, FY2024 (per MD&A)")),
+        (Route::Accept, vec![])
+    );
+    assert_ne!(
+        route_and_codes(&quote("Net income growth, FY2024 (per segment)")).0,
+        Route::Accept
+    );
+    // "Adjusted EBITDA" is the row that says so, not "EBITDA" under an
+    // "Adjusted EBITDA" caption.
+    let csv = "(in millions),,\n,2025,2024\nAdjusted EBITDA,,\nNet income (loss),84.6,(23.9)\n\
+               Depreciation and amortization,72.5,68.1\nEBITDA,218.0,84.6\n\
+               Stock-based compensation expense,38.9,35.2\nAdjusted EBITDA,251.6,160.0\n";
+    let said = |value: &str, cite: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "{value}", "role": "Adjusted EBITDA, fiscal 2025", "cites": ["t.csv#{cite}"]}}"#
+            ),
+        )
+    };
+    assert_eq!(
+        route_and_codes(&said("251.6", "B8")),
+        (Route::Accept, vec![])
+    );
+    assert_ne!(route_and_codes(&said("218.0", "B6")).0, Route::Accept);
+}

@@ -315,6 +315,15 @@ fn line_and_more(
         "together",
         "sum of",
         "including",
+        "excluding",
+        "excl",
+        "before",
+        " less ",
+        "net of",
+        "adjusted",
+        "without",
+        " ex ",
+        "ex-",
     ]
     .iter()
     .any(|w| lower.contains(w));

@@ -242,6 +242,9 @@ pub struct Fit {
     /// The claim names a concept by its QName and the cell is not tagged
     /// with that fact: a cell that is ranks above it.
     pub tag_inexact: bool,
+    /// The measure agrees only with the row's section caption read with
+    /// its label, the row's own concept being another. Ranks only.
+    pub through_section: bool,
 }
 
 impl Fit {
@@ -292,7 +295,8 @@ impl Fit {
                 + self.col_extra
                 + u16::from(self.lenient_extra)
                 + u16::from(self.family)
-                + u16::from(self.period_loose),
+                + u16::from(self.period_loose)
+                + u16::from(self.through_section),
             self.soft_uncovered,
         )
     }
@@ -441,7 +445,14 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
             .any(|w| &**w != "total" && !contains(&claim.role.concept_words, w));
     out.measure = match concepts_agree {
         Some(true) => Slot::Agree,
-        Some(false) if label_exact || names_section_and_row || label_in_short => Slot::Agree,
+        Some(false) if label_exact || label_in_short => Slot::Agree,
+        // The row's concept is another; with its section caption the row
+        // is the claim's ("EBITDA" under "Adjusted EBITDA"): less exactly
+        // than a row whose own label is.
+        Some(false) if names_section_and_row => {
+            out.through_section = true;
+            Slot::Agree
+        }
         Some(false) => Slot::Differ,
         None if label_exact => Slot::Agree,
         // A row whose label is only a date or a period ("2011", "At 31

@@ -96,6 +96,22 @@ pub fn read_shared(text: &str, vocab: &Vocab, mode: Mode) -> std::sync::Arc<Read
     reading
 }
 
+/// A role without the note of where its number was read ("Net income
+/// growth, FY2024 (per MD&A)", "Revenue, as reported in the 10-K"): the
+/// source says where, not what, and its words are no line's.
+fn without_source_note(text: &str) -> std::borrow::Cow<'_, str> {
+    static NOTE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i),?\s*\(?\b(?:per|from|in|according to|as (?:stated|reported|disclosed|shown) in)\s+(?:the\s+)?(?:company['’]s\s+)?(?:md&a|mda|10-k|10-q|form 10-k|form 10-q|annual report|quarterly report|press release|earnings release|management['’]s discussion(?: and analysis)?)\b\)?",
+        )
+        .ok()
+    });
+    match NOTE.as_ref() {
+        Some(note) if note.is_match(text) => note.replace_all(text, ""),
+        _ => std::borrow::Cow::Borrowed(text),
+    }
+}
+
 /// Reads a text.
 pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
     let lex = Lexicon::builtin();
@@ -106,6 +122,12 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
         std::borrow::Cow::Borrowed(text)
     };
     let text = quartered.as_ref();
+    let noted = if mode == Mode::Role {
+        without_source_note(text)
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    };
+    let text = noted.as_ref();
     let mut masked = text.to_string();
     // Unit notes say how a column is printed, not what it is: "(in
     // millions)", "U.S. $ in thousands".
