@@ -145,7 +145,7 @@ fn the_fourth_red_team_corpus_holds_its_documented_figures() {
         "{accepted} wrong claims accepted: {:#?}",
         s.misses
     );
-    assert!(refused <= 21, "{refused} correct claims not accepted");
+    assert!(refused <= 19, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }
 
@@ -205,7 +205,7 @@ fn the_fifth_red_team_corpus_holds_its_documented_figures() {
         "{accepted} wrong claims accepted: {:#?}",
         s.misses
     );
-    assert!(refused <= 13, "{refused} correct claims not accepted");
+    assert!(refused <= 9, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }
 
@@ -220,10 +220,52 @@ fn the_sixth_red_team_corpus_holds_its_documented_figures() {
     let (wrong, accepted, correct, refused) = totals(&s);
     assert_eq!((wrong, correct), (115, 101), "the corpus changed");
     assert!(
-        accepted <= 5,
+        accepted <= 1,
         "{accepted} wrong claims accepted: {:#?}",
         s.misses
     );
-    assert!(refused <= 10, "{refused} correct claims not accepted");
+    assert!(refused <= 8, "{refused} correct claims not accepted");
+    assert_eq!(s.unscored, 0);
+}
+
+/// A seventh outside reviewer's corpus (2026-12-04, afternoon) over the
+/// samples and four tables of its own in `redteam7/` (a quarterly statement
+/// with discontinued operations, a September-year balance sheet, a June-year
+/// cash-flow statement, a segment and geography note), written without
+/// running tickmark: held out on its one run (commit 62ffecc: 11 of 126
+/// wrong accepted, 16 of 104 correct refused; 6bf8776: 9 and 19). Tuned on
+/// since.
+#[test]
+fn the_seventh_red_team_corpus_holds_its_documented_figures() {
+    let s = run("tests/adversarial/redteam7.jsonl");
+    let (wrong, accepted, correct, refused) = totals(&s);
+    assert_eq!((wrong, correct), (126, 104), "the corpus changed");
+    assert!(
+        accepted <= 1,
+        "{accepted} wrong claims accepted: {:#?}",
+        s.misses
+    );
+    assert!(refused <= 7, "{refused} correct claims not accepted");
+    assert_eq!(s.unscored, 0);
+}
+
+/// An eighth outside reviewer's corpus (2026-12-04, afternoon) over the
+/// samples and four tables of its own in `redteam8/` (a retailer's 13- and
+/// 39-week quarter, a bank's income statement, an equity statement with
+/// components as columns, a non-GAAP reconciliation with two share
+/// classes), written without running tickmark: held out on its one run
+/// (commit 34c6f74: 8 of 119 wrong accepted, 51 of 110 correct refused;
+/// 6bf8776: 10 and 55). Tuned on since.
+#[test]
+fn the_eighth_red_team_corpus_holds_its_documented_figures() {
+    let s = run("tests/adversarial/redteam8.jsonl");
+    let (wrong, accepted, correct, refused) = totals(&s);
+    assert_eq!((wrong, correct), (119, 110), "the corpus changed");
+    assert!(
+        accepted <= 4,
+        "{accepted} wrong claims accepted: {:#?}",
+        s.misses
+    );
+    assert!(refused <= 42, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }
