@@ -612,7 +612,17 @@ impl<'a> Verifier<'a> {
         let rules = ValueRules {
             negative_named,
             tolerance: self.options.tolerance,
-            hedged: written.is_some_and(value::hedged),
+            // Hedged in the value ("about $4 billion") or where the sentence
+            // states it ("came in at nearly $450 million").
+            hedged: written.is_some_and(value::hedged)
+                || stated.as_ref().is_some_and(|s| {
+                    spec.sentence_amounts.as_ref().is_some_and(|amounts| {
+                        amounts.iter().any(|w| {
+                            w.hedge == crate::prose::Hedge::Approximate
+                                && crate::prose::same_number(&w.amount, s, None)
+                        })
+                    })
+                }),
             fraction_ok: ratio_role(&spec, self.vocab),
         };
         // A claim without a value: the amount its sentence states, checked

@@ -266,6 +266,6 @@ fn the_eighth_red_team_corpus_holds_its_documented_figures() {
         "{accepted} wrong claims accepted: {:#?}",
         s.misses
     );
-    assert!(refused <= 42, "{refused} correct claims not accepted");
+    assert!(refused <= 39, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }

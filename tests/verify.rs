@@ -1719,31 +1719,46 @@ fn a_change_in_points_and_basis_points() {
 }
 
 #[test]
-fn a_hedge_widens_the_rounding_by_a_step_of_the_last_digit() {
+fn a_hedge_makes_trailing_zeros_insignificant() {
     // Acme's revenue is 4,200 (millions); SG&A 588.
-    let said = |value: &str, role: &str, cite: &str| {
+    let said = |text: &str, value: &str, role: &str, cite: &str| {
         over_samples(&format!(
-            r#"{{"id": "k", "value": "{value}", "role": "{role}", "cites": ["acme_income.csv#{cite}"]}}"#
+            r#"{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["acme_income.csv#{cite}"]}}"#
         ))
     };
-    for (value, role, cite) in [
-        ("about $4 billion", "Revenue, 2024", "B7"),
-        ("approximately $4.3 billion", "Revenue, 2024", "B7"),
-        ("roughly $600 million", "SG&A, 2024", "B11"),
+    for (text, value, role, cite) in [
+        ("", "about $4 billion", "Revenue, 2024", "B7"),
+        ("", "roughly $600 million", "SG&A, 2024", "B11"),
+        // The hedge where the sentence states the value.
+        (
+            "SG&A came in at nearly $590 million.",
+            "$590 million",
+            "SG&A, 2024",
+            "B11",
+        ),
+        // All the digits written out.
+        ("", "$4,200,000,000", "Revenue, 2024", "B7"),
     ] {
         assert_eq!(
-            route_and_codes(&said(value, role, cite)),
+            route_and_codes(&said(text, value, role, cite)),
             (Route::Accept, vec![]),
             "{value}"
         );
     }
-    for (value, role, cite) in [
-        ("approximately $4.5 billion", "Revenue, 2024", "B7"),
-        ("roughly $5 billion", "Revenue, 2024", "B7"),
-        ("about $640 million", "SG&A, 2024", "B11"),
+    for (text, value, role, cite) in [
+        ("", "approximately $4.3 billion", "Revenue, 2024", "B7"),
+        ("", "approximately $4.5 billion", "Revenue, 2024", "B7"),
+        ("", "roughly $5 billion", "Revenue, 2024", "B7"),
+        ("", "about $640 million", "SG&A, 2024", "B11"),
+        (
+            "SG&A came in at $590 million.",
+            "$590 million",
+            "SG&A, 2024",
+            "B11",
+        ),
     ] {
         assert_eq!(
-            route_and_codes(&said(value, role, cite)),
+            route_and_codes(&said(text, value, role, cite)),
             (Route::Reanswer, vec!["value_mismatch"]),
             "{value}"
         );

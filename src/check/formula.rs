@@ -180,6 +180,29 @@ fn compound_years(claim_role: &ClaimRole) -> Option<i16> {
     (span >= 2).then_some(span)
 }
 
+/// The operands at probe values, one of them (`doubled`) twice its value:
+/// how a check sees what a calculation does with each operand, whatever
+/// numbers the claim gave.
+fn probed<'a>(inputs: &[Input<'a>], doubled: Option<usize>) -> Vec<Operand<'a>> {
+    inputs
+        .iter()
+        .enumerate()
+        .map(|(k, input)| {
+            let v = probe(0, k);
+            Operand {
+                id: input.id,
+                stated: input.stated,
+                base: if doubled == Some(k) {
+                    v * Decimal::TWO
+                } else {
+                    v
+                },
+                role: "",
+            }
+        })
+        .collect()
+}
+
 /// A compound annual rate over `years` whose calculation takes another
 /// root: one plus its result moves by 2^(±1/k) when an operand doubles, and
 /// k is not the years ("FY2023-FY2025" is two years, not three), or is
@@ -189,23 +212,7 @@ fn root_unmet(years: i16, calc: &Calc, inputs: &[Input<'_>]) -> Option<Finding> 
     // One plus the result, the result read as a fraction or (a program
     // "× 100") in percent.
     let plus_one = |doubled: Option<usize>, per: Decimal| {
-        let operands: Vec<Operand<'_>> = inputs
-            .iter()
-            .enumerate()
-            .map(|(k, input)| {
-                let v = probe(0, k);
-                Operand {
-                    id: input.id,
-                    stated: input.stated,
-                    base: if doubled == Some(k) {
-                        v * Decimal::TWO
-                    } else {
-                        v
-                    },
-                    role: "",
-                }
-            })
-            .collect();
+        let operands = probed(inputs, doubled);
         calc.value(&operands)
             .ok()?
             .checked_div(per)?
@@ -738,23 +745,7 @@ fn share_base_unmet(
         .filter(|d| d.cell_only == CellOnly::Strict)
         .collect();
     let value_with = |doubled: Option<usize>| {
-        let operands: Vec<Operand<'_>> = inputs
-            .iter()
-            .enumerate()
-            .map(|(k, input)| {
-                let v = probe(0, k);
-                Operand {
-                    id: input.id,
-                    stated: input.stated,
-                    base: if doubled == Some(k) {
-                        v * Decimal::TWO
-                    } else {
-                        v
-                    },
-                    role: "",
-                }
-            })
-            .collect();
+        let operands = probed(inputs, doubled);
         calc.value(&operands).ok()
     };
     let once = value_with(None)?;

@@ -74,10 +74,19 @@ const CHANGE_WORDS: &[(&str, Movement)] = &[
 /// right before "to", or before an adverb ("sharply") before "to", "to"
 /// ending the words (a currency sign may follow).
 pub fn movement_before(words_before_value: &str) -> Option<Movement> {
+    way_of_word(&word_before_to(words_before_value)?, VERBS)
+}
+
+/// The word before "to" that ends the words before a value, lower-cased:
+/// an "-ly" adverb may stand between ("declined sharply to"), a sign and a
+/// currency after.
+fn word_before_to(words_before_value: &str) -> Option<String> {
     static TAIL: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b([a-z]+)\s+(?:([a-z]+ly)\s+)?to\s*(?:US\$|[$€£¥])?\s*$").ok()
+        regex::Regex::new(r"(?i)\b([a-z]+)\s+(?:[a-z]+ly\s+)?to\s*[-−]?\s*(?:US\$|[$€£¥])?\s*$")
+            .ok()
     });
-    verb_of(TAIL.as_ref()?, words_before_value)
+    let found = TAIL.as_ref()?.captures(words_before_value)?;
+    Some(found.get(1)?.as_str().to_lowercase())
 }
 
 /// How a line's level is compared with its year before.
@@ -95,11 +104,7 @@ pub enum Order {
 /// to") or worse ("worsened to", "deteriorated to"): a way that depends on
 /// the line's side.
 pub fn better_before(words_before_value: &str) -> Option<bool> {
-    static TAIL: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b([a-z]+)\s+(?:([a-z]+ly)\s+)?to\s*(?:US\$|[$€£¥]|[-−])?\s*$").ok()
-    });
-    let found = TAIL.as_ref()?.captures(words_before_value)?;
-    match found.get(1)?.as_str().to_lowercase().as_str() {
+    match word_before_to(words_before_value)?.as_str() {
         "improved" => Some(true),
         "worsened" | "deteriorated" => Some(false),
         _ => None,
@@ -128,11 +133,7 @@ const SIZE_WORDS: &[(&str, Movement)] = &[
 /// The movement of a line's size the words before a value give it:
 /// "narrowed to", "widened sharply to".
 pub fn size_movement_before(words_before_value: &str) -> Option<Movement> {
-    static TAIL: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b([a-z]+)\s+(?:([a-z]+ly)\s+)?to\s*(?:US\$|[$€£¥])?\s*$").ok()
-    });
-    let found = TAIL.as_ref()?.captures(words_before_value)?;
-    way_of_word(&found.get(1)?.as_str().to_lowercase(), SIZE_WORDS)
+    way_of_word(&word_before_to(words_before_value)?, SIZE_WORDS)
 }
 
 /// The movement a sentence's words before a value give it as a change: a
@@ -224,13 +225,6 @@ fn way_of(head: &regex::Regex, words: &str) -> Option<Movement> {
         "down" | "lower" | "below" | "decrease" | "decline" | "drop" => Some(Movement::Down),
         _ => None,
     }
-}
-
-/// The movement of the verb a pattern's first group captures at the end of
-/// the words.
-fn verb_of(tail: &regex::Regex, words_before_value: &str) -> Option<Movement> {
-    let found = tail.captures(words_before_value)?;
-    way_of_word(&found.get(1)?.as_str().to_lowercase(), VERBS)
 }
 
 /// The way a lower-cased word has in a list of words and ways.

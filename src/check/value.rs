@@ -22,7 +22,7 @@ pub const DOCS: &[CodeDoc] = &[
     CodeDoc {
         code: Code::ValueMismatch,
         check: Check::Value,
-        what: "The number at the pointer differs from the stated number, beyond the rounding the claim wrote (\"$4.2 billion\" accepts 4.15–4.25 billion). A written rounding holds only within a relative tolerance of the cell (5% by default, `--tolerance`; a hedge such as \"about\" widens it to 10%, and to a step of the last significant digit: \"approximately $5.6 billion\" does not hold 5.318 billion, \"about 600 million\" holds 612.5 million): \"$1 billion\" for 612.5 million is a mismatch. Also raised when the cited cell holds text rather than a number, or a different currency (symbols, words and codes alike: \"4.2 billion euros\", \"EUR 4.2bn\"), and when the claim's sentence states another number than its `value` (the answer says one number and checks another).",
+        what: "The number at the pointer differs from the stated number, beyond the rounding the claim wrote (\"$4.2 billion\" accepts 4.15–4.25 billion; \"$4,200,000,000\" is the cell of 4,200 in millions written out). A written rounding holds only within a relative tolerance of the cell (5% by default, `--tolerance`; a hedge such as \"about\", in the value or where the sentence states it, widens it to 10% and makes a whole number's trailing zeros insignificant: \"about 600 million\" and \"nearly $450 million\" hold 612.5 and 447 million, \"approximately $5.6 billion\" does not hold 5.318 billion nor \"roughly $330 million\" 321.0 million): \"$1 billion\" for 612.5 million is a mismatch. Also raised when the cited cell holds text rather than a number, or a different currency (symbols, words and codes alike: \"4.2 billion euros\", \"EUR 4.2bn\"), and when the claim's sentence states another number than its `value` (the answer says one number and checks another).",
         why: "A citation is a promise that the figure is in the source. The wrong digits are the plainest broken promise, and no amount of fluent prose fixes them.",
         example: "\"Revenue was $4.3 billion in 2024\" citing `acme.xlsx#IS!B7`, which holds 4,200 ($ in millions).",
         route: "reanswer; recite when another assembled cell with the claimed role holds the stated number (`suggest` names it).",
@@ -255,8 +255,8 @@ pub fn hedged(text: &str) -> bool {
 pub const DEFAULT_TOLERANCE: Decimal = Decimal::from_parts(5, 0, 0, false, 2);
 
 /// The tolerance of a hedged value ("about $4.2 billion"): 10% of the
-/// cell's value, and no more than a step of its last significant digit
-/// away ("approximately $5.6 billion" does not hold 5.318 billion).
+/// cell's value, and the cell rounded at the value's last nonzero digit
+/// ("approximately $5.6 billion" does not hold 5.318 billion).
 pub const HEDGED_TOLERANCE: Decimal = Decimal::from_parts(10, 0, 0, false, 2);
 
 /// How a stated value is held to a cell, besides its written rounding.
@@ -431,6 +431,16 @@ pub fn compare(stated: &Amount, cell: &Cell<'_>, rules: &ValueRules) -> ValueOut
         if let Some(scaled) = c.checked_mul(factor)
             && within(s, half, scaled)
         {
+            // All the digits of the base amount ("$4,200,000,000" for a cell
+            // of 4,200 in millions): the same number, written out.
+            if stated.scale_exp == 0
+                && !stated.percent
+                && !cell.percent()
+                && factor > Decimal::ONE
+                && cell.scale() == factor
+            {
+                return ValueOutcome::Match;
+            }
             // A ratio stated as a fraction of a percentage cell (0.381 for 38.1%).
             if rules.fraction_ok
                 && !stated.percent
@@ -459,12 +469,18 @@ fn holds_within(
     let share = |tolerance: Decimal| off <= tolerance.checked_mul(x.abs()).unwrap_or(Decimal::MAX);
     let plain = within(s, half, x) && (stated.percent || share(rules.tolerance));
     if rules.hedged {
-        // A hedge widens the written rounding by a step of the last
-        // significant digit, within the hedged tolerance: "about $4 billion"
-        // for 4.3, "approximately 600 million" for 612.5, but not
-        // "approximately $5.6 billion" for 5.318 (it would say 5.3).
+        // A hedge makes a whole number's trailing zeros insignificant: the
+        // value is the cell rounded at its last nonzero digit, within the
+        // hedged tolerance: "about $4 billion" for 4.3, "approximately 600
+        // million" for 612.5, "nearly $450 million" for 447; not "roughly
+        // $330 million" for 321.0 or "approximately $5.6 billion" for 5.318
+        // (they round to 320 and 5.3).
         let step = hedge_step(stated, half);
-        return plain || (share(rules.tolerance.max(HEDGED_TOLERANCE)) && off <= step);
+        return plain
+            || (share(rules.tolerance.max(HEDGED_TOLERANCE))
+                && off
+                    .checked_mul(Decimal::TWO)
+                    .is_some_and(|twice| twice <= step));
     }
     plain
 }
