@@ -2276,3 +2276,29 @@ fn a_role_s_note_of_its_source_and_a_row_named_through_its_section() {
     );
     assert_ne!(route_and_codes(&said("218.0", "B6")).0, Route::Accept);
 }
+
+#[test]
+fn a_total_and_one_of_its_own_lines_added() {
+    let csv = "(in thousands),,\n,2024,2023\nNoninterest expense:,,\nSalaries and employee benefits,\"121,870\",\"116,340\"\n\
+               Occupancy and equipment,\"29,615\",\"28,740\"\nFDIC insurance assessments,\"6,830\",\"9,115\"\n\
+               Other noninterest expense,\"38,205\",\"36,480\"\nTotal noninterest expense,\"196,520\",\"190,675\"\n";
+    let sum = |value: &str, calc: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "{value}", "role": "Noninterest expense and FDIC assessments, FY2024", "calc": "{calc}",
+                     "operands": [{{"id": "tot", "value": "196,520", "role": "Total noninterest expense 2024", "cite": "t.csv#B8"}},
+                                  {{"id": "fdic", "value": "6,830", "role": "FDIC insurance assessments 2024", "cite": "t.csv#B6"}}]}}"#
+            ),
+        )
+    };
+    assert_eq!(
+        route_and_codes(&sum("203,350", "tot + fdic")),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    // The total less one of its lines is what the others come to.
+    assert_eq!(
+        route_and_codes(&sum("189,690", "tot - fdic")),
+        (Route::Accept, vec![])
+    );
+}

@@ -46,7 +46,7 @@ use crate::vocab::metrics::{Metrics, without_spans};
 pub const DOCS: &[CodeDoc] = &[CodeDoc {
     code: Code::FormulaMismatch,
     check: Check::Arithmetic,
-    what: "The claim's role names a metric tickmark knows (gross, operating, net and EBITDA margin, growth, decline, change, EPS, free cash flow, current and quick ratio, debt-to-equity, net debt, ROE, ROA, effective tax rate, payout ratio, days sales outstanding; `src/vocab/metrics.toml`), and its calculation is not that metric: an operand's role is not one of the metric's inputs, an operand's period is not the one the claim names (\"growth 2024 vs 2023\" over 2024 and 2022; a FY2024 margin over a FY2023 operand), a decline is divided by the later amount, the operands are two companies' figures, or the role names a qualified measure (organic, adjusted, pro forma, core, segment: \"organic revenue growth\") that no operand's role, concept or row carries. Also raised, whatever the role names, when the calculation is one operand alone (`a`, `a * 1`) whose concept is not the role's (\"Total stockholders' equity\" = retained earnings), or when the role names one period and no operand is of it (\"Net income, fiscal 2023\" over fiscal 2024 figures); when the role names one line as a share of another (\"R&D expense as a percentage of revenue\") and the calculation is over another base; when a role's compound annual rate over two or more years (\"CAGR\", \"compound annual\", \"annualized\") is computed as the cumulative change, or as no root or another root than its years (`(end / start) ^ (1/3) - 1` over FY2023–FY2025, or the cumulative change halved); when a value written in percentage or basis points is computed as a relative change (one plus the result a product of the operands' powers: `(g1 / r1) / (g0 / r0) - 1`); when the role names an average balance (\"return on average equity\") and the calculation takes one closing balance; when a share of a qualified base (\"Europe as a share of international sales\") is divided by an unqualified total, or a share of the total by a part of it (product revenue); when the role names one line and the calculation adds other lines to it (\"Capital expenditures\" = capex + acquisitions; a role naming a combination or an adjustment is not one line); a ratio the role spells out in parentheses (\"Interest coverage (EBIT / interest expense)\") is held like a share, and a current or non-current part does not stand for its whole (net debt over the non-current borrowings alone); when a FinQA program's number matches no operand (`subtract(4300, 3800)` with operands 4,200 and 3,900), or an expression is made of constants only. A decline whose operands rose is `sign_flip`; a change of a named measure over an operand that names none is `ambiguous_role` (review).",
+    what: "The claim's role names a metric tickmark knows (gross, operating, net and EBITDA margin, growth, decline, change, EPS, free cash flow, current and quick ratio, debt-to-equity, net debt, ROE, ROA, effective tax rate, payout ratio, days sales outstanding; `src/vocab/metrics.toml`), and its calculation is not that metric: an operand's role is not one of the metric's inputs, an operand's period is not the one the claim names (\"growth 2024 vs 2023\" over 2024 and 2022; a FY2024 margin over a FY2023 operand), a decline is divided by the later amount, the operands are two companies' figures, or the role names a qualified measure (organic, adjusted, pro forma, core, segment: \"organic revenue growth\") that no operand's role, concept or row carries. Also raised, whatever the role names, when the calculation is one operand alone (`a`, `a * 1`) whose concept is not the role's (\"Total stockholders' equity\" = retained earnings), or when the role names one period and no operand is of it (\"Net income, fiscal 2023\" over fiscal 2024 figures); when the role names one line as a share of another (\"R&D expense as a percentage of revenue\") and the calculation is over another base; when a role's compound annual rate over two or more years (\"CAGR\", \"compound annual\", \"annualized\") is computed as the cumulative change, or as no root or another root than its years (`(end / start) ^ (1/3) - 1` over FY2023–FY2025, or the cumulative change halved); when a value written in percentage or basis points is computed as a relative change (one plus the result a product of the operands' powers: `(g1 / r1) / (g0 / r0) - 1`); when the role names an average balance (\"return on average equity\") and the calculation takes one closing balance; when a share of a qualified base (\"Europe as a share of international sales\") is divided by an unqualified total, or a share of the total by a part of it (product revenue); when the role names one line and the calculation adds other lines to it (\"Capital expenditures\" = capex + acquisitions; a role naming a combination or an adjustment is not one line); a ratio the role spells out in parentheses (\"Interest coverage (EBIT / interest expense)\") is held like a share, a current or non-current part does not stand for its whole (net debt over the non-current borrowings alone), and a total plus one of the lines printed above it that add up to it counts that line twice (\"Total noninterest expense\" + \"FDIC insurance assessments\"); when a FinQA program's number matches no operand (`subtract(4300, 3800)` with operands 4,200 and 3,900), or an expression is made of constants only. A decline whose operands rose is `sign_flip`; a change of a named measure over an operand that names none is `ambiguous_role` (review).",
     why: "Every operand can be cited correctly and the arithmetic be exact while the calculation computes something else: cost over revenue is a cost ratio, not a gross margin. Only a check that knows what the metric is made of sees it.",
     example: "\"Gross margin was 60.0% in 2024\" with calc `cor / rev` over cost of revenue 2,520 and revenue 4,200 (gross margin is (4,200 − 2,520) / 4,200 = 40.0%).",
     route: "reanswer.",
@@ -98,7 +98,9 @@ pub fn check(
     // companies ("Acme's revenue is 22 times Birchwood's") is not, and says
     // whose figures it compares.
     let inputs: Vec<Input<'_>> = operands.iter().map(|o| input_of(o, vocab)).collect();
-    if let Some(finding) = share_base_unmet(&claim_role.text, calc, &inputs, vocab) {
+    if let Some(finding) = share_base_unmet(&claim_role.text, calc, &inputs, vocab)
+        .or_else(|| total_and_its_part(calc, operands, &inputs))
+    {
         return vec![finding];
     }
     let concepts: Vec<Option<String>> = inputs.iter().map(|i| i.concept.clone()).collect();
@@ -178,6 +180,91 @@ fn compound_years(claim_role: &ClaimRole) -> Option<i16> {
     }
     let span = years.iter().max()? - years.iter().min()?;
     (span >= 2).then_some(span)
+}
+
+/// A calculation that adds a total and a line the total already sums
+/// ("Total noninterest expense" + "FDIC insurance assessments" printed
+/// above it): the part is counted twice. The total's lines are the rows
+/// right above it in its column, up to a caption or another total, and
+/// only when they add up to it. `formula_mismatch`.
+fn total_and_its_part(
+    calc: &Calc,
+    operands: &[FormulaOperand<'_>],
+    inputs: &[Input<'_>],
+) -> Option<Finding> {
+    if operands.len() < 2 || operands.len() > 8 {
+        return None;
+    }
+    let is_total = |cell: &Cell<'_>| {
+        cell.row_label()
+            .is_some_and(|l| l.trim_start().to_lowercase().starts_with("total"))
+    };
+    // Whether the result grows with an operand.
+    let grows = |k: usize| {
+        let once = calc.value(&probed(inputs, None)).ok()?;
+        let twice = calc.value(&probed(inputs, Some(k))).ok()?;
+        Some(twice > once)
+    };
+    for (t, total) in operands.iter().enumerate() {
+        let Some(total_cell) = total.cell.filter(is_total) else {
+            continue;
+        };
+        let table = total_cell.table();
+        let column = total_cell.coord().col;
+        // The column's numbers by row, in this table.
+        let at_row = |row: u32| {
+            table
+                .records
+                .iter()
+                .find(|r| r.row == row && r.coord.col == column)
+                .map(|r| Cell::new(table, r))
+        };
+        let mut block = Vec::new();
+        let mut sum = Decimal::ZERO;
+        let mut row = total_cell.record().row;
+        while let Some(above) = row.checked_sub(1) {
+            row = above;
+            let Some(line) = at_row(row).filter(|c| !is_total(c)) else {
+                break;
+            };
+            sum = sum.checked_add(line.value())?;
+            block.push(row);
+            if block.len() > 200 {
+                return None;
+            }
+        }
+        let unit = Decimal::new(1, total_cell.decimals().min(28));
+        if block.len() < 2 || (sum - total_cell.value()).abs() > unit {
+            continue;
+        }
+        for (p, part) in operands.iter().enumerate() {
+            let Some(part_cell) = part.cell else {
+                continue;
+            };
+            if p == t
+                || !std::ptr::eq(part_cell.table(), table)
+                || part_cell.coord().col != column
+                || !block.contains(&part_cell.record().row)
+            {
+                continue;
+            }
+            if grows(t)? && grows(p)? {
+                return Some(Finding::new(
+                    Code::FormulaMismatch,
+                    Route::Reanswer,
+                    format!(
+                        "the calculation {} adds {} ({:?}) to {} ({:?}), a total that already includes it: the part is counted twice",
+                        calc.source().trim(),
+                        part.id,
+                        part_cell.row_label().unwrap_or(""),
+                        total.id,
+                        total_cell.row_label().unwrap_or("")
+                    ),
+                ));
+            }
+        }
+    }
+    None
 }
 
 /// The operands at probe values, one of them (`doubled`) twice its value:
