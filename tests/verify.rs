@@ -2302,3 +2302,27 @@ fn a_total_and_one_of_its_own_lines_added() {
         (Route::Accept, vec![])
     );
 }
+
+#[test]
+fn a_profit_excluding_a_charge_adds_it_back() {
+    let csv = "(in millions),,\n,Q3 2025,Q3 2024\nGross profit,729.2,643.9\n\
+               Restructuring and other charges,22.5,4.1\nOperating income,236.6,201.3\n";
+    let excl = |value: &str, calc: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "{value}", "role": "Operating income excluding restructuring and other charges, Q3 2025", "calc": "{calc}",
+                     "operands": [{{"id": "oi", "value": "236.6", "role": "Operating income, Q3 2025", "cite": "t.csv#B5"}},
+                                  {{"id": "r", "value": "22.5", "role": "Restructuring and other charges, Q3 2025", "cite": "t.csv#B4"}}]}}"#
+            ),
+        )
+    };
+    assert_eq!(
+        route_and_codes(&excl("214.1", "oi - r")),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    assert_eq!(
+        route_and_codes(&excl("259.1", "oi + r")),
+        (Route::Accept, vec![])
+    );
+}

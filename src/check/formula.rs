@@ -46,7 +46,7 @@ use crate::vocab::metrics::{Metrics, without_spans};
 pub const DOCS: &[CodeDoc] = &[CodeDoc {
     code: Code::FormulaMismatch,
     check: Check::Arithmetic,
-    what: "The claim's role names a metric tickmark knows (gross, operating, net and EBITDA margin, growth, decline, change, EPS, free cash flow, current and quick ratio, debt-to-equity, net debt, ROE, ROA, effective tax rate, payout ratio, days sales outstanding; `src/vocab/metrics.toml`), and its calculation is not that metric: an operand's role is not one of the metric's inputs, an operand's period is not the one the claim names (\"growth 2024 vs 2023\" over 2024 and 2022; a FY2024 margin over a FY2023 operand), a decline is divided by the later amount, the operands are two companies' figures, or the role names a qualified measure (organic, adjusted, pro forma, core, segment: \"organic revenue growth\") that no operand's role, concept or row carries. Also raised, whatever the role names, when the calculation is one operand alone (`a`, `a * 1`) whose concept is not the role's (\"Total stockholders' equity\" = retained earnings), or when the role names one period and no operand is of it (\"Net income, fiscal 2023\" over fiscal 2024 figures); when the role names one line as a share of another (\"R&D expense as a percentage of revenue\") and the calculation is over another base; when a role's compound annual rate over two or more years (\"CAGR\", \"compound annual\", \"annualized\") is computed as the cumulative change, or as no root or another root than its years (`(end / start) ^ (1/3) - 1` over FY2023–FY2025, or the cumulative change halved); when a value written in percentage or basis points is computed as a relative change (one plus the result a product of the operands' powers: `(g1 / r1) / (g0 / r0) - 1`); when the role names an average balance (\"return on average equity\") and the calculation takes one closing balance; when a share of a qualified base (\"Europe as a share of international sales\") is divided by an unqualified total, or a share of the total by a part of it (product revenue); when the role names one line and the calculation adds other lines to it (\"Capital expenditures\" = capex + acquisitions; a role naming a combination or an adjustment is not one line); a ratio the role spells out in parentheses (\"Interest coverage (EBIT / interest expense)\") is held like a share, a current or non-current part does not stand for its whole (net debt over the non-current borrowings alone), and a total plus one of the lines printed above it that add up to it counts that line twice (\"Total noninterest expense\" + \"FDIC insurance assessments\"); when a FinQA program's number matches no operand (`subtract(4300, 3800)` with operands 4,200 and 3,900), or an expression is made of constants only. A decline whose operands rose is `sign_flip`; a change of a named measure over an operand that names none is `ambiguous_role` (review).",
+    what: "The claim's role names a metric tickmark knows (gross, operating, net and EBITDA margin, growth, decline, change, EPS, free cash flow, current and quick ratio, debt-to-equity, net debt, ROE, ROA, effective tax rate, payout ratio, days sales outstanding; `src/vocab/metrics.toml`), and its calculation is not that metric: an operand's role is not one of the metric's inputs, an operand's period is not the one the claim names (\"growth 2024 vs 2023\" over 2024 and 2022; a FY2024 margin over a FY2023 operand), a decline is divided by the later amount, the operands are two companies' figures, or the role names a qualified measure (organic, adjusted, pro forma, core, segment: \"organic revenue growth\") that no operand's role, concept or row carries. Also raised, whatever the role names, when the calculation is one operand alone (`a`, `a * 1`) whose concept is not the role's (\"Total stockholders' equity\" = retained earnings), or when the role names one period and no operand is of it (\"Net income, fiscal 2023\" over fiscal 2024 figures); when the role names one line as a share of another (\"R&D expense as a percentage of revenue\") and the calculation is over another base; when a role's compound annual rate over two or more years (\"CAGR\", \"compound annual\", \"annualized\") is computed as the cumulative change, or as no root or another root than its years (`(end / start) ^ (1/3) - 1` over FY2023–FY2025, or the cumulative change halved); when a value written in percentage or basis points is computed as a relative change (one plus the result a product of the operands' powers: `(g1 / r1) / (g0 / r0) - 1`); when the role names an average balance (\"return on average equity\") and the calculation takes one closing balance; when a share of a qualified base (\"Europe as a share of international sales\") is divided by an unqualified total, or a share of the total by a part of it (product revenue); when the role names one line and the calculation adds other lines to it (\"Capital expenditures\" = capex + acquisitions; a role naming a combination or an adjustment is not one line); a ratio the role spells out in parentheses (\"Interest coverage (EBIT / interest expense)\") is held like a share, a current or non-current part does not stand for its whole (net debt over the non-current borrowings alone), a total plus one of the lines printed above it that add up to it counts that line twice (\"Total noninterest expense\" + \"FDIC insurance assessments\"), and a profit excluding a charge (\"Operating income excluding restructuring charges\") adds the charge back, never deducts it again; when a FinQA program's number matches no operand (`subtract(4300, 3800)` with operands 4,200 and 3,900), or an expression is made of constants only. A decline whose operands rose is `sign_flip`; a change of a named measure over an operand that names none is `ambiguous_role` (review).",
     why: "Every operand can be cited correctly and the arithmetic be exact while the calculation computes something else: cost over revenue is a cost ratio, not a gross margin. Only a check that knows what the metric is made of sees it.",
     example: "\"Gross margin was 60.0% in 2024\" with calc `cor / rev` over cost of revenue 2,520 and revenue 4,200 (gross margin is (4,200 − 2,520) / 4,200 = 40.0%).",
     route: "reanswer.",
@@ -100,6 +100,7 @@ pub fn check(
     let inputs: Vec<Input<'_>> = operands.iter().map(|o| input_of(o, vocab)).collect();
     if let Some(finding) = share_base_unmet(&claim_role.text, calc, &inputs, vocab)
         .or_else(|| total_and_its_part(calc, operands, &inputs))
+        .or_else(|| charge_excluded_again(&claim_role.text, calc, &inputs))
     {
         return vec![finding];
     }
@@ -265,6 +266,77 @@ fn total_and_its_part(
         }
     }
     None
+}
+
+/// A profit "excluding" a charge ("Operating income excluding restructuring
+/// charges") computed by deducting the charge again: the charge was already
+/// deducted to reach the profit, so excluding it adds it back. Read only
+/// where the role's excluded words name a charge and one operand's role
+/// carries them. `formula_mismatch`.
+fn charge_excluded_again(text: &str, calc: &Calc, inputs: &[Input<'_>]) -> Option<Finding> {
+    static EXCLUDING: LazyLock<Option<regex::Regex>> =
+        LazyLock::new(|| regex::Regex::new(r"(?i)\b(?:excluding|excl\.?|ex-|before)\s+(.+)$").ok());
+    const CHARGES: [&str; 9] = [
+        "charge",
+        "charges",
+        "impairment",
+        "impairments",
+        "restructuring",
+        "amortization",
+        "depreciation",
+        "write-down",
+        "writedown",
+    ];
+    const PROFITS: [&str; 6] = ["income", "profit", "earnings", "ebit", "ebitda", "margin"];
+    let lower = text.to_lowercase();
+    let excluded = EXCLUDING
+        .as_ref()?
+        .captures(&lower)?
+        .get(1)?
+        .as_str()
+        .to_string();
+    let head = lower
+        .get(..lower.len().saturating_sub(excluded.len()))?
+        .to_string();
+    let words = |t: &str| -> Vec<String> {
+        t.split(|c: char| !c.is_alphanumeric() && c != '-')
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let charge_words: Vec<String> = words(&excluded)
+        .into_iter()
+        .filter(|w| CHARGES.contains(&w.as_str()))
+        .collect();
+    if charge_words.is_empty() || !words(&head).iter().any(|w| PROFITS.contains(&w.as_str())) {
+        return None;
+    }
+    let (k, charge) = inputs.iter().enumerate().find(|(_, i)| {
+        let label = words(&i.label.to_lowercase());
+        charge_words.iter().any(|w| label.contains(w))
+    })?;
+    let once = calc.value(&probed(inputs, None)).ok()?;
+    let twice = calc.value(&probed(inputs, Some(k))).ok()?;
+    // The charge's size added back: the result grows with a charge stated
+    // as a positive size, falls with one stated negative.
+    let adds_back = if charge.stated.is_sign_negative() {
+        twice < once
+    } else {
+        twice > once
+    };
+    if adds_back {
+        return None;
+    }
+    Some(Finding::new(
+        Code::FormulaMismatch,
+        Route::Reanswer,
+        format!(
+            "the claim's role excludes a charge, which adds {} ({:?}) back to the profit it was deducted from, but {} deducts it again",
+            charge.id,
+            charge.label,
+            calc.source().trim()
+        ),
+    ))
 }
 
 /// The operands at probe values, one of them (`doubled`) twice its value:
