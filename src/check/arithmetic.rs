@@ -422,10 +422,11 @@ fn relative_change(calc: &Calc, operands: &[Operand<'_>], calc_text: &str) -> Op
     let mut moved = false;
     for i in 0..operands.len() {
         let ratio = at(Some(i))?.checked_div(once)?;
-        let Some(power) = powers
-            .iter()
-            .find(|p| (ratio - **p).abs() <= Decimal::new(1, 9))
-        else {
+        let Some(power) = powers.iter().find(|p| {
+            ratio
+                .checked_sub(**p)
+                .is_some_and(|d| d.abs() <= Decimal::new(1, 9))
+        }) else {
             return Some(false);
         };
         moved |= *power != Decimal::ONE;

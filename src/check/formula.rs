@@ -235,7 +235,11 @@ fn total_and_its_part(
             }
         }
         let unit = Decimal::new(1, total_cell.decimals().min(28));
-        if block.len() < 2 || (sum - total_cell.value()).abs() > unit {
+        if block.len() < 2
+            || sum
+                .checked_sub(total_cell.value())
+                .is_none_or(|off| off.abs() > unit)
+        {
             continue;
         }
         for (p, part) in operands.iter().enumerate() {
@@ -378,7 +382,10 @@ fn root_unmet(years: i16, calc: &Calc, inputs: &[Input<'_>]) -> Option<Finding> 
             .checked_add(Decimal::ONE)
     };
     let root_of = |k: i16| Decimal::TWO.checked_powd(Decimal::ONE / Decimal::from(k));
-    let near = |a: Decimal, b: Decimal| (a - b).abs() <= Decimal::new(1, 9);
+    let near = |a: Decimal, b: Decimal| {
+        a.checked_sub(b)
+            .is_some_and(|d| d.abs() <= Decimal::new(1, 9))
+    };
     // The root the calculation takes, read with `per`: every operand that
     // moves the result moves it by the same 2^(±1/k).
     let root = |per: Decimal| -> Option<i16> {

@@ -465,7 +465,9 @@ fn holds_within(
     x: Decimal,
     rules: &ValueRules,
 ) -> bool {
-    let off = (s - x).abs();
+    let Some(off) = s.checked_sub(x).map(|d| d.abs()) else {
+        return false;
+    };
     let share = |tolerance: Decimal| off <= tolerance.checked_mul(x.abs()).unwrap_or(Decimal::MAX);
     let plain = within(s, half, x) && (stated.percent || share(rules.tolerance));
     if rules.hedged {
