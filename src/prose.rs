@@ -495,8 +495,7 @@ fn number_at(text: &str, toks: &[Tok], i: usize) -> Option<(Written, usize)> {
     amount.scale_exp = scale;
     amount.percent = percent;
     if basis {
-        amount.value = amount.value.checked_div(Decimal::ONE_HUNDRED)?;
-        amount.decimals = amount.decimals.saturating_add(2);
+        amount = amount.hundredths()?;
     }
     amount.currency = cur;
     let start = toks.get(start_tok).map_or(num.start, |t| t.start);

@@ -201,10 +201,11 @@ pub fn check(
             percent: false,
             ..*stated
         });
-    let stated = if let Some(basis) = basis_number
-        .as_ref()
-        .filter(|_| stated.percent && in_basis_points(written) && times_10000(calc_text))
-    {
+    let stated = if let Some(basis) = basis_number.as_ref().filter(|_| {
+        stated.percent
+            && crate::check::value::points_unit(written.trim()).is_some_and(|(_, basis)| basis)
+            && times_10000(calc_text)
+    }) {
         basis
     } else if stated.percent && times_100(calc_text) {
         &percent_number
@@ -304,14 +305,6 @@ fn in_points(written: &str) -> bool {
         || lower.trim_end().ends_with("pp")
 }
 
-/// Whether a value is written in basis points.
-fn in_basis_points(written: &str) -> bool {
-    let lower = written.to_lowercase();
-    lower.contains("basis point")
-        || lower.trim_end().ends_with("bps")
-        || lower.trim_end().ends_with("bp")
-}
-
 /// Whether a calculation multiplies by ten thousand ("* 10000", "const_10000").
 fn times_10000(calc_text: &str) -> bool {
     static TEN_THOUSAND: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(
@@ -340,7 +333,7 @@ fn times_100(calc_text: &str) -> bool {
 /// operand doubles (a sum, a difference), where a ratio of them stays (a
 /// margin, a growth, an amount per customer). `None` when it cannot be
 /// told (no operand, or an evaluation fails).
-fn in_operands_units(calc: &Calc, operands: &[Operand<'_>]) -> Option<bool> {
+pub(crate) fn in_operands_units(calc: &Calc, operands: &[Operand<'_>]) -> Option<bool> {
     if operands.is_empty() {
         return None;
     }
@@ -386,6 +379,36 @@ fn relative_change(calc: &Calc, operands: &[Operand<'_>], calc_text: &str) -> Op
     } else {
         Decimal::ONE
     };
+    let powers: Vec<Decimal> = (-3..=3)
+        .map(|k: i32| {
+            if k >= 0 {
+                Decimal::from(1i64 << k)
+            } else {
+                Decimal::ONE / Decimal::from(1i64 << -k)
+            }
+        })
+        .collect();
+    let mut moved = false;
+    for ratio in doubling_ratios(calc, operands, per)? {
+        let Some(power) = powers.iter().find(|p| nearly(ratio, **p)) else {
+            return Some(false);
+        };
+        moved |= *power != Decimal::ONE;
+    }
+    Some(moved)
+}
+
+/// How one plus a calculation's result (over `per`: a hundred for a
+/// result in percent) moves when each operand in turn doubles: the ratio
+/// for each, in order. A relative change (`a / b - 1`) moves by powers of
+/// two, a compound rate (`(a / b) ^ (1/2) - 1`) by roots of two, a
+/// difference of ratios by neither. `None` when an evaluation fails or one
+/// plus the result is zero.
+pub(crate) fn doubling_ratios(
+    calc: &Calc,
+    operands: &[Operand<'_>],
+    per: Decimal,
+) -> Option<Vec<Decimal>> {
     let at = |doubled: Option<usize>| -> Option<Decimal> {
         let scaled: Vec<Operand<'_>> = operands
             .iter()
@@ -406,32 +429,17 @@ fn relative_change(calc: &Calc, operands: &[Operand<'_>], calc_text: &str) -> Op
             .checked_div(per)?
             .checked_add(Decimal::ONE)
     };
-    let once = at(None)?;
-    if once.is_zero() {
-        return None;
-    }
-    let powers: Vec<Decimal> = (-3..=3)
-        .map(|k: i32| {
-            if k >= 0 {
-                Decimal::from(1i64 << k)
-            } else {
-                Decimal::ONE / Decimal::from(1i64 << -k)
-            }
-        })
-        .collect();
-    let mut moved = false;
-    for i in 0..operands.len() {
-        let ratio = at(Some(i))?.checked_div(once)?;
-        let Some(power) = powers.iter().find(|p| {
-            ratio
-                .checked_sub(**p)
-                .is_some_and(|d| d.abs() <= Decimal::new(1, 9))
-        }) else {
-            return Some(false);
-        };
-        moved |= *power != Decimal::ONE;
-    }
-    Some(moved)
+    let once = at(None).filter(|v| !v.is_zero())?;
+    (0..operands.len())
+        .map(|i| at(Some(i))?.checked_div(once))
+        .collect()
+}
+
+/// Whether two ratios are equal to nine decimal places (the doubling
+/// probes' powers and roots of two).
+pub(crate) fn nearly(a: Decimal, b: Decimal) -> bool {
+    a.checked_sub(b)
+        .is_some_and(|d| d.abs() <= Decimal::new(1, 9))
 }
 
 /// A FinQA number that matches no operand, or an expression of constants.

@@ -165,22 +165,41 @@ pub fn effect_flipped(
         return None;
     }
     let sentence = claimed.sentence?;
-    let raised = effect_of(sentence)?;
+    effect_against_print(
+        effect_of(sentence)?,
+        ["raised", "reduced"],
+        "the component",
+        cell,
+        cite,
+    )
+}
+
+/// The `sign_flip` of a sentence that says an amount raised `what`
+/// (`raised`; `says` holds the words for raising and reducing) where the
+/// cell prints a reduction, or the reverse; a zero says nothing.
+pub(crate) fn effect_against_print(
+    raised: bool,
+    says: [&str; 2],
+    what: &str,
+    cell: &Cell<'_>,
+    cite: &str,
+) -> Option<Finding> {
     let value = cell.value();
     if value.is_zero() || value.is_sign_negative() != raised {
         return None;
     }
+    let [raise, reduce] = says;
     let (says, printed) = if raised {
-        ("raised", "a reduction")
+        (raise, "a reduction")
     } else {
-        ("reduced", "an addition")
+        (reduce, "an addition")
     };
     Some(
         Finding::new(
             Code::SignFlip,
             Route::Reanswer,
             format!(
-                "the claim's sentence says the amount {says} the component, but {} prints {}: {printed}",
+                "the claim's sentence says the amount {says} {what}, but {} prints {}: {printed}",
                 cell.reference(),
                 cell.text().trim()
             ),

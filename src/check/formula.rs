@@ -200,12 +200,10 @@ fn total_and_its_part(
         cell.row_label()
             .is_some_and(|l| l.trim_start().to_lowercase().starts_with("total"))
     };
-    // Whether the result grows with an operand.
-    let grows = |k: usize| {
-        let once = calc.value(&probed(inputs, None)).ok()?;
-        let twice = calc.value(&probed(inputs, Some(k))).ok()?;
-        Some(twice > once)
-    };
+    // Whether the result grows with an operand (asked only of a total and
+    // one of its lines).
+    let grows =
+        |k: usize| Some(probe_value(calc, inputs, Some(k))? > probe_value(calc, inputs, None)?);
     for (t, total) in operands.iter().enumerate() {
         let Some(total_cell) = total.cell.filter(is_total) else {
             continue;
@@ -319,8 +317,8 @@ fn charge_excluded_again(text: &str, calc: &Calc, inputs: &[Input<'_>]) -> Optio
         let label = words(&i.label.to_lowercase());
         charge_words.iter().any(|w| label.contains(w))
     })?;
-    let once = calc.value(&probed(inputs, None)).ok()?;
-    let twice = calc.value(&probed(inputs, Some(k))).ok()?;
+    let once = probe_value(calc, inputs, None)?;
+    let twice = probe_value(calc, inputs, Some(k))?;
     // The charge's size added back: the result grows with a charge stated
     // as a positive size, falls with one stated negative.
     let adds_back = if charge.stated.is_sign_negative() {
@@ -366,34 +364,27 @@ fn probed<'a>(inputs: &[Input<'a>], doubled: Option<usize>) -> Vec<Operand<'a>> 
         .collect()
 }
 
+/// The calculation's value over the probe operands ([`probed`]).
+fn probe_value(calc: &Calc, inputs: &[Input<'_>], doubled: Option<usize>) -> Option<Decimal> {
+    calc.value(&probed(inputs, doubled)).ok()
+}
+
 /// A compound annual rate over `years` whose calculation takes another
 /// root: one plus its result moves by 2^(±1/k) when an operand doubles, and
 /// k is not the years ("FY2023-FY2025" is two years, not three), or is
 /// no root at all (the cumulative change halved).
 fn root_unmet(years: i16, calc: &Calc, inputs: &[Input<'_>]) -> Option<Finding> {
+    use super::arithmetic::{doubling_ratios, nearly};
     use rust_decimal::MathematicalOps;
-    // One plus the result, the result read as a fraction or (a program
-    // "× 100") in percent.
-    let plus_one = |doubled: Option<usize>, per: Decimal| {
-        let operands = probed(inputs, doubled);
-        calc.value(&operands)
-            .ok()?
-            .checked_div(per)?
-            .checked_add(Decimal::ONE)
-    };
     let root_of = |k: i16| Decimal::TWO.checked_powd(Decimal::ONE / Decimal::from(k));
-    let near = |a: Decimal, b: Decimal| {
-        a.checked_sub(b)
-            .is_some_and(|d| d.abs() <= Decimal::new(1, 9))
-    };
-    // The root the calculation takes, read with `per`: every operand that
-    // moves the result moves it by the same 2^(±1/k).
+    let probes = probed(inputs, None);
+    // The root the calculation takes, the result read as a fraction or
+    // (`per`: a program "× 100") in percent: every operand that moves the
+    // result moves it by the same 2^(±1/k).
     let root = |per: Decimal| -> Option<i16> {
-        let once = plus_one(None, per).filter(|v| !v.is_zero())?;
         let mut taken = None;
-        for i in 0..inputs.len() {
-            let ratio = plus_one(Some(i), per)?.checked_div(once)?;
-            if near(ratio, Decimal::ONE) {
+        for ratio in doubling_ratios(calc, &probes, per)? {
+            if nearly(ratio, Decimal::ONE) {
                 continue;
             }
             let ratio = if ratio < Decimal::ONE {
@@ -401,7 +392,7 @@ fn root_unmet(years: i16, calc: &Calc, inputs: &[Input<'_>]) -> Option<Finding> 
             } else {
                 ratio
             };
-            let k = (1..=40i16).find(|k| root_of(*k).is_some_and(|r| near(ratio, r)))?;
+            let k = (1..=40i16).find(|k| root_of(*k).is_some_and(|r| nearly(ratio, r)))?;
             if taken.is_some_and(|t| t != k) {
                 return None;
             }
@@ -539,32 +530,11 @@ fn line_and_more(
     }
     // A sum or difference in the line's units (doubling every operand
     // doubles it) that moves with the other operands.
-    let value_with = |scale: Decimal, bump: Option<usize>| {
-        let operands: Vec<Operand<'_>> = inputs
-            .iter()
-            .enumerate()
-            .map(|(k, input)| Operand {
-                id: input.id,
-                stated: input.stated,
-                base: probe(0, k) * scale
-                    + if bump == Some(k) {
-                        Decimal::ONE
-                    } else {
-                        Decimal::ZERO
-                    },
-                role: "",
-            })
-            .collect();
-        calc.value(&operands).ok()
-    };
-    let once = value_with(Decimal::ONE, None)?;
-    let linear = value_with(Decimal::TWO, None).is_some_and(|twice| {
-        once.checked_mul(Decimal::TWO)
-            .is_some_and(|d| same_result(twice, d))
-    });
+    let linear = super::arithmetic::in_operands_units(calc, &probed(inputs, None)) == Some(true);
+    let once = probe_value(calc, inputs, None)?;
     let moved = inputs.iter().enumerate().any(|(k, input)| {
         input.concept.as_deref() != Some(claimed)
-            && value_with(Decimal::ONE, Some(k)).is_some_and(|v| !same_result(v, once))
+            && probe_value(calc, inputs, Some(k)).is_some_and(|v| !same_result(v, once))
     });
     if !linear || !moved {
         return None;
@@ -910,13 +880,9 @@ fn share_base_unmet(
         .filter_map(|q| q.def())
         .filter(|d| d.cell_only == CellOnly::Strict)
         .collect();
-    let value_with = |doubled: Option<usize>| {
-        let operands = probed(inputs, doubled);
-        calc.value(&operands).ok()
-    };
-    let once = value_with(None)?;
+    let once = probe_value(calc, inputs, None)?;
     let denominator = (0..inputs.len()).find(|k| {
-        value_with(Some(*k))
+        probe_value(calc, inputs, Some(*k))
             .and_then(|v| v.checked_mul(Decimal::TWO))
             .is_some_and(|v| same_result(v, once))
     })?;

@@ -74,13 +74,18 @@ const CHANGE_WORDS: &[(&str, Movement)] = &[
 /// right before "to", or before an adverb ("sharply") before "to", "to"
 /// ending the words (a currency sign may follow).
 pub fn movement_before(words_before_value: &str) -> Option<Movement> {
-    way_of_word(&word_before_to(words_before_value)?, VERBS)
+    verb_way(&word_before_to(words_before_value)?)
+}
+
+/// The way a movement verb ("rose", "fell") moves a value to a level.
+pub fn verb_way(word: &str) -> Option<Movement> {
+    way_of_word(word, VERBS)
 }
 
 /// The word before "to" that ends the words before a value, lower-cased:
 /// an "-ly" adverb may stand between ("declined sharply to"), a sign and a
 /// currency after.
-fn word_before_to(words_before_value: &str) -> Option<String> {
+pub fn word_before_to(words_before_value: &str) -> Option<String> {
     static TAIL: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
         regex::Regex::new(r"(?i)\b([a-z]+)\s+(?:[a-z]+ly\s+)?to\s*[-−]?\s*(?:US\$|[$€£¥])?\s*$")
             .ok()
@@ -100,11 +105,11 @@ pub enum Order {
     Value,
 }
 
-/// Whether the words before a value say its line got better ("improved
-/// to") or worse ("worsened to", "deteriorated to"): a way that depends on
-/// the line's side.
-pub fn better_before(words_before_value: &str) -> Option<bool> {
-    match word_before_to(words_before_value)?.as_str() {
+/// Whether a word before "to" says its line got better ("improved to") or
+/// worse ("worsened to", "deteriorated to"): a way that depends on the
+/// line's side.
+pub fn better_word(word: &str) -> Option<bool> {
+    match word {
         "improved" => Some(true),
         "worsened" | "deteriorated" => Some(false),
         _ => None,
@@ -130,10 +135,10 @@ const SIZE_WORDS: &[(&str, Movement)] = &[
     ("widens", Movement::Up),
 ];
 
-/// The movement of a line's size the words before a value give it:
-/// "narrowed to", "widened sharply to".
-pub fn size_movement_before(words_before_value: &str) -> Option<Movement> {
-    way_of_word(&word_before_to(words_before_value)?, SIZE_WORDS)
+/// The way a word before "to" moves a line's size ("narrowed to",
+/// "widened sharply to").
+pub fn size_way(word: &str) -> Option<Movement> {
+    way_of_word(word, SIZE_WORDS)
 }
 
 /// The movement a sentence's words before a value give it as a change: a
@@ -663,28 +668,12 @@ pub fn cash_effect_flipped(sentence: &str, cell: &Cell<'_>, cite: &str) -> Optio
     if !ON_CASH.as_ref()?.is_match(sentence) {
         return None;
     }
-    let raised = super::equity::effect_of(sentence)?;
-    let value = cell.value();
-    if value.is_zero() || value.is_sign_negative() != raised {
-        return None;
-    }
-    let (says, printed) = if raised {
-        ("added to", "a reduction")
-    } else {
-        ("reduced", "an addition")
-    };
-    Some(
-        Finding::new(
-            Code::SignFlip,
-            Route::Reanswer,
-            format!(
-                "the claim's sentence says the amount {says} cash, but {} prints {}: {printed}",
-                cell.reference(),
-                cell.text().trim()
-            ),
-        )
-        .cite(cite)
-        .cell(cell),
+    super::equity::effect_against_print(
+        super::equity::effect_of(sentence)?,
+        ["added to", "reduced"],
+        "cash",
+        cell,
+        cite,
     )
 }
 

@@ -150,32 +150,30 @@ pub fn other_company(sentence: &str, cells: &[crate::model::Cell<'_>]) -> Option
         return None;
     }
     let name = OPENING.as_ref()?.captures(sentence)?.get(1)?.as_str();
-    let said: Vec<String> = name
-        .split(|c: char| !c.is_alphanumeric() && c != '&')
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect();
+    let said = name_words(name);
     if said.is_empty() || said.iter().all(|w| GENERIC.contains(&w.as_str())) {
         return None;
     }
     // A comparison names both companies ("Acme's revenue was 22.8 times
     // Birchwood's"): a company the sentence names anywhere is said.
-    let written: Vec<String> = sentence
-        .split(|c: char| !c.is_alphanumeric() && c != '&')
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect();
+    let written = name_words(sentence);
+    // Whether a text shows every word of the name.
+    let names_all = |text: Option<&str>| {
+        text.is_some_and(|t| {
+            let words = name_words(t);
+            said.iter().all(|w| words.contains(w))
+        })
+    };
     // A name the cited table's rows print is a segment or a line of it
-    // ("Equipment's operating margin"), not another company.
+    // ("Equipment's operating margin"), not another company: not the
+    // company's own name (a title line), but a row that holds numbers.
     let a_row_of = |cell: &crate::model::Cell<'_>| {
-        // Not the company's own name (a title line) …
         if super::formula::company_of(cell).is_some_and(|company| {
             let company = company.to_lowercase();
             said.iter().any(|w| company.split(' ').any(|c| c == w))
         }) {
             return false;
         }
-        // … but a row that holds numbers.
         let table = cell.table();
         let mut holds_numbers = vec![false; table.rows.len()];
         for rec in &table.records {
@@ -183,34 +181,18 @@ pub fn other_company(sentence: &str, cells: &[crate::model::Cell<'_>]) -> Option
                 *row = true;
             }
         }
-        table.rows.iter().zip(&holds_numbers).any(|(r, numbers)| {
-            let Some(label) = r.label.as_deref().filter(|_| *numbers) else {
-                return false;
-            };
-            let words: Vec<String> = label
-                .split(|c: char| !c.is_alphanumeric() && c != '&')
-                .filter(|w| !w.is_empty())
-                .map(str::to_lowercase)
-                .collect();
-            said.iter().all(|w| words.contains(w))
-        })
+        table
+            .rows
+            .iter()
+            .zip(&holds_numbers)
+            .any(|(r, numbers)| *numbers && names_all(r.label.as_deref()))
     };
+    let rows: Vec<bool> = cells.iter().map(a_row_of).collect();
     // A sentence about one row of a table (a segment: "Footwear's operating
     // margin") checks that row's cells, not another's.
-    let names_all = |text: Option<&str>| {
-        text.is_some_and(|t| {
-            let words: Vec<String> = t
-                .split(|c: char| !c.is_alphanumeric() && c != '&')
-                .filter(|w| !w.is_empty())
-                .map(str::to_lowercase)
-                .collect();
-            said.iter().all(|w| words.contains(w))
-        })
-    };
-    if let Some(cell) = cells
-        .iter()
-        .find(|cell| a_row_of(cell) && !names_all(cell.row_label()) && !names_all(cell.col_label()))
-    {
+    if let Some(cell) = cells.iter().zip(&rows).find_map(|(cell, row)| {
+        (*row && !names_all(cell.row_label()) && !names_all(cell.col_label())).then_some(cell)
+    }) {
         return Some(
             Finding::new(
                 Code::Contradicted,
@@ -224,14 +206,14 @@ pub fn other_company(sentence: &str, cells: &[crate::model::Cell<'_>]) -> Option
             .cell(cell),
         );
     }
-    let other = cells.iter().find_map(|cell| {
+    let other = cells.iter().zip(&rows).find_map(|(cell, row)| {
         let company = super::formula::company_of(cell)?;
         let named = company.split(' ').any(|w| {
             written
                 .iter()
                 .any(|x| x == w || x.strip_suffix('s') == Some(w))
         });
-        (!named && !a_row_of(cell)).then_some((cell, company))
+        (!named && !*row).then_some((cell, company))
     })?;
     let (cell, company) = other;
     Some(
@@ -245,6 +227,14 @@ pub fn other_company(sentence: &str, cells: &[crate::model::Cell<'_>]) -> Option
         )
         .cell(cell),
     )
+}
+
+/// The words of a name or a label, lower-cased ("&" kept: "R&D").
+fn name_words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric() && c != '&')
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
 }
 
 /// The `no_checkable_claim` of a claim that gives no value: its sentence

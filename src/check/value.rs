@@ -88,12 +88,11 @@ pub fn parse_stated(text: &str) -> Option<Amount> {
             if unit == "p" && !stripped.ends_with(|c: char| c.is_ascii_digit()) {
                 continue;
             }
-            let mut amount = parse_amount(number)?;
+            let amount = parse_amount(number)?;
             if amount.percent || amount.currency.is_some() || amount.scale_exp != 0 {
                 return None;
             }
-            amount.value = amount.value.checked_div(Decimal::ONE_HUNDRED)?;
-            amount.decimals = amount.decimals.saturating_add(2);
+            let mut amount = amount.hundredths()?;
             amount.currency = code.and_then(Currency::from_code);
             return Some(amount);
         }
@@ -169,6 +168,20 @@ pub fn parse_stated(text: &str) -> Option<Amount> {
 /// percentage, basis points a hundredth of one (102 bps is 1.02%, written
 /// to two more decimals).
 pub fn parse_points(text: &str) -> Option<Amount> {
+    let (number, basis) = points_unit(text)?;
+    let amount = parse_amount(number)?;
+    if amount.percent || amount.currency.is_some() || amount.scale_exp != 0 {
+        return None;
+    }
+    let mut amount = if basis { amount.hundredths()? } else { amount };
+    amount.percent = true;
+    Some(amount)
+}
+
+/// A value's number and whether its unit of points is basis points:
+/// `("102", true)` for "102 bps", `("8.5", false)` for "8.5 pp"; `None`
+/// without such a unit after a digit.
+pub fn points_unit(text: &str) -> Option<(&str, bool)> {
     const POINTS: [(&str, bool); 14] = [
         ("percentage points", false),
         ("percentage point", false),
@@ -192,19 +205,9 @@ pub fn parse_points(text: &str) -> Option<Amount> {
         let number = stripped.trim_end();
         // A unit word stands apart from the number's own letters ("12bp"
         // or "12 bp", not "Q3pp").
-        if !number.ends_with(|c: char| c.is_ascii_digit()) {
-            continue;
+        if number.ends_with(|c: char| c.is_ascii_digit()) {
+            return Some((number, basis));
         }
-        let mut amount = parse_amount(number)?;
-        if amount.percent || amount.currency.is_some() || amount.scale_exp != 0 {
-            return None;
-        }
-        if basis {
-            amount.value = amount.value.checked_div(Decimal::ONE_HUNDRED)?;
-            amount.decimals = amount.decimals.saturating_add(2);
-        }
-        amount.percent = true;
-        return Some(amount);
     }
     None
 }

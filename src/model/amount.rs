@@ -59,6 +59,17 @@ impl Amount {
             None => Some(self.value),
         }
     }
+
+    /// The amount read as hundredths of its unit (cents of a currency,
+    /// basis points of a percent: "34.0" pence is 0.340, "102" bps 1.02),
+    /// written to two more decimals; `None` if the division fails.
+    pub fn hundredths(self) -> Option<Amount> {
+        Some(Amount {
+            value: self.value.checked_div(Decimal::ONE_HUNDRED)?,
+            decimals: self.decimals.saturating_add(2),
+            ..self
+        })
+    }
 }
 
 /// An ISO 4217 currency code such as `USD`, from a fixed table.

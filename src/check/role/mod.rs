@@ -184,18 +184,24 @@ fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimR
             .or_else(|| to_from.as_ref().and_then(|(_, from)| from.clone()))
     });
     out.later = to_from.map(|(to, _)| to);
-    out.movement = before_value
-        .and_then(|(phrase, _)| crate::check::movement::movement_before(phrase))
-        .or_else(|| after_value.and_then(crate::check::movement::movement_after));
-    out.movement_better =
-        before_value.and_then(|(phrase, _)| crate::check::movement::better_before(phrase));
-    if out.movement_better.is_some() {
-        out.movement = None;
-    }
-    if out.movement.is_none() && out.movement_better.is_none() {
-        out.movement = before_value
-            .and_then(|(phrase, _)| crate::check::movement::size_movement_before(phrase));
-        out.movement_in_size = out.movement.is_some();
+    // The word before "to" ("fell to", "improved to", "narrowed to"), read
+    // once: a line that got better or worse, else moved, else its size.
+    let to_word =
+        before_value.and_then(|(phrase, _)| crate::check::movement::word_before_to(phrase));
+    out.movement_better = to_word
+        .as_deref()
+        .and_then(crate::check::movement::better_word);
+    if out.movement_better.is_none() {
+        out.movement = to_word
+            .as_deref()
+            .and_then(crate::check::movement::verb_way)
+            .or_else(|| after_value.and_then(crate::check::movement::movement_after));
+        if out.movement.is_none() {
+            out.movement = to_word
+                .as_deref()
+                .and_then(crate::check::movement::size_way);
+            out.movement_in_size = out.movement.is_some();
+        }
     }
     out.change_better =
         before_value.and_then(|(phrase, _)| crate::check::movement::change_better(phrase));
@@ -465,6 +471,16 @@ fn prior_in(
     ))
 }
 
+/// Whether the words between two amounts are "to" alone ("rose by $300
+/// million to $4.2 billion", "fell 310 basis points to 5.4%"), a comma or a
+/// currency sign aside.
+fn only_to(gap: &str) -> bool {
+    static TO: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)^\s*,?\s*to\s+(?:US\$|[$€£¥])?\s*$").ok()
+    });
+    TO.as_ref().is_some_and(|r| r.is_match(gap))
+}
+
 /// The levels a sentence gives a change it states: "fell 310 basis points
 /// to 5.4%" (the later level), "… to 22.8% from 24.1%" (and the earlier).
 /// Held to a change cell's levels only; a level's "to" is its own.
@@ -473,15 +489,12 @@ fn to_and_from(
     amounts: &[crate::prose::Written],
     at: usize,
 ) -> Option<(fit::Prior, Option<fit::Prior>)> {
-    static TO: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)^\s*,?\s*to\s+(?:US\$|[$€£¥])?\s*$").ok()
-    });
     static FROM: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"(?i)^\s*,?\s*(?:(?:up|down)\s+)?from\s+(?:US\$|[$€£¥])?\s*$").ok()
     });
     let value = amounts.get(at)?;
     let to = amounts.get(at + 1)?;
-    if !TO.as_ref()?.is_match(sentence.get(value.end..to.start)?) {
+    if !only_to(sentence.get(value.end..to.start)?) {
         return None;
     }
     let level = |w: &crate::prose::Written| fit::Prior {
@@ -509,15 +522,12 @@ fn moved_by_to(sentence: &str, amounts: &[crate::prose::Written], at: usize) -> 
         )
         .ok()
     });
-    static GAP: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)^\s*,?\s*to\s+(?:US\$|[$€£¥])?\s*$").ok()
-    });
     let value = amounts.get(at)?;
     let by = amounts.get(at.checked_sub(1)?)?;
     if by.amount.percent || value.amount.percent {
         return None;
     }
-    if !GAP.as_ref()?.is_match(sentence.get(by.end..value.start)?) {
+    if !only_to(sentence.get(by.end..value.start)?) {
         return None;
     }
     let head = sentence.get(..by.start)?;
