@@ -117,6 +117,9 @@ pub struct Prior {
     pub written: String,
     /// The period the sentence names for it, if any.
     pub period: Option<crate::model::Period>,
+    /// The word right after it that says which way it is ("a $12.4
+    /// million loss": `Some(false)`; "income", "gain", "profit": `true`).
+    pub way: Option<bool>,
 }
 
 impl ClaimRole {
@@ -245,6 +248,10 @@ pub struct Fit {
     /// The measure agrees only with the row's section caption read with
     /// its label, the row's own concept being another. Ranks only.
     pub through_section: bool,
+    /// The column header's words (besides its period) when the claim names
+    /// none of them, else 0: that part of `col_extra` says how long the
+    /// header is, not how far it is from the claim.
+    pub col_unnamed: u16,
 }
 
 impl Fit {
@@ -305,6 +312,14 @@ impl Fit {
     pub fn specificity(&self) -> (bool, u8, u16, u16) {
         let (_, _, tag, extra, minor, soft) = self.rank();
         (tag, extra, minor, soft)
+    }
+
+    /// [`Fit::specificity`] without the column header's extra words: two
+    /// cells of one row whose headers the claim names none of are equally
+    /// its, however long the headers.
+    pub fn specificity_but_column(&self) -> (bool, u8, u16, u16) {
+        let (tag, extra, minor, soft) = self.specificity();
+        (tag, extra, minor.saturating_sub(self.col_unnamed), soft)
     }
 }
 
@@ -491,17 +506,21 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
             && !contains(&claim.soft, w)
             && !contains(&claim.role.concept_words, w)
     })) + u16::from(total_missing);
+    let named = |w: &str| {
+        contains(&claim.required, w)
+            || contains(&claim.soft, w)
+            || contains(&claim.role.concept_words, w)
+    };
+    out.col_unnamed = col
+        .filter(|c| !c.words.iter().any(|w| named(w)))
+        .map_or(0, |c| count(c.words.iter()));
     out.col_extra = col.map_or(0, |c| {
-        count(c.words.iter().filter(|w| {
-            !contains(&claim.required, w)
-                && !contains(&claim.soft, w)
-                && !contains(&claim.role.concept_words, w)
-        }))
-        // The header's numbers the claim does not state ("1-3 years" for
-        // a claim of the total column).
-        .saturating_add(count(
-            c.numbers.iter().filter(|n| !contains(&claim.numbers, n)),
-        ))
+        count(c.words.iter().filter(|w| !named(w)))
+            // The header's numbers the claim does not state ("1-3 years" for
+            // a claim of the total column).
+            .saturating_add(count(
+                c.numbers.iter().filter(|n| !contains(&claim.numbers, n)),
+            ))
     });
     // A word the claim says twice, shown once: "Total, Total" of the total
     // row in the "1-3 Years" column.

@@ -162,10 +162,13 @@ pub fn resolve<'a>(
         .copied()
         .filter(|c| c.fit.specificity() == min)
         .collect();
+    // A cell tied with the cited one that prints a dash (an equity
+    // statement's "—" under the columns a movement did not touch) holds
+    // nothing the claim could mean: the line's amount is the printed one.
     let others: Vec<&Candidate<'a>> = best
         .iter()
         .copied()
-        .filter(|c| !same_value(&c.cell, cited))
+        .filter(|c| !(same_value(&c.cell, cited) || mine == min && c.cell.dash()))
         .collect();
     // A more exact cell holding the same number: the claim names that line
     // ("Current accounts receivable" citing "Total accounts receivable" where
@@ -184,6 +187,42 @@ pub fn resolve<'a>(
             fit: own,
             named,
             named_holds,
+        };
+    }
+    // Cells of the cited row whose columns the claim names no more of than
+    // the cited one's (none): an equity statement's "Balance at June 30,
+    // 2024" under "Common Stock", "Retained Earnings" and "Total". The
+    // shorter header is not the claim's; which column is not said.
+    let unnamed: Vec<&Candidate<'a>> = if own.col_unnamed > 0 {
+        rivals
+            .iter()
+            .copied()
+            .filter(|c| {
+                c.fit.col_unnamed > 0
+                    && std::ptr::eq(c.cell.table(), cited.table())
+                    && c.cell.record().row == cited.record().row
+                    && c.fit.specificity_but_column() == own.specificity_but_column()
+                    && !same_value(&c.cell, cited)
+                    && !c.cell.dash()
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    if mine == min && !unnamed.is_empty() {
+        let listed: Vec<String> = std::iter::once(cited)
+            .chain(unnamed.iter().map(|c| &c.cell))
+            .take(4)
+            .map(|c| format!("{} holds {}", c.reference(), c.text()))
+            .collect();
+        return Resolution {
+            verdict: Verdict::Ambiguous(format!(
+                "the role names none of the columns' headings and fits several cells of its row with different values ({})",
+                listed.join(", ")
+            )),
+            fit: own,
+            named: None,
+            named_holds: false,
         };
     }
     if others.is_empty() {
@@ -442,7 +481,11 @@ fn candidates<'a>(
             let table_key = std::ptr::from_ref(table) as usize;
             let roles = roles_of(table, vocab);
             let mut rows: Vec<u32> = Vec::new();
-            let every_row = (claim.required.is_empty() && claim.role.concept.is_none())
+            // A claim naming no measure (its only words the table's title:
+            // "Kestrel's balance at June 30, 2024") fits every row.
+            let in_title = |w: &str| roles.title_words.binary_search_by(|x| (**x).cmp(w)).is_ok();
+            let every_row = (claim.role.concept.is_none()
+                && claim.required.iter().all(|w| in_title(w)))
                 || claim.required.iter().any(|w| {
                     roles
                         .column_words
