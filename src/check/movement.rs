@@ -57,6 +57,21 @@ const VERBS: &[(&str, Movement)] = &[
     ("shrunk", Movement::Down),
     ("contracted", Movement::Down),
     ("slid", Movement::Down),
+    // A verb with its particle ("edged up to $542 million").
+    ("edged up", Movement::Up),
+    ("ticked up", Movement::Up),
+    ("inched up", Movement::Up),
+    ("crept up", Movement::Up),
+    ("moved up", Movement::Up),
+    ("went up", Movement::Up),
+    ("shot up", Movement::Up),
+    ("edged down", Movement::Down),
+    ("ticked down", Movement::Down),
+    ("inched down", Movement::Down),
+    ("crept down", Movement::Down),
+    ("moved down", Movement::Down),
+    ("went down", Movement::Down),
+    ("came down", Movement::Down),
 ];
 
 /// Words that say a change's way right before it ("were down 12.5%", "the
@@ -82,16 +97,22 @@ pub fn verb_way(word: &str) -> Option<Movement> {
     way_of_word(word, VERBS)
 }
 
-/// The word before "to" that ends the words before a value, lower-cased:
-/// an "-ly" adverb may stand between ("declined sharply to"), a sign and a
-/// currency after.
+/// The word before "to" that ends the words before a value, lower-cased,
+/// with its particle ("edged up"): an "-ly" adverb may stand between
+/// ("declined sharply to"), a sign and a currency after.
 pub fn word_before_to(words_before_value: &str) -> Option<String> {
     static TAIL: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b([a-z]+)\s+(?:[a-z]+ly\s+)?to\s*[-−]?\s*(?:US\$|[$€£¥])?\s*$")
+        regex::Regex::new(r"(?i)\b([a-z]+(?:\s+(?:up|down))?)\s+(?:[a-z]+ly\s+)?to\s*[-−]?\s*(?:US\$|[$€£¥])?\s*$")
             .ok()
     });
     let found = TAIL.as_ref()?.captures(words_before_value)?;
-    Some(found.get(1)?.as_str().to_lowercase())
+    let word: Vec<String> = found
+        .get(1)?
+        .as_str()
+        .split_whitespace()
+        .map(str::to_lowercase)
+        .collect();
+    Some(word.join(" "))
 }
 
 /// How a line's level is compared with its year before.
@@ -348,6 +369,20 @@ fn levels_in<'a>(cell: &Cell<'a>, change: &Period, vocab: &Vocab) -> Option<(Cel
     Some((at(to)?, at(from)?))
 }
 
+/// Whether a cell's row or column label names both ways of its line
+/// ("Other comprehensive income (loss)"): its sign says which it is.
+fn names_both_ways(cell: &Cell<'_>) -> bool {
+    let either_way = |label: Option<&str>| {
+        label.is_some_and(|l| {
+            let l = l.to_lowercase();
+            ["(loss)", "(losses)", "(deficit)", "(expense)"]
+                .iter()
+                .any(|w| l.contains(w))
+        })
+    };
+    either_way(cell.row_label()) || either_way(cell.col_label())
+}
+
 /// How a line's level compares with its year before: by size, as most
 /// lines move ("the loss fell", dividends "rose to (42.6)"); by value on a
 /// line whose label names both ways ("Accumulated other comprehensive
@@ -362,18 +397,8 @@ pub(crate) fn size_order(now_cell: &Cell<'_>, then_cell: &Cell<'_>) -> Option<st
     if opposite && !now_cell.percent() {
         return None;
     }
-    let either_way = |label: Option<&str>| {
-        label.is_some_and(|l| {
-            let l = l.to_lowercase();
-            ["(loss)", "(losses)", "(deficit)", "(expense)"]
-                .iter()
-                .any(|w| l.contains(w))
-        })
-    };
-    let by_value = opposite
-        || now.is_sign_negative()
-            && then.is_sign_negative()
-            && (either_way(now_cell.row_label()) || either_way(now_cell.col_label()));
+    let by_value =
+        opposite || now.is_sign_negative() && then.is_sign_negative() && names_both_ways(now_cell);
     Some(if by_value {
         now.cmp(&then)
     } else {
@@ -594,7 +619,14 @@ pub fn prior_contradiction(
             None => year_before(cell, vocab)?,
         },
     };
-    if super::value::compare(&prior.amount, &before, rules).holds() {
+    // On a line named both ways ("Other comprehensive income (loss)"), the
+    // cell's sign says which it was: "a $12.4 million loss" is not 12.4.
+    let flipped = prior.way.is_some_and(|profit| {
+        before.value_base().is_some_and(|v| {
+            !v.is_zero() && v.is_sign_negative() == profit && names_both_ways(&before)
+        })
+    });
+    if !flipped && super::value::compare(&prior.amount, &before, rules).holds() {
         return None;
     }
     Some(

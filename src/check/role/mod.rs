@@ -414,6 +414,26 @@ fn words_after<'s>(
     sentence.get(this.end..to).filter(|t| !t.trim().is_empty())
 }
 
+/// A word of loss or profit opening `after` (the words after an amount:
+/// "loss in fiscal 2023"): which way it says the amount is, and the words
+/// after it.
+fn way_word(after: &str) -> (Option<bool>, &str) {
+    let trimmed = after.trim_start();
+    let word_end = trimmed
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(trimmed.len());
+    let (word, rest) = trimmed.split_at(word_end);
+    let way = match word.to_ascii_lowercase().as_str() {
+        "loss" | "losses" | "deficit" => Some(false),
+        "income" | "gain" | "gains" | "profit" => Some(true),
+        _ => None,
+    };
+    match way {
+        Some(_) => (way, rest),
+        None => (None, after),
+    }
+}
+
 /// The amount a sentence compares its value with, right after it ("$864.9
 /// million, versus $715.1 million a year earlier", "… up from $715.1
 /// million at June 30, 2023", "… compared with $642.3 million in the prior
@@ -427,7 +447,7 @@ fn prior_in(
 ) -> Option<(fit::Prior, std::ops::Range<usize>)> {
     static GAP: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i)^[\s,]*(?:(?:at|as of|in|for|on|during)\b[^;()]{0,60}?[\s,]+)?(?:(?:up|down|an?\s+(?:increase|decrease|decline|rise|drop|gain))\s+)?(?:versus|vs\.?|compared\s+(?:with|to)|from)\s*(?:US\$|[$€£¥])?\s*$",
+            r"(?i)^[\s,]*(?:(?:at|as of|in|for|on|during)\b[^;()]{0,60}?[\s,]+)?(?:(?:up|down|an?\s+(?:increase|decrease|decline|rise|drop|gain))\s+)?(?:versus|vs\.?|compared\s+(?:with|to)|from)\s*(?:an?\s+)?(?:US\$|[$€£¥])?\s*$",
         )
         .ok()
     });
@@ -445,6 +465,8 @@ fn prior_in(
     }
     let to = amounts.get(at + 2).map_or(sentence.len(), |w| w.start);
     let after = sentence.get(prior.end..to).unwrap_or("");
+    // "a $12.4 million loss in fiscal 2023": the word says which way.
+    let (way, after) = way_word(after);
     if !AFTER.as_ref()?.is_match(after) {
         return None;
     }
@@ -466,6 +488,7 @@ fn prior_in(
             amount: prior.amount,
             written: prior.text(sentence).to_string(),
             period: find_period(own).map(|(_, p)| p),
+            way,
         },
         this.end + word..to,
     ))
@@ -501,6 +524,7 @@ fn to_and_from(
         amount: w.amount,
         written: w.text(sentence).to_string(),
         period: None,
+        way: None,
     };
     let from = amounts.get(at + 2).filter(|from| {
         from.amount.percent == to.amount.percent
@@ -568,6 +592,7 @@ fn moved_by_to(sentence: &str, amounts: &[crate::prose::Written], at: usize) -> 
         },
         written: format!("{} {} {}", verb, by.text(sentence), value.text(sentence)),
         period: None,
+        way: None,
     })
 }
 
