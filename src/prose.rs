@@ -228,6 +228,12 @@ const APPROXIMATE: &[&str] = &[
     "ca",
 ];
 
+/// Verbs that with "up" move a value to a level ("edged up to"), where
+/// "up to" alone bounds it.
+const MOVED_UP: &[&str] = &[
+    "edged", "ticked", "inched", "crept", "moved", "went", "shot", "climbed", "jumped",
+];
+
 const BOUNDS: &[&str] = &[
     "over",
     "above",
@@ -484,6 +490,12 @@ fn number_at(text: &str, toks: &[Tok], i: usize) -> Option<(Written, usize)> {
                 text,
                 start_tok.checked_sub(2).and_then(|p| toks.get(p)),
                 &["up"],
+            )
+            // "edged up to $542 million" moved to it: no bound.
+            && !is_word(
+                text,
+                start_tok.checked_sub(3).and_then(|p| toks.get(p)),
+                MOVED_UP,
             ))
     {
         hedge = Hedge::Bound;

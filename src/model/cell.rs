@@ -233,10 +233,20 @@ impl<'a> Cell<'a> {
 
     /// The currency, from the cell or the table's unit line.
     pub fn currency(&self) -> Option<Currency> {
-        self.amount.currency.or(match self.measure() {
+        let table = match self.measure() {
             Measure::Monetary | Measure::PerShare => self.table.unit.currency,
             _ => None,
-        })
+        };
+        match (self.amount.currency, table) {
+            // A "$" printed in a table of Canadian dollars is a Canadian
+            // dollar: the unit line says which dollar.
+            (Some(Currency::USD), Some(dollar))
+                if dollar != Currency::USD && dollar.code().ends_with('D') =>
+            {
+                Some(dollar)
+            }
+            (printed, table) => printed.or(table),
+        }
     }
 
     /// Digits after the decimal point as written.

@@ -16,7 +16,7 @@ use rust_decimal::Decimal;
 
 use crate::model::{Currency, UnitLine};
 
-const CURRENCY: &str = r"us\$|c\$|a\$|\$|€|£|¥|usd|eur|gbp|jpy|chf|u\.?s\.? dollars?|dollars?|euros?|pounds?(?: sterling)?";
+const CURRENCY: &str = r"us\$|c\$|a\$|\$|€|£|¥|usd|eur|gbp|jpy|chf|u\.?s\.? dollars?|(?:canadian|australian|hong kong|singapore|new zealand) dollars?|dollars?|euros?|pounds?(?: sterling)?";
 const SCALE: &str = r"thousands?|millions?|billions?|mn|m|bn|k|'?000s?";
 
 static SHARES: LazyLock<Regex> = LazyLock::new(|| {
@@ -208,6 +208,11 @@ fn currency_of(word: &str) -> Option<Currency> {
     match word {
         "dollar" | "dollars" | "u.s. dollars" | "us dollars" | "u.s. dollar" | "us dollar"
         | "u.s dollars" | "us$" => Some(Currency::USD),
+        "canadian dollar" | "canadian dollars" => Currency::from_code("CAD"),
+        "australian dollar" | "australian dollars" => Currency::from_code("AUD"),
+        "hong kong dollar" | "hong kong dollars" => Currency::from_code("HKD"),
+        "singapore dollar" | "singapore dollars" => Currency::from_code("SGD"),
+        "new zealand dollar" | "new zealand dollars" => Currency::from_code("NZD"),
         "euro" | "euros" => Some(Currency::EUR),
         "pound" | "pounds" | "pounds sterling" => Some(Currency::GBP),
         other => crate::number::currency(&other.to_uppercase())
@@ -238,6 +243,10 @@ mod tests {
                 ("1000000", true, None, Some("USD")),
             ),
             ("(in thousands)", ("1000", false, None, None)),
+            (
+                "(in thousands of Canadian dollars)",
+                ("1000", true, None, Some("CAD")),
+            ),
             (
                 "In millions, except per share amounts",
                 ("1000000", false, None, None),
