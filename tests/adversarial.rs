@@ -54,7 +54,7 @@ fn the_held_out_corpus_holds_its_documented_figures() {
     let (wrong, accepted, correct, refused) = totals(&s);
     assert_eq!((wrong, correct), (211, 166), "the corpus changed");
     assert!(
-        accepted <= 1,
+        accepted == 0,
         "{accepted} wrong claims accepted: {:#?}",
         s.misses
     );
@@ -105,7 +105,7 @@ fn the_second_red_team_corpus_holds_its_documented_figures() {
     let (wrong, accepted, correct, refused) = totals(&s);
     assert_eq!((wrong, correct), (60, 40), "the corpus changed");
     assert!(accepted <= 2, "{accepted} wrong claims accepted");
-    assert!(refused <= 11, "{refused} correct claims not accepted");
+    assert!(refused <= 8, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }
 
@@ -158,11 +158,11 @@ fn the_red_team_corpus_holds_its_documented_figures() {
     let (wrong, accepted, correct, refused) = totals(&s);
     assert_eq!((wrong, correct), (195, 76), "the corpus changed");
     assert!(
-        accepted <= 2,
+        accepted <= 1,
         "{accepted} wrong claims accepted: {:#?}",
         s.misses
     );
-    assert!(refused <= 12, "{refused} correct claims not accepted");
+    assert!(refused <= 10, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }
 
@@ -262,10 +262,31 @@ fn the_eighth_red_team_corpus_holds_its_documented_figures() {
     let (wrong, accepted, correct, refused) = totals(&s);
     assert_eq!((wrong, correct), (119, 110), "the corpus changed");
     assert!(
-        accepted <= 3,
+        accepted <= 1,
         "{accepted} wrong claims accepted: {:#?}",
         s.misses
     );
     assert!(refused <= 39, "{refused} correct claims not accepted");
+    assert_eq!(s.unscored, 0);
+}
+
+/// A ninth outside reviewer's corpus (2026-12-04, evening) over the samples
+/// and four tables of its own in `redteam9/` (an insurer's income
+/// statement, a segment note with segments as columns and the years as
+/// blocks, a REIT's quarterly data, a June-year cash-flow statement in
+/// thousands of Canadian dollars), written without running tickmark: held
+/// out on its one run (commit 65594fd: 7 of 124 wrong accepted, 45 of 130
+/// correct refused). Tuned on since.
+#[test]
+fn the_ninth_red_team_corpus_holds_its_documented_figures() {
+    let s = run("tests/adversarial/redteam9.jsonl");
+    let (wrong, accepted, correct, refused) = totals(&s);
+    assert_eq!((wrong, correct), (124, 130), "the corpus changed");
+    assert!(
+        accepted <= 6,
+        "{accepted} wrong claims accepted: {:#?}",
+        s.misses
+    );
+    assert!(refused <= 41, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }

@@ -137,15 +137,15 @@ fn the_full_datasets_hold_the_documented_figures() {
     // (name, phrasing, traces, swaps, at most false alarms, at least caught)
     let documented = [
         ("tatqa-dev", "label+header", 627, 60, 1, 60),
-        ("tatqa-test", "label+header", 615, 76, 44, 73),
+        ("tatqa-test", "label+header", 615, 76, 46, 73),
         ("convfinqa-dev", "label+header", 893, 118, 20, 118),
         ("tatqa-dev", "section+label+header", 627, 60, 13, 60),
-        ("tatqa-test", "section+label+header", 615, 76, 53, 73),
+        ("tatqa-test", "section+label+header", 615, 76, 54, 73),
         ("convfinqa-dev", "section+label+header", 893, 118, 31, 118),
         ("tatqa-dev", "label+period", 627, 60, 12, 60),
-        ("tatqa-test", "label+period", 615, 76, 55, 73),
+        ("tatqa-test", "label+period", 615, 76, 57, 73),
         ("convfinqa-dev", "label+period", 888, 118, 18, 118),
-        ("tatqa-dev", "question", 548, 56, 19, 56),
+        ("tatqa-dev", "question", 548, 56, 20, 56),
         ("tatqa-test", "question", 550, 71, 43, 69),
         ("convfinqa-dev", "question", 781, 103, 93, 103),
     ];

@@ -2326,3 +2326,196 @@ fn a_profit_excluding_a_charge_adds_it_back() {
         (Route::Accept, vec![])
     );
 }
+
+/// An equity statement whose components are its columns.
+const EQUITY: &str = "\"Kestrel Systems, Inc.\",,,,\n\
+    Consolidated Statements of Stockholders' Equity,,,,\n\
+    (In millions),,,,\n\
+    ,Common Stock and Additional Paid-in Capital,Retained Earnings,Accumulated Other Comprehensive Income (Loss),Total Stockholders' Equity\n\
+    \"Balance at June 30, 2023\",\"1,253.4\",715.1,(23.3),\"1,945.2\"\n\
+    Net income,—,312.4,—,312.4\n\
+    Other comprehensive income (loss),—,—,(9.6),(9.6)\n\
+    \"Balance at June 30, 2024\",\"1,307.6\",864.9,(32.9),\"2,139.6\"\n";
+
+#[test]
+fn a_role_naming_no_column_of_its_row_does_not_say_which() {
+    let said = |text: &str, role: &str, cite: &str| {
+        over_csv(
+            EQUITY,
+            &format!(
+                r#"{{"id": "k", "text": "{text}", "value": "864.9 million", "role": "{role}", "cites": ["t.csv#{cite}"]}}"#
+            ),
+        )
+    };
+    // Only the title's words besides the row's: every component column
+    // fits, the shortest heading is not the claim's.
+    let r = said(
+        "Kestrel's balance at June 30, 2024 was $864.9 million.",
+        "Balance at June 30, 2024",
+        "C8",
+    );
+    assert_eq!(route_and_codes(&r), (Route::Review, vec!["ambiguous_role"]));
+    // Naming the column says which.
+    let r = said(
+        "Retained earnings were $864.9 million at June 30, 2024.",
+        "Retained earnings, June 30, 2024",
+        "C8",
+    );
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+}
+
+#[test]
+fn a_dash_beside_the_cited_cell_is_no_rival() {
+    // "Net income" prints a dash under the columns it does not touch.
+    let r = over_csv(
+        EQUITY,
+        r#"{"id": "k", "value": "312.4 million", "role": "Net income, fiscal 2024", "cites": ["t.csv#C6"]}"#,
+    );
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+}
+
+#[test]
+fn an_earlier_amount_called_a_loss_is_held_to_the_lines_sign() {
+    let csv = "(In millions),,\n,2024,2023\nOther comprehensive income (loss),(9.6),12.4\n";
+    let said = |text: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "text": "{text}", "value": "9.6 million", "role": "Other comprehensive loss, fiscal 2024", "cites": ["t.csv#B3"]}}"#
+            ),
+        )
+    };
+    let r = said(
+        "Other comprehensive loss of $9.6 million in fiscal 2024 compared with a $12.4 million loss in fiscal 2023.",
+    );
+    assert_eq!(route_and_codes(&r), (Route::Reanswer, vec!["contradicted"]));
+    let r = said(
+        "Other comprehensive loss of $9.6 million in fiscal 2024 compared with a $12.4 million gain in fiscal 2023.",
+    );
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+}
+
+/// An income statement with the lines EBITDA is made of.
+const EARNINGS: &str = "(in millions),,\n,2024,2023\nOperating income,602,542\nInterest expense,48,51\n\
+    Income before income taxes,566,500\nIncome tax expense,119,110\nNet income,447,390\n\
+    Depreciation and amortization,168,150\n";
+
+#[test]
+fn ebitda_adds_back_what_its_name_says() {
+    let ebitda = |value: &str, calc: &str, operands: &[(&str, &str, &str, &str)]| {
+        let operands: Vec<String> = operands
+            .iter()
+            .map(|(id, value, role, cell)| {
+                format!(r#"{{"id": "{id}", "value": "{value}", "role": "{role}", "cite": "t.csv#{cell}"}}"#)
+            })
+            .collect();
+        over_csv(
+            EARNINGS,
+            &format!(
+                r#"{{"id": "k", "value": "{value}", "role": "EBITDA, FY2024", "calc": "{calc}", "operands": [{}]}}"#,
+                operands.join(", ")
+            ),
+        )
+    };
+    let ni = ("ni", "447", "Net income 2024", "B7");
+    let da = ("da", "168", "Depreciation and amortization 2024", "B8");
+    let r = ebitda("615", "ni + da", &[ni, da]);
+    assert_eq!(
+        route_and_codes(&r),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    let oi = ("oi", "602", "Operating income 2024", "B3");
+    let r = ebitda("770", "oi + da", &[oi, da]);
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+    let int = ("int", "48", "Interest expense 2024", "B4");
+    let tax = ("tax", "119", "Income tax expense 2024", "B6");
+    let r = ebitda("782", "ni + int + tax + da", &[ni, int, tax, da]);
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+}
+
+#[test]
+fn a_net_of_an_income_and_a_cost_takes_one_from_the_other() {
+    let csv = "(€ in millions),,\n,2024,2023\nFinance income,14.2,11.0\nFinance costs,61.9,58.4\n";
+    let net = |value: &str, calc: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "€{value}m", "role": "Net finance costs, FY2024", "calc": "{calc}",
+                     "operands": [{{"id": "fc", "value": "61.9", "role": "Finance costs 2024", "cite": "t.csv#B4"}},
+                                  {{"id": "fi", "value": "14.2", "role": "Finance income 2024", "cite": "t.csv#B3"}}]}}"#
+            ),
+        )
+    };
+    assert_eq!(
+        route_and_codes(&net("76.1", "fc + fi")),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    assert_eq!(
+        route_and_codes(&net("47.7", "fc - fi")),
+        (Route::Accept, vec![])
+    );
+}
+
+#[test]
+fn the_parts_of_a_total_are_of_its_date() {
+    let csv = "(in millions),,\n,\"December 31, 2024\",\"December 31, 2023\"\n\
+               Current borrowings,85.0,90.0\nNon-current borrowings,780.0,820.0\n";
+    let total = |value: &str, nc: &str, cell: &str, year: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "{value}", "role": "Total borrowings, 31 December 2024", "calc": "cur + nc",
+                     "operands": [{{"id": "cur", "value": "85.0", "role": "Current borrowings 31 December 2024", "cite": "t.csv#B3"}},
+                                  {{"id": "nc", "value": "{nc}", "role": "Non-current borrowings 31 December {year}", "cite": "t.csv#{cell}"}}]}}"#
+            ),
+        )
+    };
+    assert_eq!(
+        route_and_codes(&total("905.0", "820.0", "C4", "2023")),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    assert_eq!(
+        route_and_codes(&total("865.0", "780.0", "B4", "2024")),
+        (Route::Accept, vec![])
+    );
+}
+
+#[test]
+fn a_dollar_sign_in_a_table_of_canadian_dollars_is_a_canadian_dollar() {
+    let csv = "Northwind Timber Products Ltd.,,\n(in thousands of Canadian dollars),,\n\
+               ,Years ended June 30 2025,Years ended June 30 2024\n\
+               Cash provided by operating activities,\"$ 120,380\",\"$ 98,450\"\n";
+    let said = |value: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "{value}", "role": "Operating cash flow, FY2025", "cites": ["t.csv#B4"]}}"#
+            ),
+        )
+    };
+    assert_eq!(
+        route_and_codes(&said("US$120.4 million")),
+        (Route::Reanswer, vec!["value_mismatch"])
+    );
+    assert_eq!(
+        route_and_codes(&said("C$120.4 million")),
+        (Route::Accept, vec![])
+    );
+}
+
+#[test]
+fn edged_up_to_is_a_movement_not_a_bound() {
+    let csv = "(in millions),,,\n,2024,2023,2022\nOperating income,602,542,544\n";
+    let said = |text: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "text": "{text}", "value": "$542 million", "role": "Operating income, FY2023", "cites": ["t.csv#C3"]}}"#
+            ),
+        )
+    };
+    let r = said("Operating income edged up to $542 million in 2023.");
+    assert_eq!(route_and_codes(&r), (Route::Reanswer, vec!["contradicted"]));
+    let r = said("Operating income edged down to $542 million in 2023.");
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+}
