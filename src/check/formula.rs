@@ -105,6 +105,7 @@ pub fn check(
         .or_else(|| charge_excluded_again(&claim_role.text, calc, &inputs))
         .or_else(|| lines::earnings_before_unmet(claim_role, &inputs))
         .or_else(|| lines::net_of_opposites(claim_role, calc, &inputs))
+        .or_else(|| lines::debt_with_operating_leases(claim_role, calc, &inputs))
     {
         return vec![finding];
     }
@@ -579,7 +580,17 @@ fn period_unmet(claim_role: &ClaimRole, inputs: &[Input<'_>]) -> Option<Finding>
     if inputs.is_empty() || periods.len() != inputs.len() {
         return None;
     }
-    if periods.iter().any(|have| in_period(have, &wanted)) {
+    // A sum of the year's quarters is the year's, but not for amounts per
+    // share: a year's earnings per share is no sum of its quarters'.
+    let per_share = inputs.iter().any(|i| {
+        i.concept.as_deref().is_some_and(|c| c.contains("PerShare"))
+            || i.label.to_lowercase().contains("per share")
+            || i.label.to_lowercase().contains("per diluted share")
+    });
+    if periods
+        .iter()
+        .any(|have| in_period(have, &wanted) || !per_share && within(have, &wanted))
+    {
         return None;
     }
     let shown: Vec<String> = inputs
@@ -982,9 +993,49 @@ fn close_of(period: &Period) -> Option<Period> {
     }
 }
 
+/// Whether a span lies within a fiscal year or a dated span: a quarter or
+/// a half of the year, or a span whose dates fall inside (a sum of the
+/// quarters is the year's).
+fn within(have: &Period, wanted: &Period) -> bool {
+    let (
+        Period::Duration {
+            fy: have_fy,
+            months: have_months,
+            start: have_start,
+            end: have_end,
+            quarter,
+            half,
+            ..
+        },
+        Period::Duration {
+            fy,
+            months,
+            start,
+            end,
+            quarter: None,
+            half: None,
+            to_quarter: None,
+        },
+    ) = (have, wanted)
+    else {
+        return false;
+    };
+    if let (Some(hs), Some(he), Some(s), Some(e)) = (have_start, have_end, start, end) {
+        return hs >= s && he <= e;
+    }
+    let part = quarter.is_some() || half.is_some() || have_months.is_some_and(|m| m < 12);
+    let whole_year = months.is_none_or(|m| m == 12);
+    part && whole_year && have_fy.is_some() && have_fy == fy
+}
+
 /// Whether an operand's period is `wanted`: a balance against a span is
 /// the span's closing balance.
 fn in_period(have: &Period, wanted: &Period) -> bool {
+    // An operand named by its year ("Total current assets, 2024") against a
+    // balance date: the year's closing balance.
+    if let (Period::Duration { .. }, Period::Instant { .. }) = (have, wanted) {
+        return close_of(have).is_some_and(|close| periods_agree(wanted, &close) == Agreement::Yes);
+    }
     let target = match (have, wanted) {
         (Period::Instant { .. }, Period::Duration { .. }) => match close_of(wanted) {
             Some(close) => close,

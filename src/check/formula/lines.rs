@@ -242,6 +242,46 @@ pub(super) fn net_of_opposites(
     None
 }
 
+/// Debt ("Total debt", "Net debt") computed with operating lease
+/// liabilities added: under US GAAP an operating lease liability is no
+/// debt. Said only when an operand's own words say "operating lease" and
+/// the role does not name leases.
+pub(super) fn debt_with_operating_leases(
+    claim_role: &ClaimRole,
+    calc: &Calc,
+    inputs: &[Input<'_>],
+) -> Option<Finding> {
+    let role = words(&claim_role.text);
+    if !role.iter().any(|w| w == "debt") || role.iter().any(|w| w.starts_with("lease")) {
+        return None;
+    }
+    let ways = ways(calc, inputs)?;
+    let (k, lease) = inputs.iter().enumerate().find(|(_, i)| {
+        let w = words(&i.label);
+        has(&w, &["operating", "lease"]) || has(&w, &["operating", "leases"])
+    })?;
+    // Added as a debt is: with the way of the debt lines.
+    let debt_way = inputs.iter().enumerate().find_map(|(j, i)| {
+        (j != k
+            && words(&i.label)
+                .iter()
+                .any(|w| w == "debt" || w == "borrowings"))
+        .then(|| ways.get(j).copied().flatten())
+        .flatten()
+    })?;
+    if ways.get(k).copied().flatten() != Some(debt_way) {
+        return None;
+    }
+    Some(Finding::new(
+        Code::FormulaMismatch,
+        Route::Reanswer,
+        format!(
+            "the claim's role names debt, but the calculation adds {} ({:?}): an operating lease liability is not debt",
+            lease.id, lease.label
+        ),
+    ))
+}
+
 /// A sum for one period ("Total borrowings, 31 December 2024" = current +
 /// non-current) with an operand of another period of the same kind (the
 /// non-current borrowings a year earlier) beside one of the claim's: the
