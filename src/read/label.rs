@@ -1380,6 +1380,21 @@ fn header_columns(
     let first_value_col = label_col.map_or(0, |l| l + 1);
     let mut columns = vec![None; width];
     let mut uncertain = false;
+    // A year alone in the label column of a header row ("2024 | March 31 |
+    // June 30 | …", quarterly data with the years stacked) is the year of
+    // that row's dates.
+    let stub_years: Vec<Option<String>> = block
+        .iter()
+        .map(|&r| {
+            let text = label_col.and_then(|l| text_at(grid, r, l))?.trim();
+            let year: i16 = text.parse().ok()?;
+            (text.len() == 4 && (1900..=2100).contains(&year)).then(|| text.to_string())
+        })
+        .collect();
+    let has_year = |text: &str| {
+        text.split(|c: char| !c.is_ascii_digit())
+            .any(|d| d.len() == 4 && d.parse::<i16>().is_ok_and(|y| (1900..=2100).contains(&y)))
+    };
     for c in first_value_col..width {
         let mut parts: Vec<String> = Vec::new();
         let mut spanned = false;
@@ -1401,6 +1416,10 @@ fn header_columns(
                     None
                 }
             });
+            let part = match (part, stub_years.get(i).and_then(Option::as_ref)) {
+                (Some(part), Some(year)) if !has_year(&part) => Some(format!("{part}, {year}")),
+                (part, _) => part,
+            };
             if let Some(part) = part
                 && parts.last() != Some(&part)
             {
