@@ -207,7 +207,14 @@ pub fn better_way(better: bool, cell: &Cell<'_>, vocab: &Vocab) -> Movement {
         && !cell
             .row_label()
             .is_some_and(|l| l.to_lowercase().contains("income"));
-    let bad = concept_bad || cell.row_label().is_some_and(super::value::names_negative);
+    // A ratio of costs to revenue is better lower: "combined ratio",
+    // "efficiency ratio" (a "loss ratio" or "expense ratio" names its cost).
+    let cost_ratio = cell.row_label().is_some_and(|l| {
+        let l = l.to_lowercase();
+        l.contains("combined ratio") || l.contains("efficiency ratio")
+    });
+    let bad =
+        concept_bad || cost_ratio || cell.row_label().is_some_and(super::value::names_negative);
     if better != bad {
         Movement::Up
     } else {

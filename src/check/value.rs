@@ -640,6 +640,8 @@ pub fn names_negative(text: &str) -> bool {
                 | b"used"
                 | b"paid"
                 | b"spent"
+                | b"consumed"
+                | b"absorbed"
                 | b"expense"
                 | b"expenses"
                 | b"cost"

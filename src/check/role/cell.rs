@@ -166,11 +166,17 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         context_words.extend(section_words.iter().cloned());
         context_words.sort();
         context_words.dedup();
-        let label_words = reading.required;
+        let mut label_words = reading.required;
         let generic = label_words
             .iter()
             .all(|w| GENERIC.contains(&&**w) || &**w == "total");
         let sign = label_sign(label, role.concept.as_ref(), role.direction);
+        // "Segment operating income (loss)" is the operating income line:
+        // the other way, in parentheses, is no word a role must say.
+        if matches!(sign, Some(LabelSign::Both(_))) {
+            let aside = other_way_aside(label, role.concept.as_ref());
+            label_words.retain(|w| !aside.iter().any(|a| a.as_str() == &**w));
+        }
         role.direction = None;
         let label_numbers = reading.numbers.clone();
         let currencies = reading
@@ -535,6 +541,28 @@ fn qualifier(at: usize) -> Qualifier {
     Qualifier {
         entry: u16::try_from(at).unwrap_or(u16::MAX),
     }
+}
+
+/// The direction words of a label that stand in parentheses ("loss" of
+/// "Segment operating income (loss)", "used in" of "provided by (used
+/// in)"): the other way of a line named both ways.
+fn other_way_aside(label: &str, concept: Option<&ConceptId>) -> Vec<String> {
+    let all = words(label);
+    let plain: Vec<&str> = all.iter().map(|w| w.text.as_str()).collect();
+    let in_parens = |start: usize| {
+        let before = label.get(..start).unwrap_or("");
+        match (before.rfind('('), before.rfind(')')) {
+            (Some(open), Some(close)) => open > close,
+            (Some(_), None) => true,
+            _ => false,
+        }
+    };
+    super::read::applicable_directions(Lexicon::builtin(), &plain, concept)
+        .iter()
+        .flat_map(|f| all.iter().skip(f.at).take(f.len))
+        .filter(|w| in_parens(w.start))
+        .map(|w| w.text.clone())
+        .collect()
 }
 
 /// What a label says about its sign: the direction words it has of its
