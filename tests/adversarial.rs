@@ -266,7 +266,7 @@ fn the_eighth_red_team_corpus_holds_its_documented_figures() {
         "{accepted} wrong claims accepted: {:#?}",
         s.misses
     );
-    assert!(refused <= 39, "{refused} correct claims not accepted");
+    assert!(refused <= 34, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }
 
@@ -287,6 +287,6 @@ fn the_ninth_red_team_corpus_holds_its_documented_figures() {
         "{accepted} wrong claims accepted: {:#?}",
         s.misses
     );
-    assert!(refused <= 41, "{refused} correct claims not accepted");
+    assert!(refused <= 22, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }

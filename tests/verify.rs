@@ -2519,3 +2519,190 @@ fn edged_up_to_is_a_movement_not_a_bound() {
     let r = said("Operating income edged down to $542 million in 2023.");
     assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
 }
+
+#[test]
+fn a_year_named_operand_is_the_years_closing_balance() {
+    let csv = "(in millions),,\n,2024,2023\nTotal current assets,\"2,262\",\"2,105\"\n\
+               Total current liabilities,997,960\n";
+    let ratio = |value: &str, year: &str, a: &str, b: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "{value}", "role": "Current ratio, Dec. 31, 2024", "calc": "a / b",
+                     "operands": [{{"id": "a", "value": "{a}", "role": "Total current assets, {year}", "cite": "t.csv#{}3"}},
+                                  {{"id": "b", "value": "{b}", "role": "Total current liabilities, {year}", "cite": "t.csv#{}4"}}]}}"#,
+                if year == "2024" { "B" } else { "C" },
+                if year == "2024" { "B" } else { "C" },
+            ),
+        )
+    };
+    assert_eq!(
+        route_and_codes(&ratio("2.27", "2024", "2,262", "997")),
+        (Route::Accept, vec![])
+    );
+    assert_eq!(
+        route_and_codes(&ratio("2.19", "2023", "2,105", "960")),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+}
+
+/// Quarterly data with the years stacked: the year stands alone in the
+/// label column of the row of dates.
+const QUARTERS: &str = "Summit Ridge Realty Trust,,,,,\n\
+    \"(in thousands, except per share amounts)\",,,,,\n\
+    ,Three Months Ended,,,,Year Ended\n\
+    2024,March 31,June 30,September 30,December 31,December 31\n\
+    Total revenues,\"121,865\",\"124,480\",\"128,560\",\"131,885\",\"506,790\"\n\
+    FFO per diluted share,0.60,0.63,0.66,0.66,2.56\n";
+
+#[test]
+fn a_year_alone_beside_a_row_of_dates_is_their_year() {
+    let said = |role: &str, cite: &str| {
+        over_csv(
+            QUARTERS,
+            &format!(
+                r#"{{"id": "k", "value": "$128.6 million", "role": "{role}", "cites": ["t.csv#{cite}"]}}"#
+            ),
+        )
+    };
+    assert_eq!(
+        route_and_codes(&said("Total revenues, Q3 2024", "D5")),
+        (Route::Accept, vec![])
+    );
+    assert_ne!(
+        route_and_codes(&said("Total revenues, Q3 2023", "D5")).0,
+        Route::Accept
+    );
+}
+
+#[test]
+fn a_years_sum_of_quarters_is_the_year_but_not_per_share() {
+    let sum = |value: &str, role: &str, row: u8, quarters: [&str; 4]| {
+        let operands: Vec<String> = ["B", "C", "D", "E"]
+            .iter()
+            .zip(quarters)
+            .enumerate()
+            .map(|(q, (col, v))| {
+                format!(
+                    r#"{{"id": "q{n}", "value": "{v}", "role": "{role}, Q{n} 2024", "cite": "t.csv#{col}{row}"}}"#,
+                    n = q + 1
+                )
+            })
+            .collect();
+        over_csv(
+            QUARTERS,
+            &format!(
+                r#"{{"id": "k", "value": "{value}", "role": "{role}, full year 2024", "calc": "q1 + q2 + q3 + q4", "operands": [{}]}}"#,
+                operands.join(", ")
+            ),
+        )
+    };
+    assert_eq!(
+        route_and_codes(&sum(
+            "506,790",
+            "Total revenues",
+            5,
+            ["121,865", "124,480", "128,560", "131,885"]
+        )),
+        (Route::Accept, vec![])
+    );
+    assert_eq!(
+        route_and_codes(&sum(
+            "2.55",
+            "FFO per diluted share",
+            6,
+            ["0.60", "0.63", "0.66", "0.66"]
+        )),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+}
+
+#[test]
+fn the_other_way_in_parentheses_is_no_word_a_role_must_say() {
+    let csv = "(in millions),,,\n,Americas,EMEA,Total\n\
+               \"Fiscal 2024 (52 weeks ended September 28, 2024)\",,,\n\
+               Total net sales,\"1,968.9\",\"1,002.5\",\"2,971.4\"\n\
+               Segment operating income (loss),312.7,118.4,431.1\n";
+    let said = |role: &str, value: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "${value} million", "role": "{role}", "cites": ["t.csv#B5"]}}"#
+            ),
+        )
+    };
+    assert_eq!(
+        route_and_codes(&said(
+            "Americas segment operating income, fiscal 2024",
+            "312.7"
+        )),
+        (Route::Accept, vec![])
+    );
+    assert_ne!(
+        route_and_codes(&said("Americas total net sales, fiscal 2024", "312.7")).0,
+        Route::Accept
+    );
+}
+
+#[test]
+fn cash_consumed_is_an_outflow() {
+    let csv = "Northwind Timber Products Ltd.,,\nConsolidated Statements of Cash Flows,,\n\
+               (in thousands of Canadian dollars),,\n,2025,2024\n\
+               Changes in non-cash working capital:,,\n\
+               Trade and other receivables,\"(12,480)\",\"(3,210)\"\n";
+    let said = |text: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "text": "{text}", "value": "C$12.5 million", "role": "Change in trade and other receivables, FY2025", "cites": ["t.csv#B6"]}}"#
+            ),
+        )
+    };
+    let r = said("Higher receivables consumed C$12.5 million of cash in fiscal 2025.");
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+    let r = said("Lower receivables gave C$12.5 million of cash in fiscal 2025.");
+    assert_ne!(route_and_codes(&r).0, Route::Accept);
+}
+
+#[test]
+fn a_combined_ratio_is_better_lower() {
+    let csv = "(in thousands),,\n,2024,2023\nCombined ratio,94.0%,97.5%\n";
+    let said = |text: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "text": "{text}", "value": "94.0%", "role": "Combined ratio, FY2024", "cites": ["t.csv#B3"]}}"#
+            ),
+        )
+    };
+    let r = said("The combined ratio improved to 94.0% in 2024.");
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+    let r = said("The combined ratio worsened to 94.0% in 2024.");
+    assert_eq!(route_and_codes(&r), (Route::Reanswer, vec!["contradicted"]));
+}
+
+#[test]
+fn operating_lease_liabilities_are_no_debt() {
+    let csv = "(in millions),,\n,\"December 31, 2024\",\"December 31, 2023\"\n\
+               Current portion of long-term debt,75,70\nLong-term debt,\"1,025\",980\n\
+               Operating lease liabilities,248,231\n";
+    let debt = |value: &str, calc: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "${value} million", "role": "Total debt, Dec 31, 2024", "calc": "{calc}",
+                     "operands": [{{"id": "c", "value": "75", "role": "Current portion of long-term debt 2024", "cite": "t.csv#B3"}},
+                                  {{"id": "l", "value": "1,025", "role": "Long-term debt 2024", "cite": "t.csv#B4"}},
+                                  {{"id": "o", "value": "248", "role": "Operating lease liabilities 2024", "cite": "t.csv#B5"}}]}}"#
+            ),
+        )
+    };
+    assert_eq!(
+        route_and_codes(&debt("1,348", "c + l + o")),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    assert_eq!(
+        route_and_codes(&debt("1,100", "c + l")),
+        (Route::Accept, vec![])
+    );
+}
