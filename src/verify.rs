@@ -830,6 +830,7 @@ impl<'a> Verifier<'a> {
                     stated.as_ref(),
                     &spec,
                     &checked,
+                    &rules,
                 ));
             }
             // The sentence's way ("Revenue fell 7.7%") against the line's
@@ -965,6 +966,7 @@ impl<'a> Verifier<'a> {
     }
 
     /// The arithmetic and formula findings of a calculation claim.
+    #[allow(clippy::too_many_arguments)] // the claim, its reading, its operands and the value rules
     fn arithmetic(
         &self,
         claim: &Claim,
@@ -973,6 +975,7 @@ impl<'a> Verifier<'a> {
         stated: Option<&Amount>,
         spec: &ClaimRole,
         operands: &[Checked<'_>],
+        rules: &ValueRules,
     ) -> Vec<Finding> {
         let calc = match arithmetic::parse(calc_text, self.options.max_calc_bytes) {
             Ok(calc) => calc,
@@ -1044,6 +1047,32 @@ impl<'a> Verifier<'a> {
                 &formula_operands,
                 self.vocab,
             ));
+        }
+        // A sum or a difference (a result in its operands' units, not a
+        // ratio) whose role is a line the operands' tables print.
+        if findings.is_empty()
+            && let Some(s) = stated
+        {
+            let probes: Vec<crate::answer::calc::Operand<'_>> = claim
+                .operands
+                .iter()
+                .zip(2i64..)
+                .map(|(op, k)| crate::answer::calc::Operand {
+                    id: op.id.as_str(),
+                    stated: Decimal::ZERO,
+                    base: Decimal::from(k),
+                    role: "",
+                })
+                .collect();
+            if arithmetic::in_operands_units(&calc, &probes) == Some(true) {
+                findings.extend(crate::check::printed::result_printed(
+                    spec,
+                    s,
+                    operands.iter().filter_map(|c| c.cell),
+                    self.vocab,
+                    rules,
+                ));
+            }
         }
         findings
     }

@@ -14,6 +14,7 @@ pub mod formula;
 pub mod implied;
 pub mod movement;
 pub mod page;
+pub mod printed;
 pub mod quote;
 pub mod ref_hint;
 pub mod resolve;
