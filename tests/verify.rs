@@ -2706,3 +2706,31 @@ fn operating_lease_liabilities_are_no_debt() {
         (Route::Accept, vec![])
     );
 }
+
+#[test]
+fn a_sum_whose_line_is_printed_must_state_the_printed_figure() {
+    let csv = "(in millions),,,,\n,Americas,EMEA,Eliminations,Total\n\
+               \"Fiscal 2024 (52 weeks ended September 28, 2024)\",,,,\n\
+               Total net sales,\"1,968.9\",\"1,002.5\",(239.5),\"2,731.9\"\n";
+    let total = |value: &str, calc: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "${value} million", "role": "Total net sales, fiscal 2024", "calc": "{calc}",
+                     "operands": [{{"id": "a", "value": "1,968.9", "role": "Americas total net sales, FY2024", "cite": "t.csv#B4"}},
+                                  {{"id": "e", "value": "1,002.5", "role": "EMEA total net sales, FY2024", "cite": "t.csv#C4"}},
+                                  {{"id": "x", "value": "(239.5)", "role": "Eliminations, FY2024", "cite": "t.csv#D4"}}]}}"#
+            ),
+        )
+    };
+    // The segments summed without their eliminations: not the total the
+    // note prints.
+    assert_eq!(
+        route_and_codes(&total("2,971.4", "a + e")),
+        (Route::Reanswer, vec!["value_mismatch"])
+    );
+    assert_eq!(
+        route_and_codes(&total("2,731.9", "a + e + x")),
+        (Route::Accept, vec![])
+    );
+}
