@@ -102,7 +102,40 @@ pub fn parse_period(text: &str, hint: PeriodHint) -> Option<Period> {
         ),
         None => (s, hint),
     };
-    parse_norm(s, hint, true)
+    let found = parse_norm(s, hint, true);
+    // A fiscal year named with its dated span in parentheses ("Fiscal 2024
+    // (52 weeks ended September 28, 2024)") is that span: its end says
+    // which year it is.
+    let fy_only = |p: &Option<Period>| match p {
+        None => Some(None),
+        Some(Period::Duration {
+            fy: Some(fy),
+            end: None,
+            start: None,
+            quarter: None,
+            half: None,
+            to_quarter: None,
+            ..
+        }) => Some(Some(*fy)),
+        _ => None,
+    };
+    if let Some(open) = s.find('(')
+        && let Some(close) = s.get(open..).and_then(|t| t.find(')'))
+        && let Some(inner) = s.get(open + 1..open + close)
+        && let Some(dated @ Period::Duration { end: Some(end), .. }) =
+            parse_norm(inner.trim(), hint, false)
+    {
+        let outer = s.get(..open).unwrap_or("").trim();
+        let named = match fy_only(&found) {
+            Some(Some(fy)) => Some(fy),
+            Some(None) => fy_only(&parse_norm(outer, hint, false)).flatten(),
+            None => None,
+        };
+        if named == Some(end.year()) {
+            return Some(dated);
+        }
+    }
+    found
 }
 
 /// Finds the period mentioned in free text ("Revenue, FY2023", "cost of
@@ -2060,5 +2093,21 @@ mod tests {
             prop_assert!(found.contains(header.trim_start_matches("for the ").trim_start_matches("as of ")) || header.contains(found));
             prop_assert_eq!(parse_period(found, OTHER), Some(period));
         }
+    }
+}
+#[cfg(test)]
+mod dated_fiscal_tests {
+    use super::*;
+    #[test]
+    fn a_fiscal_year_with_its_dated_span_is_the_span() {
+        let p = parse_period(
+            "Fiscal 2024 (52 weeks ended September 28, 2024)",
+            PeriodHint::default(),
+        );
+        let Some(Period::Duration { end, fy, .. }) = p else {
+            panic!("{p:?}");
+        };
+        assert_eq!(fy, Some(2024));
+        assert_eq!(end.map(|d| d.to_string()), Some("2024-09-28".to_string()));
     }
 }

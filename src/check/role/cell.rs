@@ -138,7 +138,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
                 CaptionRole {
                     words: all_words(caption),
                     qualifiers,
-                    periods: r.role.periods,
+                    periods: refined(r.role.periods),
                     concept: r.role.concept,
                     edge: r.edge,
                     numbers: super::read::numbers_in(caption),
@@ -541,6 +541,33 @@ fn qualifier(at: usize) -> Qualifier {
     Qualifier {
         entry: u16::try_from(at).unwrap_or(u16::MAX),
     }
+}
+
+/// A caption's periods without a fiscal year it also names by its dated
+/// span ("Fiscal 2024 (52 weeks ended September 28, 2024)" is the span
+/// alone: the bare fiscal year would agree with a calendar year).
+fn refined(periods: Vec<Period>) -> Vec<Period> {
+    let dated_years: Vec<i16> = periods
+        .iter()
+        .filter_map(|p| match p {
+            Period::Duration { end: Some(end), .. } => Some(end.year()),
+            _ => None,
+        })
+        .collect();
+    periods
+        .into_iter()
+        .filter(|p| {
+            !matches!(p, Period::Duration {
+                fy: Some(fy),
+                end: None,
+                start: None,
+                quarter: None,
+                half: None,
+                to_quarter: None,
+                ..
+            } if dated_years.contains(fy))
+        })
+        .collect()
 }
 
 /// The direction words of a label that stand in parentheses ("loss" of

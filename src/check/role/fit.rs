@@ -595,10 +595,24 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
             out.qualifier_missing = out.qualifier_missing.saturating_add(1);
         }
     }
+    // A claim naming a segment column by its heading ("Americas operating
+    // income" under "Americas | EMEA | Total" of "Segment operating income")
+    // says which segment it is: the row's "segment" comes with the name.
+    let names_the_column = col.is_some_and(|c| {
+        !c.words.is_empty()
+            && c.words
+                .iter()
+                .all(|w| contains(&claim.required, w) || contains(&claim.soft, w))
+            && c.qualifiers.iter().any(|q| {
+                q.def()
+                    .is_some_and(|d| d.kind == "geography" || d.kind == "member")
+            })
+    });
     let stated = |q: &crate::model::Qualifier| {
         claim.role.qualifiers.contains(q)
             || claim.role.implied.contains(q)
             || claim.qname_allows.contains(q)
+            || names_the_column && q.def().is_some_and(|d| d.value == "segment")
     };
     let mut seen = Vec::new();
     let sectional = row.section_qualifiers.iter().filter(|_| !names_the_member);
