@@ -43,11 +43,10 @@ pub fn result_printed<'a>(
             let Some(fit) = fit_if_adequate(claim, &cell, roles) else {
                 continue;
             };
-            if fit.period != Slot::Agree
-                || fit.label_extra > 0
-                || fit.lenient_extra > 0
-                || fit.family
-            {
+            // Every word of the role shown and the row saying no more: a
+            // concept of the same family read from the same words ("Profit
+            // for the year") is the line.
+            if fit.period != Slot::Agree || fit.label_extra > 0 || fit.lenient_extra > 0 {
                 continue;
             }
             match &mut best {
@@ -57,7 +56,22 @@ pub fn result_printed<'a>(
             }
         }
     }
-    let (_, cells) = best?;
+    let (_, mut cells) = best?;
+    // Rows that split a line ("Owners of the parent" under "Profit for the
+    // year attributable to:") fit through it: the row whose own label says
+    // the role's words is the line.
+    let says = |cell: &Cell<'_>| {
+        cell.row_label().is_some_and(|label| {
+            let own: Vec<String> = crate::vocab::lexicon::words(label)
+                .into_iter()
+                .map(|w| w.text)
+                .collect();
+            claim.required.iter().all(|w| own.iter().any(|o| o == &**w))
+        })
+    };
+    if cells.iter().any(says) {
+        cells.retain(says);
+    }
     let first = cells.first()?;
     let one_value = cells
         .iter()

@@ -141,6 +141,19 @@ pub(super) fn earnings_before_unmet(
         .map(|(_, name)| *name)
         .collect();
     if missing.is_empty() {
+        // "Adjusted EBITDA" made of the EBITDA lines alone adjusts nothing.
+        let adjusted = role.iter().any(|w| w == "adjusted" || w == "adj");
+        if adjusted && lines.iter().all(Option::is_some) {
+            return Some(Finding::new(
+                Code::FormulaMismatch,
+                Route::Reanswer,
+                format!(
+                    "the claim's role names adjusted {}, but the calculation adds back only what {} itself is made of: no adjustment",
+                    if ebitda { "EBITDA" } else { "EBIT" },
+                    if ebitda { "EBITDA" } else { "EBIT" },
+                ),
+            ));
+        }
         return None;
     }
     let (name, from) = match start {
@@ -278,6 +291,88 @@ pub(super) fn debt_with_operating_leases(
         format!(
             "the claim's role names debt, but the calculation adds {} ({:?}): an operating lease liability is not debt",
             lease.id, lease.label
+        ),
+    ))
+}
+
+/// A ratio the role names by its two lines ("Loan-to-deposit ratio",
+/// "Allowance for credit losses to total loans") computed over other lines:
+/// the operand it is divided by (the one whose doubling halves the result)
+/// shows none of the second line's words, or the one divided shows none of
+/// the first's. Read by words, so that lines the vocabulary does not name
+/// (a bank's loans and deposits) are held too.
+pub(super) fn named_ratio_unmet(
+    claim_role: &ClaimRole,
+    calc: &Calc,
+    inputs: &[Input<'_>],
+) -> Option<Finding> {
+    static NAMED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)^\s*([a-z][a-z &'-]*?)(?:-to-|\s+to\s+)([a-z][a-z &'-]*?)(?:\s+ratio\b|\s*(?:,|$))",
+        )
+        .ok()
+    });
+    let text = claim_role.text.as_str();
+    let found = NAMED.as_ref()?.captures(text)?;
+    let (first, second) = (found.get(1)?.as_str(), found.get(2)?.as_str());
+    // "X to total Y" or a hyphenated "X-to-Y", or "… ratio": a ratio by name.
+    let hyphened = text.to_ascii_lowercase().contains("-to-");
+    let ratio_word = found
+        .get(0)?
+        .as_str()
+        .to_ascii_lowercase()
+        .contains("ratio");
+    if !hyphened && !ratio_word && !second.to_ascii_lowercase().starts_with("total ") {
+        return None;
+    }
+    const PLAIN: [&str; 8] = ["total", "net", "the", "of", "and", "for", "a", "an"];
+    let stem = |w: &str| w.trim_end_matches('s').to_string();
+    let key = |part: &str| -> Vec<String> {
+        words(part)
+            .iter()
+            .filter(|w| !PLAIN.contains(&w.as_str()))
+            .map(|w| stem(w))
+            .collect()
+    };
+    let (num_words, den_words) = (key(first), key(second));
+    if num_words.is_empty() || den_words.is_empty() {
+        return None;
+    }
+    let shows = |input: &Input<'_>, wanted: &[String]| {
+        let mut all: Vec<String> = words(&input.label).iter().map(|w| stem(w)).collect();
+        all.extend(input.row_words.iter().map(|w| stem(&w.to_lowercase())));
+        wanted.iter().any(|w| all.contains(w))
+    };
+    // Which operand divides and which is divided: doubling the one halves
+    // the result, doubling the other doubles it.
+    let once = probe_value(calc, inputs, None)?;
+    let mut divided = Vec::new();
+    let mut divisor = Vec::new();
+    for k in 0..inputs.len() {
+        let twice = probe_value(calc, inputs, Some(k))?;
+        if twice == once.checked_mul(rust_decimal::Decimal::TWO)? {
+            divided.push(k);
+        } else if twice.checked_mul(rust_decimal::Decimal::TWO)? == once {
+            divisor.push(k);
+        }
+    }
+    let ([num], [den]) = (divided.as_slice(), divisor.as_slice()) else {
+        return None;
+    };
+    let (num, den) = (inputs.get(*num)?, inputs.get(*den)?);
+    if shows(num, &num_words) && shows(den, &den_words) {
+        return None;
+    }
+    Some(Finding::new(
+        Code::FormulaMismatch,
+        Route::Reanswer,
+        format!(
+            "the claim's role names {first} over {second}, but {} divides {} ({:?}) by {} ({:?})",
+            calc.source().trim(),
+            num.id,
+            num.label,
+            den.id,
+            den.label
         ),
     ))
 }
