@@ -1015,6 +1015,16 @@ impl<'a> Verifier<'a> {
                 findings = as_fall;
             }
         }
+        // A change in points written in percent ("operating margin rose
+        // 0.4%" over two margins).
+        if findings.is_empty()
+            && let Some(s) = stated
+            && names_a_change(&spec.text, claim.text.as_deref().unwrap_or(""))
+        {
+            findings.extend(arithmetic::points_stated_as_percent(
+                &calc, written, s, &inputs,
+            ));
+        }
         if findings.iter().any(|f| f.code == Code::FormulaMismatch) {
             return findings;
         }
@@ -1280,6 +1290,41 @@ fn role_text(claim: &Claim) -> String {
         .to_string(),
         None => claim.text.clone().unwrap_or_default(),
     }
+}
+
+/// Whether a claim's role or sentence names a change of its measure
+/// ("Change in operating margin", "margin rose 0.4%").
+fn names_a_change(role: &str, sentence: &str) -> bool {
+    const WORDS: [&str; 24] = [
+        "change",
+        "changed",
+        "increase",
+        "increased",
+        "decrease",
+        "decreased",
+        "rose",
+        "rise",
+        "fell",
+        "fall",
+        "grew",
+        "growth",
+        "improved",
+        "improvement",
+        "expanded",
+        "expansion",
+        "contracted",
+        "contraction",
+        "declined",
+        "decline",
+        "up",
+        "down",
+        "widened",
+        "narrowed",
+    ];
+    [role, sentence].iter().any(|text| {
+        text.split(|c: char| !c.is_ascii_alphabetic())
+            .any(|w| WORDS.iter().any(|x| x.eq_ignore_ascii_case(w)))
+    })
 }
 
 #[cfg(test)]

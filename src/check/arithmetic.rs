@@ -362,6 +362,82 @@ pub(crate) fn in_operands_units(calc: &Calc, operands: &[Operand<'_>]) -> Option
     Some(close(twice, doubled))
 }
 
+/// A change stated in percent ("operating margin rose 0.4%") whose
+/// calculation is the difference of two percentages ("6.6% - 5.9%") or of
+/// two ratios ("oi1 / rev1 - oi0 / rev0"): that difference is in
+/// percentage points, and "0.4%" says a relative change it does not
+/// compute. `formula_mismatch`. The caller says whether the claim names a
+/// change; a level that is a difference of percentages ("gross margin less
+/// operating margin") is not one.
+pub fn points_stated_as_percent(
+    calc: &Calc,
+    written: &str,
+    stated: &Amount,
+    inputs: &[Input<'_>],
+) -> Option<Finding> {
+    if !stated.percent
+        || in_points(written)
+        || crate::check::value::points_unit(written.trim()).is_some()
+    {
+        return None;
+    }
+    let calc_text = calc.source().trim();
+    let at = |step: i64, from: i64| -> Vec<Operand<'_>> {
+        inputs
+            .iter()
+            .zip(0i64..)
+            .map(|(input, k)| Operand {
+                id: input.id,
+                stated: input.stated.map_or(Decimal::ZERO, |s| s.value),
+                base: Decimal::from(k.saturating_mul(step).saturating_add(from)),
+                role: &input.role,
+            })
+            .collect()
+    };
+    let sets = [at(7, 3), at(11, 5)];
+    let value = |ops: &[Operand<'_>]| calc.value(ops).ok();
+    let same = |a: Decimal, b: Decimal| {
+        nearly(a, b)
+            || b.checked_mul(Decimal::ONE_HUNDRED)
+                .is_some_and(|b| nearly(a, b))
+    };
+    let base = |ops: &[Operand<'_>], k: usize| ops.get(k).map(|o| o.base);
+    // The calculation is, at both probe sets, `x - y` of two percentages,
+    // or `a / b - c / d` of four amounts.
+    let difference = match inputs.len() {
+        2 if inputs.iter().all(|i| i.stated.is_some_and(|s| s.percent)) => {
+            [(0, 1), (1, 0)].iter().any(|&(x, y)| {
+                sets.iter().all(|ops| {
+                    let want = base(ops, x).zip(base(ops, y)).map(|(x, y)| x - y);
+                    want.zip(value(ops)).is_some_and(|(w, v)| same(v, w))
+                })
+            })
+        }
+        4 => {
+            let orders = [(0, 1, 2, 3), (2, 3, 0, 1), (0, 2, 1, 3), (1, 3, 0, 2)];
+            orders.iter().any(|&(a, b, c, d)| {
+                sets.iter().all(|ops| {
+                    let ratio = |n: usize, m: usize| base(ops, n)?.checked_div(base(ops, m)?);
+                    let want = ratio(a, b).zip(ratio(c, d)).map(|(r, q)| r - q);
+                    want.zip(value(ops)).is_some_and(|(w, v)| same(v, w))
+                })
+            })
+        }
+        _ => false,
+    };
+    if !difference {
+        return None;
+    }
+    Some(Finding::new(
+        Code::FormulaMismatch,
+        Route::Reanswer,
+        format!(
+            "the claim states {}, a relative change in percent, but {calc_text} is the difference of two percentages: a change in percentage points (write it in points, or compute the relative change)",
+            written.trim()
+        ),
+    ))
+}
+
 /// Whether a calculation is a relative change: one plus its result (over a
 /// hundred or ten thousand when it multiplies by them) is a product of
 /// powers of its operands ("a / b - 1", "(a - b) / b", "(g1 / r1) / (g0 /

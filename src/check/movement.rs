@@ -92,6 +92,30 @@ pub fn movement_before(words_before_value: &str) -> Option<Movement> {
     verb_way(&word_before_to(words_before_value)?)
 }
 
+/// The way a verb that moves its object moves a value to a level: "cut
+/// research and development spending to $24.1 million", "raised its
+/// dividend to $0.50" (the verb, its object, then "to" ending the words).
+pub fn object_moved_to(words_before_value: &str) -> Option<Movement> {
+    static MOVED: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)\b(cut|cuts|reduced|reduces|lowered|lowers|trimmed|trims|slashed|slashes|raised|raises|boosted|boosts|lifted|lifts|hiked|hikes)\s+[a-z&][a-z&'’ -]{0,60}?\s+to\s*[-−]?\s*(?:US\$|C\$|A\$|[$€£¥])?\s*$",
+        )
+        .ok()
+    });
+    let verb = MOVED
+        .as_ref()?
+        .captures(words_before_value)?
+        .get(1)?
+        .as_str()
+        .to_ascii_lowercase();
+    Some(match verb.as_str() {
+        "raised" | "raises" | "boosted" | "boosts" | "lifted" | "lifts" | "hiked" | "hikes" => {
+            Movement::Up
+        }
+        _ => Movement::Down,
+    })
+}
+
 /// The way a movement verb ("rose", "fell") moves a value to a level.
 pub fn verb_way(word: &str) -> Option<Movement> {
     way_of_word(word, VERBS)

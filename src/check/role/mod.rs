@@ -195,6 +195,20 @@ fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimR
         out.movement = to_word
             .as_deref()
             .and_then(crate::check::movement::verb_way)
+            .or_else(|| {
+                // The verb and its object may span "and" ("cut research and
+                // development spending to"): all the words since the last
+                // amount.
+                written.as_ref().and_then(|(s, (amounts, at))| {
+                    let this = amounts.get(*at)?;
+                    let from = at
+                        .checked_sub(1)
+                        .and_then(|i| amounts.get(i))
+                        .map_or(0, |w| w.end);
+                    s.get(from..this.start)
+                        .and_then(crate::check::movement::object_moved_to)
+                })
+            })
             .or_else(|| after_value.and_then(crate::check::movement::movement_after));
         if out.movement.is_none() {
             out.movement = to_word
