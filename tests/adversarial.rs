@@ -283,10 +283,32 @@ fn the_ninth_red_team_corpus_holds_its_documented_figures() {
     let (wrong, accepted, correct, refused) = totals(&s);
     assert_eq!((wrong, correct), (124, 130), "the corpus changed");
     assert!(
-        accepted <= 5,
+        accepted <= 4,
         "{accepted} wrong claims accepted: {:#?}",
         s.misses
     );
-    assert!(refused <= 22, "{refused} correct claims not accepted");
+    assert!(refused <= 19, "{refused} correct claims not accepted");
+    assert_eq!(s.unscored, 0);
+}
+
+/// A tenth outside reviewer's corpus (2026-12-04, evening) over the samples
+/// and four tables of its own in `redteam10/` (a bank's balance sheet, a
+/// software company's non-GAAP reconciliation, an oil and gas producer's
+/// operating statistics, a UK plc's statement of profit or loss and OCI in
+/// £m), written without running tickmark: held out on its one run (commit
+/// 7dbd065, the session's rules in: 10 of 121 wrong accepted, 26 of 114
+/// correct refused; 65594fd, the session's start: 12 and 28). Tuned on
+/// since.
+#[test]
+fn the_tenth_red_team_corpus_holds_its_documented_figures() {
+    let s = run("tests/adversarial/redteam10.jsonl");
+    let (wrong, accepted, correct, refused) = totals(&s);
+    assert_eq!((wrong, correct), (121, 114), "the corpus changed");
+    assert!(
+        accepted <= 2,
+        "{accepted} wrong claims accepted: {:#?}",
+        s.misses
+    );
+    assert!(refused <= 26, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }

@@ -2734,3 +2734,184 @@ fn a_sum_whose_line_is_printed_must_state_the_printed_figure() {
         (Route::Accept, vec![])
     );
 }
+
+#[test]
+fn a_segment_named_by_its_column_heading_is_that_segment() {
+    let csv = "(in millions),,,\n,Americas,EMEA,Total\n\
+               \"Fiscal 2024 (52 weeks ended September 28, 2024)\",,,\n\
+               Segment operating income (loss),312.7,118.4,431.1\n";
+    let said = |role: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "$312.7 million", "role": "{role}", "cites": ["t.csv#B4"]}}"#
+            ),
+        )
+    };
+    assert_eq!(
+        route_and_codes(&said("Americas operating income, fiscal 2024")),
+        (Route::Accept, vec![])
+    );
+    // The fiscal year ends in September: not the calendar year.
+    assert_ne!(
+        route_and_codes(&said("Americas operating income, calendar 2024")).0,
+        Route::Accept
+    );
+}
+
+#[test]
+fn a_ratio_named_by_its_lines_divides_the_first_by_the_second() {
+    let csv = "(in thousands),,\n,\"December 31, 2024\",\"December 31, 2023\"\n\
+               \"Loans, net of deferred fees\",\"8,926,540\",\"8,400,000\"\n\
+               Allowance for credit losses,\"(112,384)\",\"(101,000)\"\n\
+               Total deposits,\"10,196,950\",\"9,800,000\"\nTotal assets,\"12,660,050\",\"12,205,870\"\n";
+    let ratio = |value: &str,
+                 role: &str,
+                 calc: &str,
+                 a: (&str, &str, &str),
+                 b: (&str, &str, &str)| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "{value}", "role": "{role}", "calc": "{calc}",
+                     "operands": [{{"id": "a", "value": "{}", "role": "{}", "cite": "t.csv#{}"}},
+                                  {{"id": "b", "value": "{}", "role": "{}", "cite": "t.csv#{}"}}]}}"#,
+                a.0, a.1, a.2, b.0, b.1, b.2
+            ),
+        )
+    };
+    let loans = ("8,926,540", "Loans, net, Dec 31, 2024", "B3");
+    let deposits = ("10,196,950", "Total deposits, Dec 31, 2024", "B5");
+    assert_eq!(
+        route_and_codes(&ratio(
+            "114.2%",
+            "Loan-to-deposit ratio, Dec 31, 2024",
+            "a / b",
+            deposits,
+            loans
+        )),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    assert_eq!(
+        route_and_codes(&ratio(
+            "87.5%",
+            "Loan-to-deposit ratio, Dec 31, 2024",
+            "a / b",
+            loans,
+            deposits
+        )),
+        (Route::Accept, vec![])
+    );
+    let allowance = (
+        "(112,384)",
+        "Allowance for credit losses, Dec 31, 2024",
+        "B4",
+    );
+    let assets = ("12,660,050", "Total assets, Dec 31, 2024", "B6");
+    assert_eq!(
+        route_and_codes(&ratio(
+            "0.89%",
+            "Allowance for credit losses to total loans, Dec 31, 2024",
+            "-a / b",
+            allowance,
+            assets
+        )),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    assert_eq!(
+        route_and_codes(&ratio(
+            "1.26%",
+            "Allowance for credit losses to total loans, Dec 31, 2024",
+            "-a / b",
+            allowance,
+            loans
+        )),
+        (Route::Accept, vec![])
+    );
+}
+
+#[test]
+fn adjusted_ebitda_of_the_ebitda_lines_alone_adjusts_nothing() {
+    let r = over_csv(
+        EARNINGS,
+        r#"{"id": "k", "value": "770", "role": "Adjusted EBITDA, FY2024", "calc": "oi + da",
+            "operands": [{"id": "oi", "value": "602", "role": "Operating income 2024", "cite": "t.csv#B3"},
+                         {"id": "da", "value": "168", "role": "Depreciation and amortization 2024", "cite": "t.csv#B8"}]}"#,
+    );
+    assert_eq!(
+        route_and_codes(&r),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    let r = over_csv(
+        EARNINGS,
+        r#"{"id": "k", "value": "770", "role": "EBITDA, FY2024", "calc": "oi + da",
+            "operands": [{"id": "oi", "value": "602", "role": "Operating income 2024", "cite": "t.csv#B3"},
+                         {"id": "da", "value": "168", "role": "Depreciation and amortization 2024", "cite": "t.csv#B8"}]}"#,
+    );
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+}
+
+#[test]
+fn a_verb_that_moves_its_object_to_a_level_is_held_to_the_line() {
+    let csv = "(in thousands),,\n,2024,2023\nResearch and development,\"(24,110)\",\"(22,640)\"\n";
+    let said = |text: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "text": "{text}", "value": "$24.1 million", "role": "Research and development expense, FY2024", "cites": ["t.csv#B3"]}}"#
+            ),
+        )
+    };
+    let r =
+        said("Birchwood cut research and development spending to $24.1 million in fiscal 2024.");
+    assert_eq!(route_and_codes(&r), (Route::Reanswer, vec!["contradicted"]));
+    let r =
+        said("Birchwood raised research and development spending to $24.1 million in fiscal 2024.");
+    assert_eq!(route_and_codes(&r), (Route::Accept, vec![]));
+}
+
+#[test]
+fn a_lines_split_rows_do_not_hide_the_printed_line() {
+    let csv = "(£m),,\n,2025,2024\nProfit before taxation,210.8,190.0\nTaxation,(53.9),(45.4)\n\
+               Profit for the year,156.9,144.6\nProfit for the year attributable to:,,\n\
+               Owners of the parent,150.2,139.0\nNon-controlling interests,6.7,5.6\n";
+    let profit = |value: &str, calc: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "£{value}m", "role": "Profit for the year, FY2025", "calc": "{calc}",
+                     "operands": [{{"id": "a", "value": "210.8", "role": "Profit before taxation, FY2025", "cite": "t.csv#B3"}},
+                                  {{"id": "b", "value": "(53.9)", "role": "Taxation, FY2025", "cite": "t.csv#B4"}}]}}"#
+            ),
+        )
+    };
+    assert_eq!(
+        route_and_codes(&profit("264.7", "a - b")),
+        (Route::Reanswer, vec!["value_mismatch"])
+    );
+    assert_eq!(
+        route_and_codes(&profit("156.9", "a + b")),
+        (Route::Accept, vec![])
+    );
+}
+
+#[test]
+fn a_change_of_percentages_in_percent_is_no_change_in_points() {
+    let csv = "(in millions),,\n,2024,2023\nRevenue,\"4,200\",\"3,900\"\nOperating income,602,542\n\
+               Operating margin,14.3%,13.9%\n";
+    let margin = |value: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "text": "Operating margin rose {value} in 2024.", "value": "{value}", "role": "Change in operating margin, FY2024 vs FY2023", "calc": "a - b",
+                     "operands": [{{"id": "a", "value": "14.3%", "role": "Operating margin, 2024", "cite": "t.csv#B5"}},
+                                  {{"id": "b", "value": "13.9%", "role": "Operating margin, 2023", "cite": "t.csv#C5"}}]}}"#
+            ),
+        )
+    };
+    assert_eq!(
+        route_and_codes(&margin("0.4%")),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    assert_eq!(route_and_codes(&margin("0.4 pp")), (Route::Accept, vec![]));
+}
