@@ -108,15 +108,7 @@ pub fn parse_period(text: &str, hint: PeriodHint) -> Option<Period> {
     // which year it is.
     let fy_only = |p: &Option<Period>| match p {
         None => Some(None),
-        Some(Period::Duration {
-            fy: Some(fy),
-            end: None,
-            start: None,
-            quarter: None,
-            half: None,
-            to_quarter: None,
-            ..
-        }) => Some(Some(*fy)),
+        Some(p) if is_bare_year(p) => Some(p.year()),
         _ => None,
     };
     if let Some(open) = s.find('(')

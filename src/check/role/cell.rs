@@ -557,15 +557,8 @@ fn refined(periods: Vec<Period>) -> Vec<Period> {
     periods
         .into_iter()
         .filter(|p| {
-            !matches!(p, Period::Duration {
-                fy: Some(fy),
-                end: None,
-                start: None,
-                quarter: None,
-                half: None,
-                to_quarter: None,
-                ..
-            } if dated_years.contains(fy))
+            !(crate::period::is_bare_year(p)
+                && p.year().is_some_and(|fy| dated_years.contains(&fy)))
         })
         .collect()
 }

@@ -210,15 +210,10 @@ pub fn resolve<'a>(
         Vec::new()
     };
     if mine == min && !unnamed.is_empty() {
-        let listed: Vec<String> = std::iter::once(cited)
-            .chain(unnamed.iter().map(|c| &c.cell))
-            .take(4)
-            .map(|c| format!("{} holds {}", c.reference(), c.text()))
-            .collect();
         return Resolution {
             verdict: Verdict::Ambiguous(format!(
                 "the role names none of the columns' headings and fits several cells of its row with different values ({})",
-                listed.join(", ")
+                tied(cited, &unnamed)
             )),
             fit: own,
             named: None,
@@ -261,11 +256,6 @@ pub fn resolve<'a>(
     }
     if mine == min {
         // Equally exact cells with other values: the claim does not say which.
-        let listed: Vec<String> = std::iter::once(cited)
-            .chain(others.iter().map(|c| &c.cell))
-            .take(4)
-            .map(|c| format!("{} holds {}", c.reference(), c.text()))
-            .collect();
         let what = if claim.role.periods.is_empty() && own.period == Slot::Unstated {
             "the claim names no period and "
         } else {
@@ -274,7 +264,7 @@ pub fn resolve<'a>(
         return Resolution {
             verdict: Verdict::Ambiguous(format!(
                 "{what}the role fits several cells with different values ({})",
-                listed.join(", ")
+                tied(cited, &others)
             )),
             fit: own,
             named: None,
@@ -294,6 +284,17 @@ pub fn resolve<'a>(
         named,
         named_holds,
     }
+}
+
+/// The cited cell and up to three cells tied with it, each with what it
+/// holds, for an `ambiguous_role` message.
+fn tied(cited: &Cell<'_>, others: &[&Candidate<'_>]) -> String {
+    let listed: Vec<String> = std::iter::once(cited)
+        .chain(others.iter().map(|c| &c.cell))
+        .take(4)
+        .map(|c| format!("{} holds {}", c.reference(), c.text()))
+        .collect();
+    listed.join(", ")
 }
 
 /// The cell of a range, table or source cite that fits the claim best:
