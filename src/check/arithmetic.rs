@@ -362,6 +362,23 @@ pub(crate) fn in_operands_units(calc: &Calc, operands: &[Operand<'_>]) -> Option
     Some(close(twice, doubled))
 }
 
+/// Whether a calculation gives a result in its operands' units (a sum or
+/// a difference, not a ratio), with every operand a probe value and no
+/// FinQA literal read as one (they stay constants).
+pub fn sum_or_difference(calc: &Calc, inputs: &[Input<'_>]) -> bool {
+    let probes: Vec<Operand<'_>> = inputs
+        .iter()
+        .zip(2i64..)
+        .map(|(input, k)| Operand {
+            id: input.id,
+            stated: Decimal::ZERO,
+            base: Decimal::from(k),
+            role: "",
+        })
+        .collect();
+    in_operands_units(calc, &probes) == Some(true)
+}
+
 /// A change stated in percent ("operating margin rose 0.4%") whose
 /// calculation is the difference of two percentages ("6.6% - 5.9%") or of
 /// two ratios ("oi1 / rev1 - oi0 / rev0"): that difference is in

@@ -275,6 +275,13 @@ pub struct TableRoles {
 }
 
 impl TableRoles {
+    /// Whether a word is one of the table's title lines' (or source name's).
+    pub fn in_title(&self, word: &str) -> bool {
+        self.title_words
+            .binary_search_by(|x| (**x).cmp(word))
+            .is_ok()
+    }
+
     /// The role of the line a cell at (`row`, `column`) is on: the row's,
     /// or the one it has in that column (`listed`).
     pub fn row_role(&self, row: u32, column: u32) -> Option<&RowRole> {

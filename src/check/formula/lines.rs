@@ -4,6 +4,8 @@
 //! of one kind takes one from the other; and a sum for one period adds
 //! figures of that period.
 
+use rust_decimal::Decimal;
+
 use super::{Input, in_period, probe, probe_value};
 use crate::answer::calc::Calc;
 use crate::check::role::ClaimRole;
@@ -177,20 +179,31 @@ pub(super) fn earnings_before_unmet(
     ))
 }
 
+/// The calculation's value over the probe operands, and its value with
+/// each operand in turn doubled (`None` in its place when that evaluation
+/// fails): what each check below reads an operand's part from.
+fn doublings(calc: &Calc, inputs: &[Input<'_>]) -> Option<(Decimal, Vec<Option<Decimal>>)> {
+    let once = probe_value(calc, inputs, None)?;
+    let each = (0..inputs.len())
+        .map(|k| probe_value(calc, inputs, Some(k)))
+        .collect();
+    Some((once, each))
+}
+
 /// How a calculation moves with each operand, taken with the sign the
 /// operand states: `Some(true)` when the result rises as the stated figure
 /// does. `None` when an evaluation fails or the operand does not move it.
 fn ways(calc: &Calc, inputs: &[Input<'_>]) -> Option<Vec<Option<bool>>> {
-    let once = probe_value(calc, inputs, None)?;
+    let (once, each) = doublings(calc, inputs)?;
     Some(
-        (0..inputs.len())
-            .map(|k| {
-                let moved = probe_value(calc, inputs, Some(k))?.checked_sub(once)?;
+        each.iter()
+            .zip(inputs)
+            .map(|(twice, input)| {
+                let moved = twice.as_ref()?.checked_sub(once)?;
                 if moved.is_zero() {
                     return None;
                 }
-                let stated_negative = inputs.get(k)?.stated.is_sign_negative();
-                Some(moved.is_sign_positive() != stated_negative)
+                Some(moved.is_sign_positive() != input.stated.is_sign_negative())
             })
             .collect(),
     )
@@ -345,14 +358,14 @@ pub(super) fn named_ratio_unmet(
     };
     // Which operand divides and which is divided: doubling the one halves
     // the result, doubling the other doubles it.
-    let once = probe_value(calc, inputs, None)?;
+    let (once, each) = doublings(calc, inputs)?;
     let mut divided = Vec::new();
     let mut divisor = Vec::new();
-    for k in 0..inputs.len() {
-        let twice = probe_value(calc, inputs, Some(k))?;
-        if twice == once.checked_mul(rust_decimal::Decimal::TWO)? {
+    for (k, twice) in each.into_iter().enumerate() {
+        let twice = twice?;
+        if twice == once.checked_mul(Decimal::TWO)? {
             divided.push(k);
-        } else if twice.checked_mul(rust_decimal::Decimal::TWO)? == once {
+        } else if twice.checked_mul(Decimal::TWO)? == once {
             divisor.push(k);
         }
     }
@@ -409,9 +422,9 @@ pub(super) fn period_mixed(
         return None;
     }
     // Every operand counted once: doubling it adds its own value.
-    let once = probe_value(calc, inputs, None)?;
-    let plain_sum = (0..inputs.len()).all(|k| {
-        probe_value(calc, inputs, Some(k))
+    let (once, each) = doublings(calc, inputs)?;
+    let plain_sum = each.iter().enumerate().all(|(k, twice)| {
+        twice
             .and_then(|v| v.checked_sub(once))
             .is_some_and(|moved| moved == probe(0, k))
     });

@@ -387,7 +387,7 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     let around = |w: &str| {
         contains(&row.context_words, w)
             || col.is_some_and(|c| contains(&c.words, w))
-            || contains(&roles.title_words, w)
+            || roles.in_title(w)
     };
 
     // Measure: concepts, then words.

@@ -440,7 +440,7 @@ fn around(roles: &crate::model::TableRoles, cell: &Cell<'_>, w: &str) -> bool {
     let col = roles.cols.get(cell.record().column as usize);
     row.is_some_and(|r| has(&r.context_words))
         || col.is_some_and(|c| has(&c.words))
-        || has(&roles.title_words)
+        || roles.in_title(w)
 }
 
 /// The adequate candidate cells of the assembled context, fitted; and
@@ -484,9 +484,8 @@ fn candidates<'a>(
             let mut rows: Vec<u32> = Vec::new();
             // A claim naming no measure (its only words the table's title:
             // "Kestrel's balance at June 30, 2024") fits every row.
-            let in_title = |w: &str| roles.title_words.binary_search_by(|x| (**x).cmp(w)).is_ok();
             let every_row = (claim.role.concept.is_none()
-                && claim.required.iter().all(|w| in_title(w)))
+                && claim.required.iter().all(|w| roles.in_title(w)))
                 || claim.required.iter().any(|w| {
                     roles
                         .column_words
@@ -557,12 +556,11 @@ fn word_rows(
     roles: &crate::model::TableRoles,
     rows: &mut Vec<u32>,
 ) {
-    let in_title = |w: &str| roles.title_words.binary_search_by(|x| (**x).cmp(w)).is_ok();
     let must: Vec<&str> = claim
         .required
         .iter()
         .map(|w| &**w)
-        .filter(|w| *w != "total" && !in_title(w))
+        .filter(|w| *w != "total" && !roles.in_title(w))
         .collect();
     if !table.tags.is_empty() || must.is_empty() {
         for w in claim.required.iter().chain(&claim.role.concept_words) {
