@@ -68,7 +68,12 @@ fn financebench_numeric_answers_verify_and_swaps_are_caught() {
     let report = eval(dir);
     let dev = &report["counts"]["dev"];
     assert!(dev["answers"].as_u64().unwrap() >= 6, "{dev}");
-    assert!(dev["accepted"].as_u64().unwrap() >= 7, "{dev}");
+    // Issue 14's line: at least 95% of the dev answers accepted.
+    let (accepted, answers) = (
+        dev["accepted"].as_u64().unwrap(),
+        dev["answers"].as_u64().unwrap(),
+    );
+    assert!(accepted * 100 >= answers * 95, "{dev}");
     assert_eq!(dev["caught"], dev["swaps"], "{dev}");
     assert!(report["counts"]["held_out"]["answers"].as_u64().unwrap() >= 3);
 }

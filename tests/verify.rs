@@ -2915,3 +2915,55 @@ fn a_change_of_percentages_in_percent_is_no_change_in_points() {
     );
     assert_eq!(route_and_codes(&margin("0.4 pp")), (Route::Accept, vec![]));
 }
+
+/// A table titled a sales change ("Worldwide Sales Change by Segment" over
+/// "Organic sales | Translation | Total sales change", one year) holds
+/// changes in its dated columns, and "organically" names the organic line.
+#[test]
+fn a_sales_change_tables_columns_are_changes_and_organically_is_organic() {
+    let one = |text: &str, value: &str, role: &str, cite: &str| {
+        format!(
+            r#"{{"id": "t", "sources": [{{"id": "sc.csv", "path": "../tests/fixtures/sales_change.csv"}}],
+                "claims": [{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["sc.csv#{cite}"]}}]}}"#
+        )
+    };
+    accepted(&one(
+        "The Consumer segment shrank 0.9% organically in 2022.",
+        "0.9%",
+        "Consumer segment shrank organically, 2022",
+        "B4",
+    ));
+    accepted(&one(
+        "Consumer total sales fell 3.9% in 2022.",
+        "3.9%",
+        "Consumer total sales change, 2022",
+        "D4",
+    ));
+    // Near misses: the other way, another column, another year.
+    produces(
+        &one(
+            "The Consumer segment grew 0.9% organically in 2022.",
+            "0.9%",
+            "Consumer segment grew organically, 2022",
+            "B4",
+        ),
+        "sign_flip",
+        Route::Reanswer,
+    );
+    produces(
+        &one(
+            "Consumer sales shrank 2.6% organically in 2022.",
+            "2.6%",
+            "Consumer sales shrank organically, 2022",
+            "C4",
+        ),
+        "same_number_swap",
+        Route::Reanswer,
+    );
+    // The column's year is 2022: a 2021 organic growth is another cell's.
+    produces(
+        &one("", "-0.9%", "Consumer organic growth, 2021", "B4"),
+        "same_number_swap",
+        Route::Reanswer,
+    );
+}

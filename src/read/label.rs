@@ -184,9 +184,25 @@ fn label_grid(
 
     let mut title = Vec::new();
     let mut header_texts = Vec::new();
+    // Captions above the first data row with a header row below them
+    // ("Worldwide Sales Change" between "Year ended …" and the column
+    // headings): title lines for what the columns hold.
+    let mut header_captions = Vec::new();
+    let first_data = kinds
+        .iter()
+        .position(|k| *k == RowKind::Data)
+        .unwrap_or(kinds.len());
     for (r, kind) in kinds.iter().enumerate() {
         match kind {
             RowKind::Title => title.extend(row_texts(&grid, r)),
+            RowKind::Caption
+                if r < first_data
+                    && kinds
+                        .get(r + 1..first_data)
+                        .is_some_and(|after| after.contains(&RowKind::Header)) =>
+            {
+                header_captions.extend(row_texts(&grid, r));
+            }
             RowKind::Header => {
                 if let Some(stub) = label_col.and_then(|c| text_at(&grid, r, c)) {
                     title.push(stub.to_string());
@@ -383,6 +399,11 @@ fn label_grid(
                 shift_headers_off_currency_columns(&mut block_columns, &amount_cols);
                 apply_title_span(&mut block_columns, &title, hint);
                 date_change_columns(&mut block_columns);
+                title_change_columns(
+                    &mut block_columns,
+                    title.iter().chain(&header_captions),
+                    &percent_cols,
+                );
                 let shares = share_columns(&block_columns, &percent_cols);
                 columns = block_columns
                     .into_iter()
@@ -1614,6 +1635,48 @@ fn date_change_columns(columns: &mut [Option<(ColumnInfo, bool)>]) {
             *t = Some(to.clone());
         }
     }
+}
+
+/// A table whose title names a change of sales ("Worldwide Sales Change /
+/// By Business Segment" over "Organic sales | Acquisitions | Translation",
+/// "Net Revenue Change"): its columns are the parts of that change, so a
+/// column dated by a duration ("Year ended December 31, 2022") holds the
+/// change over that duration, not an amount of it. The change's start is
+/// not printed and stays unknown; a column whose cells print "%" is a
+/// percentage change. "Changes in Equity" (plural, "in") is no such title.
+fn title_change_columns<'a>(
+    columns: &mut [Option<(ColumnInfo, bool)>],
+    mut title: impl Iterator<Item = &'a String>,
+    percent_cols: &[bool],
+) {
+    if !title.any(|t| names_sales_change(t)) {
+        return;
+    }
+    for (c, column) in columns.iter_mut().enumerate() {
+        let Some((info, _)) = column else { continue };
+        if let Some(p @ Period::Duration { .. }) = &info.period {
+            info.period = Some(Period::Change {
+                percent: percent_cols.get(c).copied().unwrap_or(false),
+                from: None,
+                to: Some(Box::new(p.clone())),
+            });
+        }
+    }
+}
+
+/// A title naming a change of sales or revenue: the word "change" (not
+/// "changes") right after "sales", "revenue" or "revenues", and not
+/// followed by "in".
+fn names_sales_change(title: &str) -> bool {
+    let lower = title.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.windows(2).enumerate().any(|(i, pair)| {
+        matches!(pair, [m, "change"] if matches!(*m, "sales" | "revenue" | "revenues"))
+            && words.get(i + 2) != Some(&"in")
+    })
 }
 
 /// A span title line read in one year: the whole line, else the longest

@@ -354,7 +354,8 @@ fn period_words(question: &str) -> String {
 }
 
 /// The role of a number in an answer: a sentence's words before it (and
-/// the sentence's subject), or the question's phrase.
+/// the sentence's subject) and its clause's words right after it, or the
+/// question's phrase.
 fn role_of(question: &Question, stated: &Stated) -> String {
     let phrase = question_phrase(&question.question, &question.company);
     let answer = &question.answer;
@@ -415,6 +416,36 @@ fn role_of(question: &Question, stated: &Stated) -> String {
         })
         .and_then(|i| answer.get(..i))
         .filter(|s| s.split_whitespace().count() <= 6 && stated.span.0 > s.len());
+    // The clause's words right after the number ("shrunk by 0.9%
+    // organically."), up to a phrase of its own ("in FY 2023"); unit and
+    // scale words left out.
+    let after = answer.get(stated.span.1..).unwrap_or_default();
+    let after = after
+        .split([',', ';', '.'])
+        .next()
+        .unwrap_or_default()
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|w| {
+            let lower = w.to_lowercase();
+            !w.is_empty()
+                && scale_of(w).is_none()
+                && !matches!(lower.as_str(), "percent" | "usd" | "dollars")
+        })
+        .take_while(|w| {
+            let lower = w.to_lowercase();
+            !matches!(
+                lower.as_str(),
+                "in" | "for" | "during" | "as" | "at" | "on" | "from" | "and" | "of" | "to"
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    let clause = if after.is_empty() {
+        clause
+    } else {
+        format!("{clause} {after}")
+    };
     let role = match subject {
         Some(s) => format!("{s} {clause}"),
         None => clause,
@@ -583,6 +614,38 @@ mod tests {
             "2022 Q2"
         );
         assert_eq!(period_words("What was the EBITDA for FY 2023"), "FY2023");
+    }
+
+    #[test]
+    fn a_roles_words_run_on_after_the_number_to_the_clauses_next_phrase() {
+        // Made-up answers in FinanceBench's shape, not its text.
+        let question = |answer: &str| Question {
+            financebench_id: "x".to_string(),
+            company: "Acme".to_string(),
+            doc_name: "ACME_2022_10K".to_string(),
+            question: "Which unit held back Acme's growth in 2022?".to_string(),
+            answer: answer.to_string(),
+            question_reasoning: None,
+            evidence: Vec::new(),
+        };
+        let role = |answer: &str| {
+            let q = question(answer);
+            let stated = stated_numbers(&q.answer);
+            role_of(&q, &stated[0])
+        };
+        assert_eq!(
+            role("The tools unit fell by 2.1% organically."),
+            "tools unit fell organically 2022"
+        );
+        // A phrase of its own after the number, and unit words, stay out.
+        assert_eq!(
+            role("The tools unit's sales were $2,018mn in FY 2022"),
+            "tools unit's sales 2022"
+        );
+        assert_eq!(
+            role("The tools unit's sales were 412 million dollars, up 3%."),
+            "tools unit's sales 2022"
+        );
     }
 
     #[test]

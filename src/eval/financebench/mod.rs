@@ -22,14 +22,19 @@
 //!   "what is", "how much" or "which …", without the company's name, the
 //!   units and the instructions; for an answer that is a sentence ("X. Its
 //!   net revenue was …"), the answer's words before the number (and its
-//!   subject) with the question's period words. It cites the evidence page
+//!   subject), the clause's words right after it ("shrunk by 0.9%
+//!   organically") up to a phrase of their own, and the question's period
+//!   words. It cites the evidence page
 //!   that prints the number: `DOC.pdf#pN`, N = `evidence_page_num` + 1.
 //! - **Swapped claims.** The claim's cell is the one tickmark accepted it
 //!   against, or else the only cell of the evidence page that holds the
 //!   number. Every other cell of the document holding the number (within
 //!   the claim's rounding, in base units) on another line (row labels
-//!   neither of which has all the other's words) or in other years (column
-//!   labels naming other years) becomes a swapped claim: the same value
+//!   neither of which has all the other's words, nor the words of row
+//!   label and column heading together: a cross-table's "Consumer" under
+//!   "Organic sales" is the "Organic sales" row of the Consumer page) or in
+//!   other years (column labels naming other years) becomes a swapped
+//!   claim: the same value
 //!   and role, citing that cell. It must not be accepted.
 //! - **Split.** Companies are sorted by name; every third (the 3rd, 6th,
 //!   …) is held out. The rules above were written on the dev companies.
@@ -140,6 +145,20 @@ fn label_words(label: Option<&str>) -> Vec<String> {
 /// the same figure printed twice, not a swap.
 fn same_line(a: Option<&str>, b: Option<&str>) -> bool {
     let (a, b) = (label_words(a), label_words(b));
+    a.iter().all(|w| b.contains(w)) || b.iter().all(|w| a.contains(w))
+}
+
+/// Two cells name the same line when one's row label and column heading
+/// words are all among the other's: a cross-table prints a line in its
+/// column ("Consumer" under "Organic sales") that another table prints in
+/// its row ("Organic sales" under "2022" on the Consumer page).
+fn same_cell_words(a: (Option<&str>, Option<&str>), b: (Option<&str>, Option<&str>)) -> bool {
+    let words = |(row, col): (Option<&str>, Option<&str>)| {
+        let mut w = label_words(row);
+        w.extend(label_words(col));
+        w
+    };
+    let (a, b) = (words(a), words(b));
     a.iter().all(|w| b.contains(w)) || b.iter().all(|w| a.contains(w))
 }
 
@@ -274,7 +293,10 @@ pub fn run(
             if !holds(&other) || other.reference().to_string() == cell_ref {
                 continue;
             }
-            if same_line(other.row_label(), label) && same_years(other.col_label(), col) {
+            if (same_line(other.row_label(), label)
+                || same_cell_words((other.row_label(), other.col_label()), (label, col)))
+                && same_years(other.col_label(), col)
+            {
                 continue;
             }
             let cite = other.reference().to_string();

@@ -1429,3 +1429,76 @@ fn a_change_column_beside_two_periods_runs_from_the_earlier_to_the_later() {
         })
     ));
 }
+
+#[test]
+fn a_table_titled_a_sales_change_holds_changes_in_its_dated_columns() {
+    let merge = || {
+        vec![super::super::Merge {
+            first_row: 0,
+            first_col: 1,
+            last_row: 0,
+            last_col: 3,
+        }]
+    };
+    let table = |title: &'static str, caption_row: bool| {
+        let header: &[&str] = &[title, "Organic sales", "Translation", "Total sales change"];
+        let mut rows: Vec<&[&str]> = vec![&["", "Year ended December 31, 2022", "", ""]];
+        if caption_row {
+            // The title on a line of its own between the header lines, as
+            // a PDF prints it ("Worldwide Sales Change" over "By Business
+            // Segment | Organic sales | …").
+            rows.push(&["Worldwide Sales Change", "", "", ""]);
+            rows.push(&[
+                "By Business Segment",
+                "Organic sales",
+                "Translation",
+                "Total sales change",
+            ]);
+        } else {
+            rows.push(header);
+        }
+        rows.push(&["Industrial", "1.0%", "(4.2)%", "(3.2)%"]);
+        rows.push(&["Consumer", "(0.9)", "(2.6)", "(3.9)"]);
+        label_with_merges(TablePart::Only, &rows, merge())
+    };
+    for (t, at) in [
+        (table("Worldwide Sales Change by Segment", false), "B4"),
+        (table("", true), "B5"),
+    ] {
+        match cell(&t, at).period() {
+            Some(Period::Change {
+                percent: true,
+                from: None,
+                to: Some(to),
+            }) => assert_eq!(to.year(), Some(2022)),
+            other => panic!("the organic sales cell of a sales-change table: {other:?}"),
+        }
+    }
+    // Near miss: the same table titled by its sales alone holds amounts of
+    // the year.
+    let t = table("Worldwide Sales by Segment", false);
+    assert!(
+        matches!(cell(&t, "B4").period(), Some(Period::Duration { .. })),
+        "{:?}",
+        cell(&t, "B4").period()
+    );
+}
+
+#[test]
+fn only_a_change_of_sales_named_as_such_is_a_sales_change_title() {
+    for yes in [
+        "Worldwide Sales Change",
+        "Net revenue change by segment",
+        "Components of net sales change:",
+    ] {
+        assert!(names_sales_change(yes), "{yes}");
+    }
+    for no in [
+        "Consolidated Statement of Changes in Equity",
+        "Sales change in accounting estimate",
+        "Change in sales",
+        "Worldwide Sales",
+    ] {
+        assert!(!names_sales_change(no), "{no}");
+    }
+}
