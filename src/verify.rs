@@ -609,8 +609,11 @@ impl<'a> Verifier<'a> {
         let negative_named = names_negative(&spec.text)
             || claim.text.as_deref().is_some_and(names_negative)
             || spec.role.direction.is_some_and(|d| !d.positive);
+        let positive_named = spec.role.direction.is_some_and(|d| d.positive)
+            || spec.sentence_direction.is_some_and(|d| d.positive);
         let rules = ValueRules {
             negative_named,
+            positive_named,
             tolerance: self.options.tolerance,
             // Hedged in the value ("about $4 billion") or where the sentence
             // states it ("came in at nearly $450 million").

@@ -2967,3 +2967,89 @@ fn a_sales_change_tables_columns_are_changes_and_organically_is_organic() {
         Route::Reanswer,
     );
 }
+
+/// The way a line is named in its label decides what its sign means:
+/// "(Gain) loss on disposal" prints a gain in parentheses, "investment
+/// gains (losses)" a loss; and the way the sentence names the amount
+/// right after it ("$12 million of other expense", "a C$1.9 million loss
+/// on disposal") is held to it.
+#[test]
+fn a_lines_named_ways_and_the_noun_after_an_amount_say_its_sign() {
+    let one = |text: &str, value: &str, role: &str, cite: &str| {
+        format!(
+            r#"{{"id": "t", "sources": [
+                    {{"id": "t4.csv", "path": "../tests/adversarial/redteam9/t4.csv"}},
+                    {{"id": "t1.csv", "path": "../tests/adversarial/redteam9/t1.csv"}},
+                    "acme_income.csv"],
+                "claims": [{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["{cite}"]}}]}}"#
+        )
+    };
+    // "(Gain) loss on disposal of property, plant and equipment": (1,920)
+    // in fiscal 2025 is a gain, 615 in 2024 a loss.
+    let disposal = "on disposal of property, plant and equipment";
+    accepted(&one(
+        "Northwind recorded a C$1.9 million gain on disposal of equipment in fiscal 2025.",
+        "C$1.9 million",
+        &format!("Gain {disposal}, FY2025"),
+        "t4.csv#B14",
+    ));
+    accepted(&one(
+        "Northwind recorded a C$0.6 million loss on disposal of equipment in fiscal 2024.",
+        "C$0.6 million",
+        &format!("Loss {disposal}, FY2024"),
+        "t4.csv#C14",
+    ));
+    produces(
+        &one(
+            "Northwind recorded a C$1.9 million loss on disposal of equipment in fiscal 2025.",
+            "C$1.9 million",
+            &format!("Loss {disposal}, FY2025"),
+            "t4.csv#B14",
+        ),
+        "sign_flip",
+        Route::Reanswer,
+    );
+    // "Other income (expense), net" is 12 in 2024 (income), -9 in 2023; the
+    // role names both ways, the sentence one.
+    let other = "Other income (expense), net";
+    accepted(&one(
+        "Acme booked $12 million of other income in 2024.",
+        "$12 million",
+        &format!("{other}, FY2024"),
+        "acme_income.csv#B15",
+    ));
+    accepted(&one(
+        "Acme booked $9 million of other expense in 2023.",
+        "$9 million",
+        &format!("{other}, FY2023"),
+        "acme_income.csv#C15",
+    ));
+    produces(
+        &one(
+            "Acme booked $12 million of other expense in 2024.",
+            "$12 million",
+            &format!("{other}, FY2024"),
+            "acme_income.csv#B15",
+        ),
+        "sign_flip",
+        Route::Reanswer,
+    );
+    // "Net realized and unrealized investment gains (losses)": 12,380 in
+    // 2024 is a gain, (8,640) in 2023 a loss, whatever the line's concept.
+    accepted(&one(
+        "Bellmont booked $8.6 million of net investment losses in 2023.",
+        "$8.6 million",
+        "Net realized and unrealized investment losses, FY2023",
+        "t1.csv#C10",
+    ));
+    produces(
+        &one(
+            "Bellmont booked $12.4 million of net investment losses in 2024.",
+            "$12.4 million",
+            "Net realized and unrealized investment losses, FY2024",
+            "t1.csv#B10",
+        ),
+        "sign_flip",
+        Route::Reanswer,
+    );
+}

@@ -694,6 +694,7 @@ pub fn later_contradiction(
     let (now, _) = levels_of(cell, vocab)?;
     let rules = super::value::ValueRules {
         negative_named: false,
+        positive_named: false,
         ..*rules
     };
     if super::value::compare(&later.amount, &now, &rules).holds() {

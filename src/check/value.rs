@@ -267,6 +267,10 @@ pub const HEDGED_TOLERANCE: Decimal = Decimal::from_parts(10, 0, 0, false, 2);
 pub struct ValueRules {
     /// The claim names a negative direction ("loss", "decrease", "outflow").
     pub negative_named: bool,
+    /// The claim names a positive direction ("gain", "income", "increase"):
+    /// on a line that names that side first in parentheses ("(Gain) loss on
+    /// disposal"), a negative number is that side.
+    pub positive_named: bool,
     /// The relative tolerance: a stated amount more than this share of the
     /// cell's value away from it does not hold, even when its rounding
     /// covers the cell ("$1 billion" for $602 million). Percentages are
@@ -283,6 +287,7 @@ impl Default for ValueRules {
     fn default() -> ValueRules {
         ValueRules {
             negative_named: false,
+            positive_named: false,
             tolerance: DEFAULT_TOLERANCE,
             hedged: false,
             fraction_ok: false,
@@ -419,7 +424,9 @@ pub fn compare(stated: &Amount, cell: &Cell<'_>, rules: &ValueRules) -> ValueOut
     if held(-c) && !c.is_zero() {
         let presentation = c.is_sign_negative()
             && !s.is_sign_negative()
-            && (shown_negative_by_convention(cell) || rules.negative_named);
+            && (shown_negative_by_convention(cell)
+                || rules.negative_named
+                || rules.positive_named && names_aside_first(cell));
         return if presentation {
             ValueOutcome::Presentation
         } else {
@@ -576,6 +583,28 @@ pub fn shown_negative_by_convention(cell: &Cell<'_>) -> bool {
     .iter()
     .any(|w| has(w))
         || label.contains("dividends paid")
+}
+
+/// Whether a cell's row label opens with the positive side of a line
+/// named both ways, in parentheses ("(Gain) loss on disposal", "(Increase)
+/// decrease in receivables"): its negative numbers are that side.
+pub fn names_aside_first(cell: &Cell<'_>) -> bool {
+    let Some(label) = cell.row_label() else {
+        return false;
+    };
+    let Some(inner) = label
+        .trim_start()
+        .strip_prefix('(')
+        .and_then(|rest| rest.split_once(')'))
+        .map(|(inner, _)| inner)
+    else {
+        return false;
+    };
+    let lex = crate::vocab::lexicon::Lexicon::builtin();
+    let words = crate::vocab::lexicon::words(inner);
+    let plain: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+    let found = lex.directions_in(&plain);
+    !found.is_empty() && found.iter().all(|f| f.entry.1)
 }
 
 /// Concepts of lines that statements conventionally print as negatives:

@@ -162,6 +162,11 @@ pub enum LabelSign {
     /// Both sides named ("Net income (loss)", "provided by (used in)"): the
     /// sign of the value picks the side.
     Both(u8),
+    /// Both sides named, the positive side in parentheses before the other
+    /// ("(Gain) loss on disposal", "Income tax benefit (expense)",
+    /// "(Increase) decrease in receivables"): a positive value is the side
+    /// named outside them.
+    BothReversed(u8),
     /// Only the positive side named or implied by the concept ("Net income",
     /// "Net cash provided by"): a negative value is the other side.
     Positive(u8),

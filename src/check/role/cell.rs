@@ -173,7 +173,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         let sign = label_sign(label, role.concept.as_ref(), role.direction);
         // "Segment operating income (loss)" is the operating income line:
         // the other way, in parentheses, is no word a role must say.
-        if matches!(sign, Some(LabelSign::Both(_))) {
+        if matches!(sign, Some(LabelSign::Both(_) | LabelSign::BothReversed(_))) {
             let aside = other_way_aside(label, role.concept.as_ref());
             label_words.retain(|w| !aside.iter().any(|a| a.as_str() == &**w));
         }
@@ -569,20 +569,22 @@ fn refined(periods: Vec<Period>) -> Vec<Period> {
 fn other_way_aside(label: &str, concept: Option<&ConceptId>) -> Vec<String> {
     let all = words(label);
     let plain: Vec<&str> = all.iter().map(|w| w.text.as_str()).collect();
-    let in_parens = |start: usize| {
-        let before = label.get(..start).unwrap_or("");
-        match (before.rfind('('), before.rfind(')')) {
-            (Some(open), Some(close)) => open > close,
-            (Some(_), None) => true,
-            _ => false,
-        }
-    };
     super::read::applicable_directions(Lexicon::builtin(), &plain, concept)
         .iter()
         .flat_map(|f| all.iter().skip(f.at).take(f.len))
-        .filter(|w| in_parens(w.start))
+        .filter(|w| in_parens(label, w.start))
         .map(|w| w.text.clone())
         .collect()
+}
+
+/// Whether the text at byte `start` of `label` stands inside parentheses.
+fn in_parens(label: &str, start: usize) -> bool {
+    let before = label.get(..start).unwrap_or("");
+    match (before.rfind('('), before.rfind(')')) {
+        (Some(open), Some(close)) => open > close,
+        (Some(_), None) => true,
+        _ => false,
+    }
 }
 
 /// What a label says about its sign: the direction words it has of its
@@ -596,7 +598,21 @@ fn label_sign(
     let kind_of_concept = concept.and_then(|c| lex.direction_of_concept(c.as_str()));
     let all = words(label);
     let plain: Vec<&str> = all.iter().map(|w| w.text.as_str()).collect();
-    let finds = super::read::applicable_directions(lex, &plain, concept);
+    let mut finds = super::read::applicable_directions(lex, &plain, concept);
+    // A line of a concept with no direction kind that names both ways of
+    // a signed kind ("Net realized and unrealized investment gains
+    // (losses)") says its sign itself.
+    if finds.is_empty() && kind_of_concept.is_none() && concept.is_some() {
+        let signed = super::read::applicable_directions(lex, &plain, None);
+        let names_both = signed.iter().any(|a| {
+            signed
+                .iter()
+                .any(|b| a.entry.0 == b.entry.0 && a.entry.1 && !b.entry.1)
+        });
+        if names_both {
+            finds = signed;
+        }
+    }
     let kind = kind_of_concept
         .or_else(|| found.map(|d| usize::from(d.kind)))
         .or_else(|| finds.first().map(|f| f.entry.0))?;
@@ -607,7 +623,17 @@ fn label_sign(
         .collect();
     let kind = u8::try_from(kind).ok()?;
     let (pos, neg) = (of_kind.contains(&true), of_kind.contains(&false));
+    // Which side stands in parentheses: "(Gain) loss" names the gain side
+    // aside, so its positive numbers are losses.
+    let aside = |positive: bool| {
+        finds
+            .iter()
+            .filter(|f| usize::from(kind) == f.entry.0 && f.entry.1 == positive)
+            .filter_map(|f| all.get(f.at))
+            .all(|w| in_parens(label, w.start))
+    };
     Some(match (pos, neg) {
+        (true, true) if aside(true) && !aside(false) => LabelSign::BothReversed(kind),
         (true, true) => LabelSign::Both(kind),
         (false, true) => LabelSign::Negative(kind),
         (true, false) => LabelSign::Positive(kind),
@@ -849,5 +875,20 @@ mod tests {
             Some(LabelSign::Both(_))
         ));
         assert!(sign("Goodwill").is_none());
+        // The side in parentheses first: a positive number is the other.
+        for reversed in [
+            "(Gain) loss on disposal of property, plant and equipment",
+            "(Increase) decrease in accounts receivable",
+        ] {
+            assert!(
+                matches!(sign(reversed), Some(LabelSign::BothReversed(_))),
+                "{reversed}: {:?}",
+                sign(reversed)
+            );
+        }
+        // Near misses: the aside second, or both sides outside parentheses.
+        for both in ["Gain (loss) on disposal", "Other income (expense), net"] {
+            assert!(matches!(sign(both), Some(LabelSign::Both(_))), "{both}");
+        }
     }
 }

@@ -927,6 +927,11 @@ pub fn cell_direction(
             }
             (k, positive)
         }
+        // The label's order speaks for itself: no table convention turns it.
+        LabelSign::BothReversed(k) => (
+            k,
+            cell.value().is_sign_negative() && !cell.value().is_zero(),
+        ),
         LabelSign::Negative(k) => (k, false),
     };
     Some(crate::model::Direction { kind, positive })

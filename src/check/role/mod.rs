@@ -253,6 +253,15 @@ fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimR
             out.sentence_direction = said.role.direction.map(|d| d.of_amount(negative));
             out.sentence_measure = sentence_measure(&out, said);
         }
+        // Else the noun right after the value ("$12 million of other
+        // expense", "a C$1.9 million loss on disposal").
+        if out.sentence_direction.is_none()
+            && let Some(phrase) = after_value.and_then(noun_after)
+        {
+            let said = read_shared(phrase, vocab, Mode::Sentence);
+            let negative = before_value.is_some_and(|(_, negative)| negative);
+            out.sentence_direction = said.role.direction.map(|d| d.of_amount(negative));
+        }
     }
     out.sentence_amounts = amounts;
     out
@@ -426,6 +435,31 @@ fn words_after<'s>(
         to = end_of(at + 2);
     }
     sentence.get(this.end..to).filter(|t| !t.trim().is_empty())
+}
+
+/// The noun phrase right after an amount, the amount's own measure: "of
+/// other expense" of "$12 million of other expense in 2024", "fair-value
+/// loss" of "a £4.9m fair-value loss in other comprehensive income"; up to
+/// a preposition, a verb or a clause mark, at most five words.
+fn noun_after(after: &str) -> Option<&str> {
+    static END: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)[,;:()]|\.(?:\s|$)|\b(?:in|for|during|on|at|from|to|by|compared|versus|vs|over|than|as|and|or|while|which|that|was|were|is|are|up|down|higher|lower|more|less|after|before|with|against)\b",
+        )
+        .ok()
+    });
+    let t = after.trim_start();
+    let t = t
+        .strip_prefix("of ")
+        .or_else(|| t.strip_prefix("Of "))
+        .unwrap_or(t);
+    let end = END
+        .as_ref()
+        .and_then(|re| re.find(t))
+        .map_or(t.len(), |m| m.start());
+    let phrase = t.get(..end)?.trim();
+    let words = phrase.split_whitespace().count();
+    (1..=5).contains(&words).then_some(phrase)
 }
 
 /// A word of loss or profit opening `after` (the words after an amount:
@@ -810,3 +844,22 @@ fn merge_sentence(claim: &mut ClaimRole, sentence: &str, vocab: &Vocab) {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod noun_after_tests {
+    #[test]
+    fn the_noun_after_an_amount_is_its_measure() {
+        assert_eq!(
+            super::noun_after(" of other expense in 2024."),
+            Some("other expense")
+        );
+        assert_eq!(
+            super::noun_after(" loss on disposal of equipment in fiscal 2025."),
+            Some("loss")
+        );
+        assert_eq!(
+            super::noun_after(" fair-value loss in other comprehensive income in FY2025."),
+            Some("fair-value loss")
+        );
+        assert_eq!(super::noun_after(", up from 2023."), None);
+    }
+}
