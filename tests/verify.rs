@@ -3053,3 +3053,26 @@ fn a_lines_named_ways_and_the_noun_after_an_amount_say_its_sign() {
         Route::Reanswer,
     );
 }
+
+/// A change written after the value's own date with its year ("… at June
+/// 30, 2024, a 21% decrease from June 30, 2023") says which way the line
+/// moved.
+#[test]
+fn a_change_after_a_dated_value_says_which_way_it_moved() {
+    let one = |text: &str| {
+        format!(
+            r#"{{"id": "t", "sources": [{{"id": "kestrel.csv", "path": "../tests/adversarial/kestrel.csv"}}],
+                "claims": [{{"id": "k", "text": "{text}", "value": "864.9 million", "role": "Retained earnings, June 30, 2024", "cites": ["kestrel.csv#C60"]}}]}}"#
+        )
+    };
+    accepted(&one(
+        "Retained earnings were $864.9 million at June 30, 2024, a 21% increase from June 30, 2023.",
+    ));
+    produces(
+        &one(
+            "Retained earnings were $864.9 million at June 30, 2024, a 21% decrease from June 30, 2023.",
+        ),
+        "contradicted",
+        Route::Reanswer,
+    );
+}

@@ -420,13 +420,14 @@ fn words_after<'s>(
     // A change written right after the value, or after its own date ("…,
     // 15.0% below the 2023 period", "… at June 30, 2024, a 21% decrease
     // from …"), is read with the words after it.
-    static CHANGE_NEXT: std::sync::LazyLock<Option<regex::Regex>> =
-        std::sync::LazyLock::new(|| {
+    static CHANGE_NEXT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(
+        || {
             regex::Regex::new(
-                r"(?i)^[\s,]*(?:(?:at|as of|in|for|on|during)\b[^,;()]{0,60},)?[\s,]*(?:an?\s+)?$",
+                r"(?i)^[\s,]*(?:(?:at|as of|in|for|on|during)\b[^,;()]{0,60}(?:,\s*\d{4})?,)?[\s,]*(?:an?\s+)?$",
             )
             .ok()
-        });
+        },
+    );
     if amounts.get(at + 1).is_some_and(|next| next.amount.percent)
         && sentence
             .get(this.end..to)
