@@ -610,7 +610,8 @@ impl<'a> Verifier<'a> {
             || claim.text.as_deref().is_some_and(names_negative)
             || spec.role.direction.is_some_and(|d| !d.positive);
         let positive_named = spec.role.direction.is_some_and(|d| d.positive)
-            || spec.sentence_direction.is_some_and(|d| d.positive);
+            || spec.sentence_direction.is_some_and(|d| d.positive)
+            || spec.change_movement == Some(crate::check::movement::Movement::Up);
         let rules = ValueRules {
             negative_named,
             positive_named,

@@ -3076,3 +3076,48 @@ fn a_change_after_a_dated_value_says_which_way_it_moved() {
         Route::Reanswer,
     );
 }
+
+/// A working-capital line of a cash-flow statement is its balance's
+/// change: "Accounts receivable -45" is a rise of the receivables (a use of
+/// cash), "Accounts payable 22" a rise of the payables.
+#[test]
+fn a_working_capital_line_is_its_balances_change() {
+    let one = |text: &str, value: &str, role: &str, cite: &str| {
+        format!(
+            r#"{{"id": "t", "sources": ["acme_cashflow.csv"],
+                "claims": [{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["acme_cashflow.csv#{cite}"]}}]}}"#
+        )
+    };
+    accepted(&one(
+        "Accounts receivable increased by $45 million in 2024, using cash.",
+        "$45 million",
+        "Change in accounts receivable, FY2024",
+        "B14",
+    ));
+    accepted(&one(
+        "Accounts payable increased by $22 million in 2024.",
+        "$22 million",
+        "Change in accounts payable, FY2024",
+        "B17",
+    ));
+    produces(
+        &one(
+            "Accounts receivable decreased by $45 million in 2024, freeing up cash.",
+            "$45 million",
+            "Change in accounts receivable, FY2024",
+            "B14",
+        ),
+        "sign_flip",
+        Route::Reanswer,
+    );
+    produces(
+        &one(
+            "Accounts payable decreased by $22 million in 2024.",
+            "$22 million",
+            "Change in accounts payable, FY2024",
+            "B17",
+        ),
+        "sign_flip",
+        Route::Reanswer,
+    );
+}

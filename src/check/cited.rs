@@ -410,7 +410,10 @@ enum Flip {
 /// parentheses).
 fn direction_flipped(claimed: &Claimed<'_>, cell: &Cell<'_>, vocab: &Vocab) -> Option<Flip> {
     let spec = claimed.role;
-    if spec.role.direction.is_none() && spec.sentence_direction.is_none() {
+    if spec.role.direction.is_none()
+        && spec.sentence_direction.is_none()
+        && spec.change_movement.is_none()
+    {
         return None;
     }
     let roles = role::roles_of(cell.table(), vocab);
@@ -421,9 +424,21 @@ fn direction_flipped(claimed: &Claimed<'_>, cell: &Cell<'_>, vocab: &Vocab) -> O
         let said = said.of_amount(negative_value);
         said.kind == held.kind && said.positive != held.positive
     });
-    let sentence_flips = spec
-        .sentence_direction
-        .is_some_and(|said| said.kind == held.kind && said.positive != held.positive);
+    // A change the sentence states ("Accounts receivable decreased by $45
+    // million") on a line whose sign is its balance's change (a
+    // working-capital line of a cash-flow statement).
+    let change_kind = crate::vocab::lexicon::Lexicon::builtin()
+        .direction(usize::from(held.kind))
+        .is_some_and(|d| d.kind == "change");
+    let moved_flips = change_kind
+        && spec.change_movement.is_some_and(|m| {
+            let up = m == crate::check::movement::Movement::Up;
+            up != held.positive
+        });
+    let sentence_flips = moved_flips
+        || spec
+            .sentence_direction
+            .is_some_and(|said| said.kind == held.kind && said.positive != held.positive);
     match (role_flips, sentence_flips) {
         (true, _) => Some(Flip::Role),
         (false, true) => Some(Flip::Sentence),

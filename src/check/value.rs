@@ -585,13 +585,22 @@ pub fn shown_negative_by_convention(cell: &Cell<'_>) -> bool {
         || label.contains("dividends paid")
 }
 
-/// Whether a cell's row label opens with the positive side of a line
-/// named both ways, in parentheses ("(Gain) loss on disposal", "(Increase)
-/// decrease in receivables"): its negative numbers are that side.
+/// Whether a cell's negative numbers are the positive side of its line:
+/// its row label opens with that side in parentheses ("(Gain) loss on
+/// disposal", "(Increase) decrease in receivables"), or it is an asset's
+/// line among a cash-flow statement's working-capital changes.
 pub fn names_aside_first(cell: &Cell<'_>) -> bool {
     let Some(label) = cell.row_label() else {
         return false;
     };
+    // An asset's line among a cash-flow statement's working-capital
+    // changes: its negative number is the asset's increase.
+    if matches!(
+        super::role::working_capital_sign(label, cell.section(), cell.table().statement),
+        Some(crate::model::LabelSign::BothReversed(_))
+    ) {
+        return true;
+    }
     let Some(inner) = label
         .trim_start()
         .strip_prefix('(')

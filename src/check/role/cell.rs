@@ -170,7 +170,8 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         let generic = label_words
             .iter()
             .all(|w| GENERIC.contains(&&**w) || &**w == "total");
-        let sign = label_sign(label, role.concept.as_ref(), role.direction);
+        let sign = label_sign(label, role.concept.as_ref(), role.direction)
+            .or_else(|| working_capital_sign(label, &row.section, table.statement));
         // "Segment operating income (loss)" is the operating income line:
         // the other way, in parentheses, is no word a role must say.
         if matches!(sign, Some(LabelSign::Both(_) | LabelSign::BothReversed(_))) {
@@ -640,6 +641,47 @@ fn label_sign(
         (false, false) if kind_of_concept.is_some() => LabelSign::Positive(kind),
         (false, false) => return None,
     })
+}
+
+/// A working-capital line of a cash-flow statement ("Accounts receivable"
+/// under "Changes in operating assets and liabilities:") is the cash
+/// effect of the balance's change: an asset's negative number is an
+/// increase of the asset, a liability's positive number an increase of the
+/// liability. `None` off a cash-flow statement, off such a section, or for
+/// a line that is neither an asset's nor a liability's by its words.
+pub(crate) fn working_capital_sign(
+    label: &str,
+    section: &[String],
+    statement: crate::model::StatementKind,
+) -> Option<LabelSign> {
+    if statement != crate::model::StatementKind::CashFlow {
+        return None;
+    }
+    let caption = section.last()?;
+    let caption_words = all_words(caption);
+    let has = |words: &[Box<str>], w: &str| words.iter().any(|x| &**x == w);
+    let of_working_capital = has(&caption_words, "change")
+        && (has(&caption_words, "asset")
+            || has(&caption_words, "liability")
+            || has(&caption_words, "working"));
+    if !of_working_capital {
+        return None;
+    }
+    let words = all_words(label);
+    let asset = ["receivable", "inventory", "prepaid", "asset"]
+        .iter()
+        .any(|w| has(&words, w));
+    let liability = ["payable", "accrued", "liability"]
+        .iter()
+        .any(|w| has(&words, w));
+    let lex = Lexicon::builtin();
+    let change = (0..8).find(|&k| lex.direction(k).is_some_and(|d| d.kind == "change"))?;
+    let change = u8::try_from(change).ok()?;
+    match (asset, liability) {
+        (true, false) => Some(LabelSign::BothReversed(change)),
+        (false, true) => Some(LabelSign::Both(change)),
+        _ => None,
+    }
 }
 
 /// Whether the table prints its expense lines as negative numbers (most of

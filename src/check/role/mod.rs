@@ -21,6 +21,7 @@ mod fit;
 mod rank;
 mod read;
 
+pub(crate) use cell::working_capital_sign;
 pub use cell::{cell_periods, roles_of};
 pub use fit::{ClaimRole, Fit, Prior, Slot, cell_direction, fit, fit_if_adequate};
 pub use rank::{MAX_CANDIDATES, Resolution, Verdict, pick_cell, resolve};
