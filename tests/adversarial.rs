@@ -104,7 +104,7 @@ fn the_second_red_team_corpus_holds_its_documented_figures() {
     let s = run("tests/adversarial/redteam2.jsonl");
     let (wrong, accepted, correct, refused) = totals(&s);
     assert_eq!((wrong, correct), (60, 40), "the corpus changed");
-    assert!(accepted <= 1, "{accepted} wrong claims accepted");
+    assert!(accepted == 0, "{accepted} wrong claims accepted");
     assert!(refused <= 8, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }

@@ -3121,3 +3121,24 @@ fn a_working_capital_line_is_its_balances_change() {
         Route::Reanswer,
     );
 }
+
+/// A verb taking the value to a level named by its side ("improved to a
+/// loss of $32.9 million") is held to the line's year before.
+#[test]
+fn a_move_to_a_level_named_by_its_side_is_held_to_the_year_before() {
+    let one = |text: &str| {
+        format!(
+            r#"{{"id": "t", "sources": [{{"id": "kestrel.csv", "path": "../tests/adversarial/kestrel.csv"}}],
+                "claims": [{{"id": "k", "text": "{text}", "value": "32.9 million", "role": "Accumulated other comprehensive loss, June 30, 2024", "cites": ["kestrel.csv#D60"]}}]}}"#
+        )
+    };
+    // (23.3) at June 30, 2023, (32.9) a year later.
+    accepted(&one(
+        "AOCI worsened to a loss of $32.9 million at June 30, 2024.",
+    ));
+    produces(
+        &one("AOCI improved to a loss of $32.9 million at June 30, 2024."),
+        "contradicted",
+        Route::Reanswer,
+    );
+}
