@@ -3142,3 +3142,37 @@ fn a_move_to_a_level_named_by_its_side_is_held_to_the_year_before() {
         Route::Reanswer,
     );
 }
+
+/// A total under a caption ("Costs and expenses:" … "Total costs and
+/// expenses") sums only the lines of its section: adding one of them to it
+/// counts that line twice, while the line above the caption ("Revenue") is
+/// no part of it.
+#[test]
+fn a_total_and_a_line_of_its_section_count_the_line_twice() {
+    let one = |value: &str, role: &str, a: (&str, &str, &str), b: (&str, &str, &str)| {
+        format!(
+            r#"{{"id": "t", "sources": ["acme_income.csv"],
+                "claims": [{{"id": "k", "value": "{value}", "role": "{role}", "calc": "a + b",
+                  "operands": [{{"id": "a", "value": "{}", "role": "{}", "cite": "acme_income.csv#{}"}},
+                               {{"id": "b", "value": "{}", "role": "{}", "cite": "acme_income.csv#{}"}}]}}]}}"#,
+            a.0, a.1, a.2, b.0, b.1, b.2
+        )
+    };
+    produces(
+        &one(
+            "$6,118 million",
+            "Total costs and expenses including cost of revenue, FY2024",
+            ("3,598", "Total costs and expenses, 2024", "B12"),
+            ("2,520", "Cost of revenue, 2024", "B9"),
+        ),
+        "formula_mismatch",
+        Route::Reanswer,
+    );
+    // Near miss: two lines of the section.
+    accepted(&one(
+        "$3,010 million",
+        "Cost of revenue plus R&D, FY2024",
+        ("2,520", "Cost of revenue, 2024", "B9"),
+        ("490", "Research and development, 2024", "B10"),
+    ));
+}

@@ -193,8 +193,8 @@ fn compound_years(claim_role: &ClaimRole) -> Option<i16> {
 /// A calculation that adds a total and a line the total already sums
 /// ("Total noninterest expense" + "FDIC insurance assessments" printed
 /// above it): the part is counted twice. The total's lines are the rows
-/// right above it in its column, up to a caption or another total, and
-/// only when they add up to it. `formula_mismatch`.
+/// right above it in its column and its section, up to a caption or
+/// another total, and only when they add up to it. `formula_mismatch`.
 fn total_and_its_part(
     calc: &Calc,
     operands: &[FormulaOperand<'_>],
@@ -230,7 +230,11 @@ fn total_and_its_part(
         let mut row = total_cell.record().row;
         while let Some(above) = row.checked_sub(1) {
             row = above;
-            let Some(line) = at_row(row).filter(|c| !is_total(c)) else {
+            // A line of another section is not the total's (a caption row
+            // is no record: "Revenue" above "Costs and expenses:").
+            let Some(line) =
+                at_row(row).filter(|c| !is_total(c) && c.section() == total_cell.section())
+            else {
                 break;
             };
             sum = sum.checked_add(line.value())?;
