@@ -312,3 +312,24 @@ fn the_tenth_red_team_corpus_holds_its_documented_figures() {
     assert!(refused <= 26, "{refused} correct claims not accepted");
     assert_eq!(s.unscored, 0);
 }
+
+/// An eleventh outside reviewer's corpus (2026-12-04, night) over the
+/// samples and four tables of its own in `redteam11/` (a statement of
+/// changes in stockholders' equity, a retailer's 13- and 39-week quarterly
+/// income statement, an airline's operating statistics, a utility's debt
+/// note), written without running tickmark: held out on its one run
+/// (commit 5397816: 4 of 120 wrong accepted, 26 of 110 correct refused;
+/// 38ec7ca, the session's start: 5 and 26). Tuned on since.
+#[test]
+fn the_eleventh_red_team_corpus_holds_its_documented_figures() {
+    let s = run("tests/adversarial/redteam11.jsonl");
+    let (wrong, accepted, correct, refused) = totals(&s);
+    assert_eq!((wrong, correct), (120, 110), "the corpus changed");
+    assert!(
+        accepted <= 2,
+        "{accepted} wrong claims accepted: {:#?}",
+        s.misses
+    );
+    assert!(refused <= 24, "{refused} correct claims not accepted");
+    assert_eq!(s.unscored, 0);
+}

@@ -3176,3 +3176,91 @@ fn a_total_and_a_line_of_its_section_count_the_line_twice() {
         ("490", "Research and development, 2024", "B10"),
     ));
 }
+
+/// A verb that moves the value to a level in a named year ("rose in 2023
+/// to $380 million") is held to the line's year before.
+#[test]
+fn a_move_in_a_named_year_to_a_level_is_held_to_the_year_before() {
+    let one = |text: &str| {
+        format!(
+            r#"{{"id": "t", "sources": ["acme_income.csv"],
+                "claims": [{{"id": "k", "text": "{text}", "value": "$380 million", "role": "Net income, FY2023", "cites": ["acme_income.csv#C18"]}}]}}"#
+        )
+    };
+    // 412 in 2022, 380 in 2023.
+    accepted(&one("Net income fell in 2023 to $380 million."));
+    produces(
+        &one("Net income rose in 2023 to $380 million."),
+        "contradicted",
+        Route::Reanswer,
+    );
+}
+
+/// A cash-flow statement's line that names no way of its own is read by
+/// the statement's convention: a positive number adds to cash. A sentence
+/// calling an add-back a cash outflow is a sign flip; an outflow printed
+/// negative is one.
+#[test]
+fn a_cash_flow_line_without_a_way_is_read_by_its_sign() {
+    let one = |text: &str, value: &str, role: &str, cite: &str| {
+        format!(
+            r#"{{"id": "t", "sources": ["acme_cashflow.csv"],
+                "claims": [{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["acme_cashflow.csv#{cite}"]}}]}}"#
+        )
+    };
+    produces(
+        &one(
+            "Stock-based compensation was a $62 million cash outflow in 2024.",
+            "$62 million",
+            "Stock-based compensation, FY2024",
+            "B11",
+        ),
+        "sign_flip",
+        Route::Reanswer,
+    );
+    accepted(&one(
+        "Purchases of property and equipment were a $210 million cash outflow in 2024.",
+        "$210 million",
+        "Purchases of property and equipment, FY2024",
+        "B21",
+    ));
+}
+
+/// A label naming its positive side in parentheses inside it ("Other
+/// (income) expense, net") prints that side negative, and a "Less:" line
+/// prints its deduction negative: the amount stated positive is the same.
+#[test]
+fn a_side_in_parentheses_and_a_less_line_print_their_amounts_negative() {
+    let one = |text: &str, value: &str, role: &str, cite: &str| {
+        format!(
+            r#"{{"id": "t", "sources": [
+                    {{"id": "t2.csv", "path": "../tests/adversarial/redteam11/t2.csv"}},
+                    {{"id": "t4.csv", "path": "../tests/adversarial/redteam11/t4.csv"}}],
+                "claims": [{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["{cite}"]}}]}}"#
+        )
+    };
+    // "Other (income) expense, net" (1,125) in the 13 weeks: income.
+    accepted(&one(
+        "Other income, net was $1.1 million in the quarter.",
+        "$1.1 million",
+        "Other income, net, 13 weeks ended Nov. 2, 2024",
+        "t2.csv#B16",
+    ));
+    produces(
+        &one(
+            "Other expense, net was $1.1 million in the quarter.",
+            "$1.1 million",
+            "Other expense, net, 13 weeks ended Nov. 2, 2024",
+            "t2.csv#B16",
+        ),
+        "sign_flip",
+        Route::Reanswer,
+    );
+    // "Less: current maturities of long-term debt" (350.0).
+    accepted(&one(
+        "Current maturities of long-term debt were $350 million at Dec. 31, 2024.",
+        "$350 million",
+        "Current maturities of long-term debt, Dec. 31, 2024",
+        "t4.csv#D19",
+    ));
+}

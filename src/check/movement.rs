@@ -123,11 +123,12 @@ pub fn verb_way(word: &str) -> Option<Movement> {
 
 /// The word before "to" that ends the words before a value, lower-cased,
 /// with its particle ("edged up"): an "-ly" adverb may stand between
-/// ("declined sharply to"), a sign and a currency after, and the level's
-/// side before them ("improved to a loss of $32.9 million").
+/// ("declined sharply to"), and the year it moved in ("rose in 2023
+/// to"); a sign and a currency after, and the level's side before them
+/// ("improved to a loss of $32.9 million").
 pub fn word_before_to(words_before_value: &str) -> Option<String> {
     static TAIL: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b([a-z]+(?:\s+(?:up|down))?)\s+(?:[a-z]+ly\s+)?to\s*(?:an?\s+)?(?:(?:net\s+)?(?:loss|deficit|gain|profit|income)\s+of\s+)?[-−]?\s*(?:US\$|[$€£¥])?\s*$")
+        regex::Regex::new(r"(?i)\b([a-z]+(?:\s+(?:up|down))?)\s+(?:[a-z]+ly\s+)?(?:(?:in|during|for)\s+(?:fiscal\s+|fy\s*)?'?\d{2,4}\s+|(?:last|this)\s+year\s+)?to\s*(?:an?\s+)?(?:(?:net\s+)?(?:loss|deficit|gain|profit|income)\s+of\s+)?[-−]?\s*(?:US\$|[$€£¥])?\s*$")
             .ok()
     });
     let found = TAIL.as_ref()?.captures(words_before_value)?;

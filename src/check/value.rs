@@ -560,6 +560,10 @@ pub fn shown_negative_by_convention(cell: &Cell<'_>) -> bool {
     if two_sided {
         return false;
     }
+    // "Less: current maturities (350.0)": a deduction printed negative.
+    if words.first() == Some(&"less") {
+        return true;
+    }
     [
         "cost",
         "costs",
@@ -586,9 +590,9 @@ pub fn shown_negative_by_convention(cell: &Cell<'_>) -> bool {
 }
 
 /// Whether a cell's negative numbers are the positive side of its line:
-/// its row label opens with that side in parentheses ("(Gain) loss on
-/// disposal", "(Increase) decrease in receivables"), or it is an asset's
-/// line among a cash-flow statement's working-capital changes.
+/// its row label names that side in parentheses and the other outside
+/// ("(Gain) loss on disposal", "Other (income) expense, net"), or it is
+/// an asset's line among a cash-flow statement's working-capital changes.
 pub fn names_aside_first(cell: &Cell<'_>) -> bool {
     let Some(label) = cell.row_label() else {
         return false;
@@ -601,19 +605,7 @@ pub fn names_aside_first(cell: &Cell<'_>) -> bool {
     ) {
         return true;
     }
-    let Some(inner) = label
-        .trim_start()
-        .strip_prefix('(')
-        .and_then(|rest| rest.split_once(')'))
-        .map(|(inner, _)| inner)
-    else {
-        return false;
-    };
-    let lex = crate::vocab::lexicon::Lexicon::builtin();
-    let words = crate::vocab::lexicon::words(inner);
-    let plain: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
-    let found = lex.directions_in(&plain);
-    !found.is_empty() && found.iter().all(|f| f.entry.1)
+    super::role::names_positive_side_aside(label)
 }
 
 /// Concepts of lines that statements conventionally print as negatives:

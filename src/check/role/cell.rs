@@ -171,7 +171,8 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             .iter()
             .all(|w| GENERIC.contains(&&**w) || &**w == "total");
         let sign = label_sign(label, role.concept.as_ref(), role.direction)
-            .or_else(|| working_capital_sign(label, &row.section, table.statement));
+            .or_else(|| working_capital_sign(label, &row.section, table.statement))
+            .or_else(|| cash_flow_sign(&row.section, table.statement));
         // "Segment operating income (loss)" is the operating income line:
         // the other way, in parentheses, is no word a role must say.
         if matches!(sign, Some(LabelSign::Both(_) | LabelSign::BothReversed(_))) {
@@ -578,6 +579,25 @@ fn other_way_aside(label: &str, concept: Option<&ConceptId>) -> Vec<String> {
         .collect()
 }
 
+/// Whether a label names the positive side of a way in parentheses and
+/// the other side outside them ("(Gain) loss on disposal", "Other (income)
+/// expense, net", "(Increase) decrease in receivables"), by its words
+/// alone: its negative numbers are the side in parentheses.
+pub(crate) fn names_positive_side_aside(label: &str) -> bool {
+    let all = words(label);
+    let plain: Vec<&str> = all.iter().map(|w| w.text.as_str()).collect();
+    let finds = super::read::applicable_directions(Lexicon::builtin(), &plain, None);
+    let side = |positive: bool, aside: bool| {
+        finds.iter().any(|f| {
+            f.entry.1 == positive
+                && all
+                    .get(f.at)
+                    .is_some_and(|w| in_parens(label, w.start) == aside)
+        })
+    };
+    side(true, true) && !side(true, false) && side(false, false)
+}
+
 /// Whether the text at byte `start` of `label` stands inside parentheses.
 fn in_parens(label: &str, start: usize) -> bool {
     let before = label.get(..start).unwrap_or("");
@@ -682,6 +702,32 @@ pub(crate) fn working_capital_sign(
         (false, true) => Some(LabelSign::Both(change)),
         _ => None,
     }
+}
+
+/// A line of a cash-flow statement that names no way of its own is read
+/// by the statement's convention: a positive number adds to cash (an
+/// inflow, or an add-back such as stock-based compensation), a negative
+/// one takes from it. Not under a supplemental or non-cash caption ("Cash
+/// paid for interest" is printed positive).
+fn cash_flow_sign(section: &[String], statement: crate::model::StatementKind) -> Option<LabelSign> {
+    if statement != crate::model::StatementKind::CashFlow {
+        return None;
+    }
+    let aside = section.iter().any(|caption| {
+        let words = all_words(caption);
+        words.iter().any(|w| {
+            matches!(
+                &**w,
+                "supplemental" | "supplementary" | "noncash" | "non" | "disclosure"
+            )
+        })
+    });
+    if aside {
+        return None;
+    }
+    let lex = Lexicon::builtin();
+    let cash = (0..8).find(|&k| lex.direction(k).is_some_and(|d| d.kind == "cash"))?;
+    Some(LabelSign::Positive(u8::try_from(cash).ok()?))
 }
 
 /// Whether the table prints its expense lines as negative numbers (most of

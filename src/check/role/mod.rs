@@ -21,8 +21,8 @@ mod fit;
 mod rank;
 mod read;
 
-pub(crate) use cell::working_capital_sign;
 pub use cell::{cell_periods, roles_of};
+pub(crate) use cell::{names_positive_side_aside, working_capital_sign};
 pub use fit::{ClaimRole, Fit, Prior, Slot, cell_direction, fit, fit_if_adequate};
 pub use rank::{MAX_CANDIDATES, Resolution, Verdict, pick_cell, resolve};
 pub use read::{MAX_TEXT, Mode, Reading, numbers_in, periods_in, read, read_shared};
@@ -261,7 +261,11 @@ fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimR
         {
             let said = read_shared(phrase, vocab, Mode::Sentence);
             let negative = before_value.is_some_and(|(_, negative)| negative);
-            out.sentence_direction = said.role.direction.map(|d| d.of_amount(negative));
+            out.sentence_direction = said
+                .role
+                .direction
+                .or_else(|| plain_direction(phrase))
+                .map(|d| d.of_amount(negative));
         }
     }
     out.sentence_amounts = amounts;
@@ -462,6 +466,23 @@ fn noun_after(after: &str) -> Option<&str> {
     let phrase = t.get(..end)?.trim();
     let words = phrase.split_whitespace().count();
     (1..=5).contains(&words).then_some(phrase)
+}
+
+/// The one way a short phrase names by its words alone, of a kind whose
+/// sign is universal ("cash outflow": cash used), whatever concept its
+/// other words name; `None` when it names none or both.
+fn plain_direction(phrase: &str) -> Option<crate::model::Direction> {
+    let all = crate::vocab::lexicon::words(phrase);
+    let plain: Vec<&str> = all.iter().map(|w| w.text.as_str()).collect();
+    let found = read::applicable_directions(Lexicon::builtin(), &plain, None);
+    let first = found.first()?;
+    if found.iter().any(|f| f.entry != first.entry) {
+        return None;
+    }
+    Some(crate::model::Direction {
+        kind: u8::try_from(first.entry.0).ok()?,
+        positive: first.entry.1,
+    })
 }
 
 /// A word of loss or profit opening `after` (the words after an amount:
