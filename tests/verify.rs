@@ -34,6 +34,15 @@ fn acme(claim: &str) -> String {
     )
 }
 
+/// One answer over `sources` (the items of its JSON list) holding one claim
+/// with a sentence, a value, a role and one cite.
+fn one_claim(sources: &str, text: &str, value: &str, role: &str, cite: &str) -> String {
+    format!(
+        r#"{{"id": "t", "sources": [{sources}],
+            "claims": [{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["{cite}"]}}]}}"#
+    )
+}
+
 fn claim(report: &AnswerReport) -> &ClaimReport {
     &report.claims[0]
 }
@@ -2922,10 +2931,8 @@ fn a_change_of_percentages_in_percent_is_no_change_in_points() {
 #[test]
 fn a_sales_change_tables_columns_are_changes_and_organically_is_organic() {
     let one = |text: &str, value: &str, role: &str, cite: &str| {
-        format!(
-            r#"{{"id": "t", "sources": [{{"id": "sc.csv", "path": "../tests/fixtures/sales_change.csv"}}],
-                "claims": [{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["sc.csv#{cite}"]}}]}}"#
-        )
+        let sources = r#"{"id": "sc.csv", "path": "../tests/fixtures/sales_change.csv"}"#;
+        one_claim(sources, text, value, role, &format!("sc.csv#{cite}"))
     };
     accepted(&one(
         "The Consumer segment shrank 0.9% organically in 2022.",
@@ -2976,13 +2983,9 @@ fn a_sales_change_tables_columns_are_changes_and_organically_is_organic() {
 #[test]
 fn a_lines_named_ways_and_the_noun_after_an_amount_say_its_sign() {
     let one = |text: &str, value: &str, role: &str, cite: &str| {
-        format!(
-            r#"{{"id": "t", "sources": [
-                    {{"id": "t4.csv", "path": "../tests/adversarial/redteam9/t4.csv"}},
-                    {{"id": "t1.csv", "path": "../tests/adversarial/redteam9/t1.csv"}},
-                    "acme_income.csv"],
-                "claims": [{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["{cite}"]}}]}}"#
-        )
+        let sources = r#"{"id": "t4.csv", "path": "../tests/adversarial/redteam9/t4.csv"},
+            {"id": "t1.csv", "path": "../tests/adversarial/redteam9/t1.csv"}, "acme_income.csv""#;
+        one_claim(sources, text, value, role, cite)
     };
     // "(Gain) loss on disposal of property, plant and equipment": (1,920)
     // in fiscal 2025 is a gain, 615 in 2024 a loss.
@@ -3083,10 +3086,8 @@ fn a_change_after_a_dated_value_says_which_way_it_moved() {
 #[test]
 fn a_working_capital_line_is_its_balances_change() {
     let one = |text: &str, value: &str, role: &str, cite: &str| {
-        format!(
-            r#"{{"id": "t", "sources": ["acme_cashflow.csv"],
-                "claims": [{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["acme_cashflow.csv#{cite}"]}}]}}"#
-        )
+        let cite = format!("acme_cashflow.csv#{cite}");
+        one_claim(r#""acme_cashflow.csv""#, text, value, role, &cite)
     };
     accepted(&one(
         "Accounts receivable increased by $45 million in 2024, using cash.",
@@ -3203,10 +3204,8 @@ fn a_move_in_a_named_year_to_a_level_is_held_to_the_year_before() {
 #[test]
 fn a_cash_flow_line_without_a_way_is_read_by_its_sign() {
     let one = |text: &str, value: &str, role: &str, cite: &str| {
-        format!(
-            r#"{{"id": "t", "sources": ["acme_cashflow.csv"],
-                "claims": [{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["acme_cashflow.csv#{cite}"]}}]}}"#
-        )
+        let cite = format!("acme_cashflow.csv#{cite}");
+        one_claim(r#""acme_cashflow.csv""#, text, value, role, &cite)
     };
     produces(
         &one(
@@ -3232,12 +3231,9 @@ fn a_cash_flow_line_without_a_way_is_read_by_its_sign() {
 #[test]
 fn a_side_in_parentheses_and_a_less_line_print_their_amounts_negative() {
     let one = |text: &str, value: &str, role: &str, cite: &str| {
-        format!(
-            r#"{{"id": "t", "sources": [
-                    {{"id": "t2.csv", "path": "../tests/adversarial/redteam11/t2.csv"}},
-                    {{"id": "t4.csv", "path": "../tests/adversarial/redteam11/t4.csv"}}],
-                "claims": [{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["{cite}"]}}]}}"#
-        )
+        let sources = r#"{"id": "t2.csv", "path": "../tests/adversarial/redteam11/t2.csv"},
+            {"id": "t4.csv", "path": "../tests/adversarial/redteam11/t4.csv"}"#;
+        one_claim(sources, text, value, role, cite)
     };
     // "Other (income) expense, net" (1,125) in the 13 weeks: income.
     accepted(&one(
