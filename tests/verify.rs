@@ -34,6 +34,9 @@ fn acme(claim: &str) -> String {
     )
 }
 
+/// The reviewers' Kestrel workbook as an answer's source.
+const KESTREL: &str = r#"{"id": "kestrel.csv", "path": "../tests/adversarial/kestrel.csv"}"#;
+
 /// One answer over `sources` (the items of its JSON list) holding one claim
 /// with a sentence, a value, a role and one cite.
 fn one_claim(sources: &str, text: &str, value: &str, role: &str, cite: &str) -> String {
@@ -3063,10 +3066,8 @@ fn a_lines_named_ways_and_the_noun_after_an_amount_say_its_sign() {
 #[test]
 fn a_change_after_a_dated_value_says_which_way_it_moved() {
     let one = |text: &str| {
-        format!(
-            r#"{{"id": "t", "sources": [{{"id": "kestrel.csv", "path": "../tests/adversarial/kestrel.csv"}}],
-                "claims": [{{"id": "k", "text": "{text}", "value": "864.9 million", "role": "Retained earnings, June 30, 2024", "cites": ["kestrel.csv#C60"]}}]}}"#
-        )
+        let role = "Retained earnings, June 30, 2024";
+        one_claim(KESTREL, text, "864.9 million", role, "kestrel.csv#C60")
     };
     accepted(&one(
         "Retained earnings were $864.9 million at June 30, 2024, a 21% increase from June 30, 2023.",
@@ -3128,10 +3129,8 @@ fn a_working_capital_line_is_its_balances_change() {
 #[test]
 fn a_move_to_a_level_named_by_its_side_is_held_to_the_year_before() {
     let one = |text: &str| {
-        format!(
-            r#"{{"id": "t", "sources": [{{"id": "kestrel.csv", "path": "../tests/adversarial/kestrel.csv"}}],
-                "claims": [{{"id": "k", "text": "{text}", "value": "32.9 million", "role": "Accumulated other comprehensive loss, June 30, 2024", "cites": ["kestrel.csv#D60"]}}]}}"#
-        )
+        let role = "Accumulated other comprehensive loss, June 30, 2024";
+        one_claim(KESTREL, text, "32.9 million", role, "kestrel.csv#D60")
     };
     // (23.3) at June 30, 2023, (32.9) a year later.
     accepted(&one(
