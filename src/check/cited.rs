@@ -427,9 +427,8 @@ fn direction_flipped(claimed: &Claimed<'_>, cell: &Cell<'_>, vocab: &Vocab) -> O
     // A change the sentence states ("Accounts receivable decreased by $45
     // million") on a line whose sign is its balance's change (a
     // working-capital line of a cash-flow statement).
-    let change_kind = crate::vocab::lexicon::Lexicon::builtin()
-        .direction(usize::from(held.kind))
-        .is_some_and(|d| d.kind == "change");
+    let change_kind = crate::vocab::lexicon::Lexicon::builtin().direction_by_kind("change")
+        == Some(usize::from(held.kind));
     let moved_flips = change_kind
         && spec.change_movement.is_some_and(|m| {
             let up = m == crate::check::movement::Movement::Up;

@@ -1408,13 +1408,13 @@ fn header_columns(
         .iter()
         .map(|&r| {
             let text = label_col.and_then(|l| text_at(grid, r, l))?.trim();
-            let year: i16 = text.parse().ok()?;
-            (text.len() == 4 && (1900..=2100).contains(&year)).then(|| text.to_string())
+            let year: i64 = text.parse().ok()?;
+            (text.len() == 4 && crate::period::is_year(year)).then(|| text.to_string())
         })
         .collect();
     let has_year = |text: &str| {
         text.split(|c: char| !c.is_ascii_digit())
-            .any(|d| d.len() == 4 && d.parse::<i16>().is_ok_and(|y| (1900..=2100).contains(&y)))
+            .any(|d| d.len() == 4 && d.parse().is_ok_and(crate::period::is_year))
     };
     for c in first_value_col..width {
         let mut parts: Vec<String> = Vec::new();

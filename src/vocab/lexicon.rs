@@ -356,6 +356,11 @@ impl Lexicon {
         self.directions.get(at)
     }
 
+    /// The index of the direction kind with this name ("cash", "change").
+    pub fn direction_by_kind(&self, kind: &str) -> Option<usize> {
+        self.directions.iter().position(|d| d.kind == kind)
+    }
+
     /// The direction kind a concept's lines carry, if any.
     pub fn direction_of_concept(&self, concept: &str) -> Option<usize> {
         self.direction_of_concept.get(concept).copied()

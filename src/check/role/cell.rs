@@ -587,10 +587,21 @@ pub(crate) fn names_positive_side_aside(label: &str) -> bool {
     let all = words(label);
     let plain: Vec<&str> = all.iter().map(|w| w.text.as_str()).collect();
     let finds = super::read::applicable_directions(Lexicon::builtin(), &plain, None);
+    positive_side_aside(label, &all, finds.iter())
+}
+
+/// Whether, of the direction phrases `finds` of a label (its `words`),
+/// every positive side stands in parentheses and some negative side
+/// outside them, each side named at least once.
+fn positive_side_aside<'f>(
+    label: &str,
+    words: &[crate::vocab::lexicon::Word],
+    finds: impl Iterator<Item = &'f crate::vocab::lexicon::Found<(usize, bool)>> + Clone,
+) -> bool {
     let side = |positive: bool, aside: bool| {
-        finds.iter().any(|f| {
+        finds.clone().any(|f| {
             f.entry.1 == positive
-                && all
+                && words
                     .get(f.at)
                     .is_some_and(|w| in_parens(label, w.start) == aside)
         })
@@ -646,15 +657,11 @@ fn label_sign(
     let (pos, neg) = (of_kind.contains(&true), of_kind.contains(&false));
     // Which side stands in parentheses: "(Gain) loss" names the gain side
     // aside, so its positive numbers are losses.
-    let aside = |positive: bool| {
-        finds
-            .iter()
-            .filter(|f| usize::from(kind) == f.entry.0 && f.entry.1 == positive)
-            .filter_map(|f| all.get(f.at))
-            .all(|w| in_parens(label, w.start))
-    };
+    let of_this_kind = finds.iter().filter(|f| usize::from(kind) == f.entry.0);
     Some(match (pos, neg) {
-        (true, true) if aside(true) && !aside(false) => LabelSign::BothReversed(kind),
+        (true, true) if positive_side_aside(label, &all, of_this_kind) => {
+            LabelSign::BothReversed(kind)
+        }
         (true, true) => LabelSign::Both(kind),
         (false, true) => LabelSign::Negative(kind),
         (true, false) => LabelSign::Positive(kind),
@@ -694,9 +701,7 @@ pub(crate) fn working_capital_sign(
     let liability = ["payable", "accrued", "liability"]
         .iter()
         .any(|w| has(&words, w));
-    let lex = Lexicon::builtin();
-    let change = (0..8).find(|&k| lex.direction(k).is_some_and(|d| d.kind == "change"))?;
-    let change = u8::try_from(change).ok()?;
+    let change = u8::try_from(Lexicon::builtin().direction_by_kind("change")?).ok()?;
     match (asset, liability) {
         (true, false) => Some(LabelSign::BothReversed(change)),
         (false, true) => Some(LabelSign::Both(change)),
@@ -725,8 +730,7 @@ fn cash_flow_sign(section: &[String], statement: crate::model::StatementKind) ->
     if aside {
         return None;
     }
-    let lex = Lexicon::builtin();
-    let cash = (0..8).find(|&k| lex.direction(k).is_some_and(|d| d.kind == "cash"))?;
+    let cash = Lexicon::builtin().direction_by_kind("cash")?;
     Some(LabelSign::Positive(u8::try_from(cash).ok()?))
 }
 

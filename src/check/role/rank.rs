@@ -56,6 +56,18 @@ pub struct Resolution<'a> {
     pub named_holds: bool,
 }
 
+impl<'a> Resolution<'a> {
+    /// A verdict that names no other cell.
+    fn alone(verdict: Verdict, fit: Fit) -> Resolution<'a> {
+        Resolution {
+            verdict,
+            fit,
+            named: None,
+            named_holds: false,
+        }
+    }
+}
+
 /// One candidate, fitted.
 struct Candidate<'a> {
     cell: Cell<'a>,
@@ -210,33 +222,24 @@ pub fn resolve<'a>(
         Vec::new()
     };
     if mine == min && !unnamed.is_empty() {
-        return Resolution {
-            verdict: Verdict::Ambiguous(format!(
+        return Resolution::alone(
+            Verdict::Ambiguous(format!(
                 "the role names none of the columns' headings and fits several cells of its row with different values ({})",
                 tied(cited, &unnamed)
             )),
-            fit: own,
-            named: None,
-            named_holds: false,
-        };
+            own,
+        );
     }
     if others.is_empty() {
         if truncated {
-            return Resolution {
-                verdict: Verdict::Ambiguous(format!(
+            return Resolution::alone(
+                Verdict::Ambiguous(format!(
                     "the assembled context has more than {MAX_CANDIDATES} cells that could be the claim's; cite a narrower scope"
                 )),
-                fit: own,
-                named: None,
-                named_holds: false,
-            };
+                own,
+            );
         }
-        return Resolution {
-            verdict: Verdict::Same,
-            fit: own,
-            named: None,
-            named_holds: false,
-        };
+        return Resolution::alone(Verdict::Same, own);
     }
     // Equally exact cells with other values in other tables (the parent
     // company's accounts payable beside the group's): the cite says which
@@ -247,12 +250,7 @@ pub fn resolve<'a>(
             .iter()
             .all(|c| !std::ptr::eq(c.cell.table(), cited.table()))
     {
-        return Resolution {
-            verdict: Verdict::Same,
-            fit: own,
-            named: None,
-            named_holds: false,
-        };
+        return Resolution::alone(Verdict::Same, own);
     }
     if mine == min {
         // Equally exact cells with other values: the claim does not say which.
@@ -261,15 +259,13 @@ pub fn resolve<'a>(
         } else {
             ""
         };
-        return Resolution {
-            verdict: Verdict::Ambiguous(format!(
+        return Resolution::alone(
+            Verdict::Ambiguous(format!(
                 "{what}the role fits several cells with different values ({})",
                 tied(cited, &others)
             )),
-            fit: own,
-            named: None,
-            named_holds: false,
-        };
+            own,
+        );
     }
     // A more exact cell with another value: the claim names that one.
     let (named, named_holds) = pick(&others);

@@ -144,7 +144,11 @@ fn label_words(label: Option<&str>) -> Vec<String> {
 /// other ("Net income" and "Net income/(loss)"): the same number there is
 /// the same figure printed twice, not a swap.
 fn same_line(a: Option<&str>, b: Option<&str>) -> bool {
-    let (a, b) = (label_words(a), label_words(b));
+    one_within_other(&label_words(a), &label_words(b))
+}
+
+/// Whether one word list's words are all among the other's.
+fn one_within_other(a: &[String], b: &[String]) -> bool {
     a.iter().all(|w| b.contains(w)) || b.iter().all(|w| a.contains(w))
 }
 
@@ -158,8 +162,7 @@ fn same_cell_words(a: (Option<&str>, Option<&str>), b: (Option<&str>, Option<&st
         w.extend(label_words(col));
         w
     };
-    let (a, b) = (words(a), words(b));
-    a.iter().all(|w| b.contains(w)) || b.iter().all(|w| a.contains(w))
+    one_within_other(&words(a), &words(b))
 }
 
 /// Two column labels name the same years (or one names none).
