@@ -29,56 +29,56 @@ fn totals(s: &FileScore) -> (usize, usize, usize, usize) {
     (wrong, wrong_accepted, correct, correct - correct_accepted)
 }
 
+/// Holds a corpus to its documented figures: its size (wrong, correct),
+/// at most `most_accepted` wrong claims accepted and `most_refused`
+/// correct ones refused, and every claim scored (each claim of a
+/// malformed line is reported, not lost). `show` prints the misses when a
+/// figure fails; a held-out corpus's misses stay unread.
+fn holds_figures(
+    file: &str,
+    size: (usize, usize),
+    most_accepted: usize,
+    most_refused: usize,
+    show: bool,
+) {
+    let s = run(file);
+    let (wrong, accepted, correct, refused) = totals(&s);
+    assert_eq!((wrong, correct), size, "{file}: the corpus changed");
+    let misses = || {
+        if show {
+            format!("{:#?}", s.misses)
+        } else {
+            String::new()
+        }
+    };
+    assert!(
+        accepted <= most_accepted,
+        "{file}: {accepted} wrong claims accepted {}",
+        misses()
+    );
+    assert!(
+        refused <= most_refused,
+        "{file}: {refused} correct claims not accepted {}",
+        misses()
+    );
+    assert_eq!(s.unscored, 0, "{file}: claims not scored");
+}
+
 #[test]
 fn the_dev_corpus_holds_its_documented_figures() {
-    let s = run("tests/adversarial/dev.jsonl");
-    let (wrong, accepted, correct, refused) = totals(&s);
-    assert_eq!((wrong, correct), (181, 123), "the corpus changed");
-    assert!(
-        accepted == 0,
-        "{accepted} wrong claims accepted: {:#?}",
-        s.misses
-    );
-    assert!(
-        refused <= 2,
-        "{refused} correct claims not accepted: {:#?}",
-        s.misses
-    );
-    // Each claim of a malformed line is reported, not lost.
-    assert_eq!(s.unscored, 0);
+    holds_figures("tests/adversarial/dev.jsonl", (181, 123), 0, 2, true);
 }
 
 #[test]
 fn the_held_out_corpus_holds_its_documented_figures() {
-    let s = run("tests/adversarial/test.jsonl");
-    let (wrong, accepted, correct, refused) = totals(&s);
-    assert_eq!((wrong, correct), (211, 166), "the corpus changed");
-    assert!(
-        accepted == 0,
-        "{accepted} wrong claims accepted: {:#?}",
-        s.misses
-    );
-    assert!(
-        refused <= 4,
-        "{refused} correct claims not accepted: {:#?}",
-        s.misses
-    );
+    holds_figures("tests/adversarial/test.jsonl", (211, 166), 0, 4, true);
 }
 
 /// A second development corpus (2026-12-03): negative forms, plain lines,
 /// synonyms, calculations over one or two companies, signs. Tuned on.
 #[test]
 fn the_second_dev_corpus_holds_its_documented_figures() {
-    let s = run("tests/adversarial/dev2.jsonl");
-    let (wrong, accepted, correct, refused) = totals(&s);
-    assert_eq!((wrong, correct), (82, 155), "the corpus changed");
-    assert_eq!(accepted, 0, "wrong claims accepted: {:#?}", s.misses);
-    assert!(
-        refused <= 3,
-        "{refused} correct claims not accepted: {:#?}",
-        s.misses
-    );
-    assert_eq!(s.unscored, 0);
+    holds_figures("tests/adversarial/dev2.jsonl", (82, 155), 0, 3, true);
 }
 
 /// The corpus written on 2026-12-03 by a reviewer who read none of the
@@ -86,12 +86,7 @@ fn the_second_dev_corpus_holds_its_documented_figures() {
 /// known by kind only.
 #[test]
 fn the_holdout_corpus_holds_its_documented_figures() {
-    let s = run("tests/adversarial/holdout.jsonl");
-    let (wrong, accepted, correct, refused) = totals(&s);
-    assert_eq!((wrong, correct), (145, 110), "the corpus changed");
-    assert!(accepted == 0, "{accepted} wrong claims accepted");
-    assert!(refused <= 5, "{refused} correct claims not accepted");
-    assert_eq!(s.unscored, 0);
+    holds_figures("tests/adversarial/holdout.jsonl", (145, 110), 0, 5, false);
 }
 
 /// A second outside reviewer's attack (2026-12-03, night) on the
@@ -101,12 +96,7 @@ fn the_holdout_corpus_holds_its_documented_figures() {
 /// rules were then widened after reading it. Tuned on.
 #[test]
 fn the_second_red_team_corpus_holds_its_documented_figures() {
-    let s = run("tests/adversarial/redteam2.jsonl");
-    let (wrong, accepted, correct, refused) = totals(&s);
-    assert_eq!((wrong, correct), (60, 40), "the corpus changed");
-    assert!(accepted == 0, "{accepted} wrong claims accepted");
-    assert!(refused <= 8, "{refused} correct claims not accepted");
-    assert_eq!(s.unscored, 0);
+    holds_figures("tests/adversarial/redteam2.jsonl", (60, 40), 0, 8, false);
 }
 
 /// A third outside reviewer's attack (2026-12-04) on roles naming a change
@@ -117,16 +107,7 @@ fn the_second_red_team_corpus_holds_its_documented_figures() {
 /// on.
 #[test]
 fn the_third_red_team_corpus_holds_its_documented_figures() {
-    let s = run("tests/adversarial/redteam3.jsonl");
-    let (wrong, accepted, correct, refused) = totals(&s);
-    assert_eq!((wrong, correct), (90, 47), "the corpus changed");
-    assert!(
-        accepted == 0,
-        "{accepted} wrong claims accepted: {:#?}",
-        s.misses
-    );
-    assert!(refused <= 1, "{refused} correct claims not accepted");
-    assert_eq!(s.unscored, 0);
+    holds_figures("tests/adversarial/redteam3.jsonl", (90, 47), 0, 1, true);
 }
 
 /// A fourth outside reviewer's corpus (2026-12-04) on changes and the
@@ -137,16 +118,7 @@ fn the_third_red_team_corpus_holds_its_documented_figures() {
 /// sentence's year-earlier amount, "improved" on a cost): tuned on since.
 #[test]
 fn the_fourth_red_team_corpus_holds_its_documented_figures() {
-    let s = run("tests/adversarial/redteam4.jsonl");
-    let (wrong, accepted, correct, refused) = totals(&s);
-    assert_eq!((wrong, correct), (65, 48), "the corpus changed");
-    assert!(
-        accepted == 0,
-        "{accepted} wrong claims accepted: {:#?}",
-        s.misses
-    );
-    assert!(refused <= 19, "{refused} correct claims not accepted");
-    assert_eq!(s.unscored, 0);
+    holds_figures("tests/adversarial/redteam4.jsonl", (65, 48), 0, 19, true);
 }
 
 /// An outside reviewer's attack on the rules of 2026-12-03 (late): 33 of
@@ -154,16 +126,7 @@ fn the_fourth_red_team_corpus_holds_its_documented_figures() {
 /// after them. Tuned on.
 #[test]
 fn the_red_team_corpus_holds_its_documented_figures() {
-    let s = run("tests/adversarial/redteam.jsonl");
-    let (wrong, accepted, correct, refused) = totals(&s);
-    assert_eq!((wrong, correct), (195, 76), "the corpus changed");
-    assert!(
-        accepted == 0,
-        "{accepted} wrong claims accepted: {:#?}",
-        s.misses
-    );
-    assert!(refused <= 10, "{refused} correct claims not accepted");
-    assert_eq!(s.unscored, 0);
+    holds_figures("tests/adversarial/redteam.jsonl", (195, 76), 0, 10, true);
 }
 
 #[test]
@@ -197,16 +160,7 @@ fn no_same_digit_swap_or_wrong_period_is_accepted() {
 /// refusals are claims with no `value`, sent to review by design.
 #[test]
 fn the_fifth_red_team_corpus_holds_its_documented_figures() {
-    let s = run("tests/adversarial/redteam5.jsonl");
-    let (wrong, accepted, correct, refused) = totals(&s);
-    assert_eq!((wrong, correct), (116, 85), "the corpus changed");
-    assert!(
-        accepted == 0,
-        "{accepted} wrong claims accepted: {:#?}",
-        s.misses
-    );
-    assert!(refused <= 9, "{refused} correct claims not accepted");
-    assert_eq!(s.unscored, 0);
+    holds_figures("tests/adversarial/redteam5.jsonl", (116, 85), 0, 9, true);
 }
 
 /// A sixth outside reviewer's corpus (2026-12-04) on issue 13's kinds and on
@@ -216,16 +170,7 @@ fn the_fifth_red_team_corpus_holds_its_documented_figures() {
 /// claims still accepted are listed in docs/evaluation.md.
 #[test]
 fn the_sixth_red_team_corpus_holds_its_documented_figures() {
-    let s = run("tests/adversarial/redteam6.jsonl");
-    let (wrong, accepted, correct, refused) = totals(&s);
-    assert_eq!((wrong, correct), (115, 101), "the corpus changed");
-    assert!(
-        accepted <= 1,
-        "{accepted} wrong claims accepted: {:#?}",
-        s.misses
-    );
-    assert!(refused <= 8, "{refused} correct claims not accepted");
-    assert_eq!(s.unscored, 0);
+    holds_figures("tests/adversarial/redteam6.jsonl", (115, 101), 1, 8, true);
 }
 
 /// A seventh outside reviewer's corpus (2026-12-04, afternoon) over the
@@ -237,16 +182,7 @@ fn the_sixth_red_team_corpus_holds_its_documented_figures() {
 /// since.
 #[test]
 fn the_seventh_red_team_corpus_holds_its_documented_figures() {
-    let s = run("tests/adversarial/redteam7.jsonl");
-    let (wrong, accepted, correct, refused) = totals(&s);
-    assert_eq!((wrong, correct), (126, 104), "the corpus changed");
-    assert!(
-        accepted == 0,
-        "{accepted} wrong claims accepted: {:#?}",
-        s.misses
-    );
-    assert!(refused <= 7, "{refused} correct claims not accepted");
-    assert_eq!(s.unscored, 0);
+    holds_figures("tests/adversarial/redteam7.jsonl", (126, 104), 0, 7, true);
 }
 
 /// An eighth outside reviewer's corpus (2026-12-04, afternoon) over the
@@ -258,16 +194,7 @@ fn the_seventh_red_team_corpus_holds_its_documented_figures() {
 /// 6bf8776: 10 and 55). Tuned on since.
 #[test]
 fn the_eighth_red_team_corpus_holds_its_documented_figures() {
-    let s = run("tests/adversarial/redteam8.jsonl");
-    let (wrong, accepted, correct, refused) = totals(&s);
-    assert_eq!((wrong, correct), (119, 110), "the corpus changed");
-    assert!(
-        accepted == 0,
-        "{accepted} wrong claims accepted: {:#?}",
-        s.misses
-    );
-    assert!(refused <= 34, "{refused} correct claims not accepted");
-    assert_eq!(s.unscored, 0);
+    holds_figures("tests/adversarial/redteam8.jsonl", (119, 110), 0, 34, true);
 }
 
 /// A ninth outside reviewer's corpus (2026-12-04, evening) over the samples
@@ -279,16 +206,7 @@ fn the_eighth_red_team_corpus_holds_its_documented_figures() {
 /// correct refused). Tuned on since.
 #[test]
 fn the_ninth_red_team_corpus_holds_its_documented_figures() {
-    let s = run("tests/adversarial/redteam9.jsonl");
-    let (wrong, accepted, correct, refused) = totals(&s);
-    assert_eq!((wrong, correct), (124, 130), "the corpus changed");
-    assert!(
-        accepted == 0,
-        "{accepted} wrong claims accepted: {:#?}",
-        s.misses
-    );
-    assert!(refused <= 19, "{refused} correct claims not accepted");
-    assert_eq!(s.unscored, 0);
+    holds_figures("tests/adversarial/redteam9.jsonl", (124, 130), 0, 19, true);
 }
 
 /// A tenth outside reviewer's corpus (2026-12-04, evening) over the samples
@@ -301,16 +219,7 @@ fn the_ninth_red_team_corpus_holds_its_documented_figures() {
 /// since.
 #[test]
 fn the_tenth_red_team_corpus_holds_its_documented_figures() {
-    let s = run("tests/adversarial/redteam10.jsonl");
-    let (wrong, accepted, correct, refused) = totals(&s);
-    assert_eq!((wrong, correct), (121, 114), "the corpus changed");
-    assert!(
-        accepted <= 2,
-        "{accepted} wrong claims accepted: {:#?}",
-        s.misses
-    );
-    assert!(refused <= 26, "{refused} correct claims not accepted");
-    assert_eq!(s.unscored, 0);
+    holds_figures("tests/adversarial/redteam10.jsonl", (121, 114), 2, 26, true);
 }
 
 /// An eleventh outside reviewer's corpus (2026-12-04, night) over the
@@ -322,14 +231,5 @@ fn the_tenth_red_team_corpus_holds_its_documented_figures() {
 /// 38ec7ca, the session's start: 5 and 26). Tuned on since.
 #[test]
 fn the_eleventh_red_team_corpus_holds_its_documented_figures() {
-    let s = run("tests/adversarial/redteam11.jsonl");
-    let (wrong, accepted, correct, refused) = totals(&s);
-    assert_eq!((wrong, correct), (120, 110), "the corpus changed");
-    assert!(
-        accepted <= 2,
-        "{accepted} wrong claims accepted: {:#?}",
-        s.misses
-    );
-    assert!(refused <= 24, "{refused} correct claims not accepted");
-    assert_eq!(s.unscored, 0);
+    holds_figures("tests/adversarial/redteam11.jsonl", (120, 110), 2, 24, true);
 }
