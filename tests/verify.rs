@@ -3259,3 +3259,89 @@ fn a_side_in_parentheses_and_a_less_line_print_their_amounts_negative() {
         "t4.csv#D19",
     ));
 }
+
+#[test]
+fn a_number_of_prose_is_what_its_sentence_says() {
+    // Acme's MD&A page: each number's line and year are read from its
+    // sentence, with a quote or without one.
+    let on_page = |value: &str, role: &str, quote: Option<&str>| {
+        let quote = quote.map_or(String::new(), |q| format!(r#", "quote": "{q}""#));
+        route_and_codes(&verify(&format!(
+            r#"{{"id": "t", "sources": ["acme.pdf"], "claims": [{{"id": "k", "value": "{value}", "role": "{role}", "cites": ["acme.pdf#p5"]{quote}}}]}}"#
+        )))
+    };
+    let accept = (Route::Accept, vec![]);
+    let review = (Route::Review, vec!["ambiguous_role"]);
+    for (value, role, quote) in [
+        ("$380 million", "Net income, FY2023", None),
+        (
+            "$380 million",
+            "Net income, FY2023",
+            Some("compared with $380 million"),
+        ),
+        ("$52 million", "Interest expense, FY2023", None),
+        ("$1,150 million", "Total debt, December 31, 2023", None),
+        ("$2.33", "Diluted EPS, FY2024", None),
+        ("21.0%", "Effective tax rate, FY2023", None),
+        (
+            "21.0%",
+            "Effective tax rate, FY2024",
+            Some("effective tax rate was"),
+        ),
+        (
+            "$558 million",
+            "Net cash provided by operating activities, FY2023",
+            None,
+        ),
+        (
+            "$780 million",
+            "Cash and cash equivalents, December 31, 2024",
+            None,
+        ),
+        ("13.9%", "Operating margin, FY2023", None),
+    ] {
+        assert_eq!(on_page(value, role, quote), accept, "{value} as {role}");
+    }
+    // Near misses: the same numbers in another year, line, unit or way.
+    for (value, role) in [
+        ("$380 million", "Net income, FY2024"),
+        ("$52 million", "Interest expense, FY2024"),
+        ("$1,150 million", "Total debt, December 31, 2024"),
+        ("$1.95", "Net income, FY2023"),
+        ("11.1%", "Operating income, FY2024"),
+        ("$542 million", "Operating income, FY2024"),
+        ("60.0%", "Revenue, FY2024"),
+        ("$2.33", "Basic EPS, FY2024"),
+        ("$447 million", "Net loss, FY2024"),
+        ("$447 million", "Adjusted net income, FY2024"),
+        (
+            "$558 million",
+            "Net cash provided by operating activities, FY2024",
+        ),
+        ("13.9%", "Operating margin, FY2024"),
+    ] {
+        assert_eq!(on_page(value, role, None), review, "{value} as {role}");
+    }
+    // A segment's sentence under its heading reads like the company's
+    // line; the report's tables tell the two apart.
+    let filing = r#"{"id": "f.htm", "path": "../tests/fixtures/prose_segment.htm"}"#;
+    let said = |value: &str| {
+        verify(&one_claim(
+            filing,
+            "",
+            value,
+            "Net sales, FY2021",
+            "f.htm#p2",
+        ))
+    };
+    let report = said("$3,700 million");
+    assert_eq!(route_and_codes(&report), review);
+    assert!(
+        claim(&report).findings[0].message.contains(
+            "the report's tables give that line another value (f.htm#p1t1!B3 holds 14,082)"
+        ),
+        "{:#?}",
+        claim(&report).findings
+    );
+    assert_eq!(route_and_codes(&said("$14,082 million")), accept);
+}

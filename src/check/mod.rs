@@ -15,6 +15,7 @@ pub mod implied;
 pub mod movement;
 pub mod page;
 pub mod printed;
+pub mod prose_number;
 pub mod quote;
 pub mod ref_hint;
 pub mod resolve;

@@ -3,25 +3,37 @@
 //! million"), not in a table.
 //!
 //! Value: the stated number must be written in the page's text — in the
-//! claim's quote, when the quote is found there (it says where), else
-//! anywhere on the page. Role: prose has no labeled rows or columns, so the
-//! role is held to the words around the number only when the claim quotes
-//! them: the quote must name the claim's measure (its concept, or its
-//! words) and, when the claim names a period, that period — or name no
-//! period and no comparison ("compared with", "from", "prior year"), when
-//! the claim's period is the document's latest (the one its statements
-//! end with, as an annual report's MD&A speaks of its year). A role naming
-//! a change ("Net income growth, FY2024 vs FY2023") is named by a quote of
-//! its measure with a word of change before the number that goes the
-//! role's way and the change's later period ("Net income rose 17.6% to $447
-//! million" in the FY2024 report). Otherwise the
-//! number is on the page but what it is cannot be told: `ambiguous_role`, a
-//! person looks. A page that does not state the number is a
-//! `value_mismatch`.
+//! claim's quote, when the quote is found there (it says where; a quote
+//! that states no amount, "effective tax rate was", says where by its
+//! sentence), else anywhere on the page. A page that does not state the
+//! number is a `value_mismatch`.
+//!
+//! Role: prose has no labeled rows or columns. The number's role is read
+//! from its sentence (`prose_number`: the clause's subject or the words
+//! before "of", the period written with it, a compared amount's year
+//! before, the report's own period when none is written), in the quote's
+//! sentence, else in any sentence of the page that writes it. It holds when
+//! that reading is the claim's role slot by slot: the same concept family
+//! (or the claim's words, when it names no concept), no words or
+//! qualifiers on one side the other lacks, no other direction, a rate
+//! where the value is a percentage and a level where it is an amount, and
+//! every period the claim names; a change, a bound or a share ("60.0% of
+//! revenue") is no level. It does not hold when the report's tables give
+//! the claim's line and period another value (a segment's sentence reads
+//! like the company's line).
+//!
+//! Two older rules stand beside it: a quote that names the claim's measure
+//! and period itself (or names no period and no comparison, when the
+//! claim's period is the document's latest); and a role naming a change
+//! ("Net income growth, FY2024 vs FY2023"), named by a quote of its
+//! measure with a word of change before the number that goes the role's
+//! way and the change's later period. Otherwise the number is on the page
+//! but what it is cannot be told: `ambiguous_role`, a person looks.
 
 use super::cited::Claimed;
+use super::prose_number::{ProseNumber, When, read_sentence, sentences};
 use super::resolve::Resolved;
-use super::role::{Mode, read};
+use super::role::{Mode, fit, read, roles_of};
 use super::{Check, Code, Finding, Route};
 use crate::model::{Document, Period};
 use crate::period::{Agreement, periods_agree};
@@ -40,7 +52,17 @@ pub fn on_page(
         .quote
         .filter(|q| super::quote::found_in(q, text))
         .filter(|q| !q.trim().is_empty());
-    let scope = quoted.unwrap_or(text);
+    // A quote that states no amount ("effective tax rate was") says where
+    // by its sentence, which must state the value.
+    let sentence_of_quote;
+    let scope = match quoted {
+        Some(q) if amounts_in(q).is_empty() => {
+            sentence_of_quote = quote_sentences(q, text).join(" ");
+            sentence_of_quote.as_str()
+        }
+        Some(q) => q,
+        None => text,
+    };
     let amounts = amounts_in(scope);
     let stated_here = amounts
         .iter()
@@ -101,7 +123,25 @@ pub fn on_page(
         measure && period
     }) || quoted
         .is_some_and(|q| names_change(q, claimed, cited.document, context.vocab));
-    if !named {
+    let sentence = if named {
+        Sentence::Fits
+    } else {
+        read_in_its_sentence(claimed, text, quoted, cited.document, context.vocab)
+    };
+    if let Sentence::Contradicted(cell) = &sentence {
+        findings.push(
+            Finding::new(
+                Code::AmbiguousRole,
+                Route::Review,
+                format!(
+                    "{} states {written} in a sentence that reads as {}, but the report's tables give that line another value ({cell}): the sentence may speak of a segment or another basis",
+                    cited.reference,
+                    claim_role.describe()
+                ),
+            )
+            .cite(&cited.cite),
+        );
+    } else if sentence == Sentence::No {
         findings.push(
             Finding::new(
                 Code::AmbiguousRole,
@@ -120,6 +160,228 @@ pub fn on_page(
         );
     }
     findings
+}
+
+/// What the sentences of a page say of a claim's number.
+#[derive(Debug, Clone, PartialEq)]
+enum Sentence {
+    /// One gives it the claim's role.
+    Fits,
+    /// One does, but the report's tables give the claim's line and period
+    /// another value (this cell and its value).
+    Contradicted(String),
+    /// None does.
+    No,
+}
+
+/// Whether the sentence that writes the claim's number (the quote's
+/// sentence, else any sentence of the page) gives it the claim's role, as
+/// `prose_number` reads it: its measure, qualifiers, direction, unit and
+/// period. When the quote writes the number and its sentence writes it
+/// more often than the quote, every one must fit: which is quoted cannot
+/// be told.
+fn read_in_its_sentence(
+    claimed: &Claimed<'_>,
+    text: &str,
+    quoted: Option<&str>,
+    document: &Document,
+    vocab: &crate::vocab::Vocab,
+) -> Sentence {
+    // The claim's sentence names another period or line than its role:
+    // which one it means is for a person.
+    if !claimed.role.sentence_periods.is_empty() || claimed.role.sentence_measure.is_some() {
+        return Sentence::No;
+    }
+    let scope = match quoted {
+        None => sentences(text),
+        Some(q) => quote_sentences(q, text),
+    };
+    let in_quote = quoted.map_or(0, |q| {
+        amounts_in(q)
+            .iter()
+            .filter(|w| same_number(&w.amount, claimed.stated, None))
+            .count()
+    });
+    let current = Currents::of(document);
+    let read_so = scope.iter().any(|sentence| {
+        let numbers: Vec<ProseNumber> = read_sentence(sentence)
+            .into_iter()
+            .filter(|n| n.written.hedge != Hedge::Bound)
+            .filter(|n| same_number(&n.written.amount, claimed.stated, None))
+            .collect();
+        let fit = |n: &ProseNumber| fits(n, claimed, &current, vocab);
+        if in_quote > 0 && numbers.len() > in_quote {
+            !numbers.is_empty() && numbers.iter().all(fit)
+        } else {
+            numbers.iter().any(fit)
+        }
+    });
+    if !read_so {
+        return Sentence::No;
+    }
+    match statements_disagree(claimed, document, vocab) {
+        Some(cell) => Sentence::Contradicted(cell),
+        None => Sentence::Fits,
+    }
+}
+
+/// The cell, when the report's tables give the claim's line and period
+/// another value than the claim: a sentence under a segment's heading ("Net sales
+/// were $3.7 billion") reads like the company's line, and the statements
+/// tell the two apart. Cells of the claim's concept only, at most
+/// `MAX_CANDIDATES` of them.
+fn statements_disagree(
+    claimed: &Claimed<'_>,
+    document: &Document,
+    vocab: &crate::vocab::Vocab,
+) -> Option<String> {
+    let concept = claimed.role.role.concept.as_ref()?;
+    let adequate: Vec<crate::model::Cell<'_>> = document
+        .cells_of(concept, false)
+        .take(super::role::MAX_CANDIDATES)
+        .filter(|cell| fit(claimed.role, cell, roles_of(cell.table(), vocab)).adequate())
+        .collect();
+    if adequate.iter().any(|cell| claimed.compare(cell).holds()) {
+        return None;
+    }
+    let first = adequate.first()?;
+    Some(format!("{} holds {}", first.reference(), first.text()))
+}
+
+/// The sentences of a page that hold a quote (two, when it runs across
+/// them).
+fn quote_sentences(quote: &str, text: &str) -> Vec<String> {
+    let all = sentences(text);
+    let within: Vec<String> = all
+        .iter()
+        .filter(|s| super::quote::found_in(quote, s))
+        .cloned()
+        .collect();
+    if !within.is_empty() {
+        return within;
+    }
+    all.windows(2)
+        .map(|pair| pair.join(" "))
+        .filter(|s| super::quote::found_in(quote, s))
+        .collect()
+}
+
+/// The report's own periods: its latest span (when one) and its latest
+/// balance date.
+struct Currents {
+    span: Option<Period>,
+    balance: Option<Period>,
+}
+
+impl Currents {
+    fn of(document: &Document) -> Currents {
+        let balance = document
+            .tables
+            .iter()
+            .flat_map(|t| t.columns.iter())
+            .filter_map(|c| match c.period.as_ref() {
+                Some(p @ Period::Instant { date: Some(_), .. }) => Some(p),
+                _ => None,
+            })
+            .max_by_key(|p| match p {
+                Period::Instant { date, .. } => *date,
+                _ => None,
+            })
+            .cloned();
+        Currents {
+            span: latest_period(document),
+            balance,
+        }
+    }
+
+    /// The report's own period of the claimed period's kind.
+    fn like(&self, claimed: &Period) -> Option<&Period> {
+        match claimed {
+            Period::Instant { .. } => self.balance.as_ref(),
+            _ => self.span.as_ref(),
+        }
+    }
+}
+
+/// Whether a number of running text, read, is what the claim says.
+fn fits(
+    number: &ProseNumber,
+    claimed: &Claimed<'_>,
+    current: &Currents,
+    vocab: &crate::vocab::Vocab,
+) -> bool {
+    if number.bounded || number.change || number.share_of {
+        return false;
+    }
+    let Some(measure) = number.measure.as_deref() else {
+        return false;
+    };
+    let role = &claimed.role.role;
+    let said = read(measure, vocab, Mode::Role).role;
+    let lex = Lexicon::builtin();
+    let same_measure = match (&role.concept, &said.concept) {
+        (Some(a), Some(b)) => lex.same_family(a.as_str(), b.as_str()),
+        (None, _) => !role.words.is_empty() && role.words.iter().all(|w| said.words.contains(w)),
+        (Some(_), None) => false,
+    };
+    let qualifiers = role
+        .qualifiers
+        .iter()
+        .all(|q| said.qualifiers.contains(q) || said.implied.contains(q))
+        && said
+            .qualifiers
+            .iter()
+            .all(|q| role.qualifiers.contains(q) || role.implied.contains(q));
+    let direction = match (role.direction, said.direction) {
+        (Some(a), Some(b)) => a == b,
+        (Some(_), None) => false,
+        _ => true,
+    };
+    let kind = said
+        .concept
+        .as_ref()
+        .and_then(|c| vocab.info(c.as_str()))
+        .map(|i| i.measure);
+    let a_rate = matches!(
+        kind,
+        Some(crate::model::Measure::Percent | crate::model::Measure::Ratio)
+    );
+    let unit = claimed.stated.percent == a_rate;
+    // Words beyond the concept's own name the line: each side's must be
+    // the other's ("Display Technologies net sales" is not "Net sales").
+    let extra = |r: &crate::model::Role| -> Vec<Box<str>> {
+        r.words
+            .iter()
+            .filter(|w| !r.concept_words.contains(w))
+            .cloned()
+            .collect()
+    };
+    let words = extra(role).iter().all(|w| said.words.contains(w))
+        && extra(&said)
+            .iter()
+            .all(|w| role.words.contains(w) || matches!(&**w, "consolidated" | "total"));
+    if !(same_measure && qualifiers && direction && unit && words) {
+        return false;
+    }
+    let said_periods = |p: &Period| -> Vec<Period> {
+        let here = current.like(p);
+        let before = |base: Option<&Period>| base.and_then(crate::period::a_year_earlier);
+        match &number.when {
+            When::Own(q) => vec![q.clone()],
+            When::Current => here.cloned().into_iter().collect(),
+            When::Prior(base) => before(base.as_ref().or(here)).into_iter().collect(),
+            When::Both => here.cloned().into_iter().chain(before(here)).collect(),
+            When::Unknown => Vec::new(),
+        }
+    };
+    if role.periods.is_empty() {
+        return number.when == When::Current;
+    }
+    role.periods.iter().all(|p| {
+        said_periods(p)
+            .iter()
+            .any(|s| periods_agree(p, s) == Agreement::Yes)
+    })
 }
 
 /// Whether a quote names the change a claim's role names ("Net income

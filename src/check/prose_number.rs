@@ -1,0 +1,851 @@
+//! What a number written in running text is: the measure and the period a
+//! page of prose gives it, read from its sentence as a reader reads it.
+//!
+//! "Net income rose 17.6% to $447 million, or $2.33 per diluted share,
+//! compared with $380 million, or $1.95 per diluted share, in 2023." gives
+//! 17.6% as a change of net income; $447 million as net income of the
+//! report's own period; $2.33 as net income per diluted share, same period;
+//! $380 million as net income of 2023 (the comparison's own year); $1.95 as
+//! net income per diluted share of 2023.
+//!
+//! The rules, in order, for an amount's **measure**:
+//! 1. "per …" right after it: the clause's subject per that ("$2.33 per
+//!    diluted share");
+//! 2. "… of" right before it: the words before "of" ("cash and cash
+//!    equivalents of $780 million", "paid dividends of $76 million");
+//! 3. an amount compared with an earlier one ("from $3,900 million",
+//!    "compared with $380 million", "down from $1,150 million"): that one's
+//!    measure;
+//! 4. else the subject of its clause: the words that open the clause, up to
+//!    its verb ("Interest expense declined to $48 million"). A clause opens
+//!    the sentence or follows ";", ", and", ", but", ", while", ", as",
+//!    "which" and the like. "We", "it", "the company" name no measure.
+//!
+//! Its **period**:
+//! 1. a period written right after it (or after its group of "…, or …"
+//!    amounts), before any comparison word ("$626 million in 2024 compared
+//!    with …", "compared with $380 million, or $1.95 …, in 2023");
+//! 2. "in both years": the report's period and the one before;
+//! 3. a compared amount ("from", "compared with", "versus", "a year
+//!    earlier", "the prior year"): the same span a year before the clause's
+//!    period (written at its head, "In 2024, …", else the report's);
+//! 4. a period heading its clause ("In 2024, revenue was $4.2 billion");
+//! 5. when the clause writes no other period: the report's own (an annual
+//!    report's MD&A speaks of its year); else it cannot be told.
+//!
+//! A percentage after a word of change ("rose 17.6%", "up 11.1%", "a 7.7%
+//! increase") is a change, not a level; an amount after a bound ("exceeded
+//! four billion dollars", "more than $4 billion") states no value. Anything
+//! these rules cannot read is left unread (`None`, `Unknown`): the check
+//! that uses it fails closed.
+
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::model::Period;
+use crate::period::find_period;
+use crate::prose::{Hedge, Written, amounts_in};
+
+/// When a number of running text is, as its sentence says.
+#[derive(Debug, Clone, PartialEq)]
+pub enum When {
+    /// A period written with it or heading its clause.
+    Own(Period),
+    /// No period written: the report's own.
+    Current,
+    /// The amount a sentence compares with: the same span a year before the
+    /// clause's period (`Some`, written at its head), else before the
+    /// report's own.
+    Prior(Option<Period>),
+    /// "in both years": the report's period and the one before.
+    Both,
+    /// The clause writes periods the reading cannot attach to it.
+    Unknown,
+}
+
+/// One amount of a sentence, read.
+#[derive(Debug, Clone)]
+pub struct ProseNumber {
+    /// The amount, with its place in the sentence.
+    pub written: Written,
+    /// The words that name its measure, when the rules find them.
+    pub measure: Option<String>,
+    /// Its period.
+    pub when: When,
+    /// A change ("rose 17.6%", "up 11.1%"), not a level.
+    pub change: bool,
+    /// A bound ("exceeded four billion dollars"), not a value.
+    pub bounded: bool,
+    /// A share of something ("60.0% of revenue"), not a level of its own.
+    pub share_of: bool,
+}
+
+/// The longest page text read, in bytes.
+const MAX_PAGE: usize = 1 << 20;
+
+/// A page's text cut into sentences. Wrapped lines are joined; a short line
+/// that ends no sentence (a heading: "Results of Operations") stands alone.
+pub fn sentences(text: &str) -> Vec<String> {
+    let mut cut = text.len().min(MAX_PAGE);
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let text = text.get(..cut).unwrap_or("");
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let mut out = Vec::new();
+    let mut paragraph = String::new();
+    for line in lines {
+        let short = line.chars().count() * 5 < widest * 3;
+        let open = !line.ends_with(['.', ',', ';', ':', '?', '!']);
+        if short && open && line.chars().next().is_some_and(char::is_uppercase) {
+            split_into(&paragraph, &mut out);
+            paragraph.clear();
+            out.push(line.to_string());
+            continue;
+        }
+        if !paragraph.is_empty() {
+            paragraph.push(' ');
+        }
+        paragraph.push_str(line);
+        if short && !open {
+            split_into(&paragraph, &mut out);
+            paragraph.clear();
+        }
+    }
+    split_into(&paragraph, &mut out);
+    out
+}
+
+/// Cuts a paragraph at ". ", "? ", "! " before a capital, a digit or a
+/// quote mark; not after an initial ("U.S. revenue").
+fn split_into(paragraph: &str, out: &mut Vec<String>) {
+    let bytes = paragraph.as_bytes();
+    let mut start = 0;
+    for (i, c) in paragraph.char_indices() {
+        if !matches!(c, '.' | '?' | '!') {
+            continue;
+        }
+        let next = paragraph.get(i + 1..).unwrap_or("");
+        let Some(rest) = next.strip_prefix(' ') else {
+            continue;
+        };
+        let opens = rest.chars().next().is_some_and(|n| {
+            n.is_uppercase() || n.is_ascii_digit() || matches!(n, '"' | '\u{201c}')
+        });
+        // "U.S. " and "Inc. ": a capital alone before the dot, or a dot
+        // two back.
+        let initial = i >= 2
+            && bytes.get(i - 2) == Some(&b'.')
+            && bytes.get(i - 1).is_some_and(u8::is_ascii_uppercase);
+        if opens && !initial {
+            if let Some(s) = paragraph.get(start..=i) {
+                push_sentence(s, out);
+            }
+            start = i + 2;
+        }
+    }
+    if let Some(s) = paragraph.get(start..) {
+        push_sentence(s, out);
+    }
+}
+
+fn push_sentence(s: &str, out: &mut Vec<String>) {
+    let s = s.trim();
+    if !s.is_empty() {
+        out.push(s.to_string());
+    }
+}
+
+static CLAUSE: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i);|,\s+(?:and|but|while|whereas|which|as|reflecting)\b|\b(?:while|whereas|because|due to|driven by|primarily by|reflecting|offset by|in which|which)\b",
+    )
+    .ok()
+});
+
+static COMPARED: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?:from|compared\s+(?:with|to)|versus|vs\.?|against)\s*(?:an?\s+)?(?:US\$|C\$|[$€£¥])?\s*$",
+    )
+    .ok()
+});
+
+static YEAR_BEFORE: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?:a year (?:earlier|before|ago)|(?:the )?(?:prior|previous|preceding)[- ]year|last year|the year before)\b",
+    )
+    .ok()
+});
+
+/// Where what an amount's own words say ends: a comparison, a clause.
+static TAIL_END: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(r"(?i)[;(]|\b(?:from|compared|versus|vs|against|up|down|while|whereas|but|and|as)\b")
+        .ok()
+});
+
+static CHANGE_BEFORE: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?:rose|risen|rises|increased|increases|grew|grown|grows|climbed|jumped|gained|fell|fallen|falls|declined|declines|decreased|decreases|dropped|slipped|up|down|higher|lower|increase|decrease|decline|growth|rise|drop|improved|improvement|by)\s*(?:an?\s+)?$",
+    )
+    .ok()
+});
+
+static CHANGE_AFTER: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)^\s*(?:year[- ]over[- ]year\s+)?(?:increase|decrease|decline|rise|drop|gain|growth|higher|lower|above|below|more|less|improvement)\b",
+    )
+    .ok()
+});
+
+static BOUND_BEFORE: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?:exceeded|exceeds|exceed|exceeding|surpassed|topped|passed|crossed|over|above|below|under|nearly|almost|more than|less than|fewer than|at least|at most|up to)\s*(?:US\$|C\$|[$€£¥])?\s*$",
+    )
+    .ok()
+});
+
+/// Words that end a clause's subject: its verb.
+const VERBS: &[&str] = &[
+    "was",
+    "were",
+    "is",
+    "are",
+    "has",
+    "have",
+    "had",
+    "rose",
+    "increased",
+    "decreased",
+    "declined",
+    "fell",
+    "grew",
+    "totaled",
+    "totalled",
+    "reached",
+    "amounted",
+    "widened",
+    "narrowed",
+    "improved",
+    "expanded",
+    "contracted",
+    "climbed",
+    "dropped",
+    "came",
+    "stood",
+    "remained",
+    "represented",
+    "accounted",
+    "exceeded",
+    "jumped",
+    "slipped",
+    "up",
+    "down",
+];
+
+/// Words that open no measure: the sentence speaks of the company.
+const NO_MEASURE: &[&str] = &[
+    "we",
+    "it",
+    "they",
+    "company",
+    "management",
+    "he",
+    "she",
+    "this",
+    "that",
+    "these",
+    "there",
+];
+
+/// Every amount of a sentence, read.
+pub fn read_sentence(sentence: &str) -> Vec<ProseNumber> {
+    let amounts = amounts_in(sentence);
+    let starts = clause_starts(sentence);
+    let clause_of = |at: usize| {
+        let begin = starts
+            .iter()
+            .rev()
+            .find(|&&s| s <= at)
+            .copied()
+            .unwrap_or(0);
+        let end = starts
+            .iter()
+            .find(|&&s| s > at)
+            .copied()
+            .unwrap_or(sentence.len());
+        begin..end
+    };
+    // The words between an amount and the one before it (or its clause's
+    // start).
+    let before = |i: usize| -> &str {
+        let Some(this) = amounts.get(i) else {
+            return "";
+        };
+        let clause = clause_of(this.start);
+        let from = i
+            .checked_sub(1)
+            .and_then(|j| amounts.get(j))
+            .map_or(clause.start, |p| p.end.max(clause.start));
+        sentence.get(from..this.start).unwrap_or("")
+    };
+    let after = |i: usize| -> &str {
+        let Some(this) = amounts.get(i) else {
+            return "";
+        };
+        let clause = clause_of(this.start);
+        let to = amounts
+            .get(i + 1)
+            .map_or(clause.end, |n| n.start.min(clause.end));
+        sentence.get(this.end..to.max(this.end)).unwrap_or("")
+    };
+    // Groups of "A, or B": the later ones share the first one's period.
+    let apposed = |i: usize| i > 0 && is_apposition(before(i));
+    // "… of $89 million and $252 million, respectively": which is which is
+    // in another list.
+    let respectively = sentence.to_ascii_lowercase().contains("respectively");
+    let mut out: Vec<ProseNumber> = Vec::with_capacity(amounts.len());
+    for (i, w) in amounts.iter().enumerate() {
+        let clause = clause_of(w.start);
+        let first_in_clause = amounts
+            .iter()
+            .find(|a| a.start >= clause.start)
+            .map_or(clause.end, |a| a.start);
+        let lead = sentence.get(clause.start..first_in_clause).unwrap_or("");
+        let clause_period = leading_period(lead);
+        let subject = subject_of(lead, clause_period.as_ref().map(|(r, _)| r.clone()));
+        let b = before(i);
+        let a = after(i);
+        let head_of_group = !apposed(i);
+        let change = CHANGE_BEFORE.as_ref().is_some_and(|re| re.is_match(b))
+            || CHANGE_AFTER.as_ref().is_some_and(|re| re.is_match(a))
+            || noun_before_of(b).is_some_and(names_a_change)
+            || (!head_of_group && out.last().is_some_and(|p| p.change));
+        let bounded =
+            w.hedge == Hedge::Bound || BOUND_BEFORE.as_ref().is_some_and(|re| re.is_match(b));
+        let trimmed_after = a.trim_start().to_ascii_lowercase();
+        let share_of = w.amount.percent && trimmed_after.starts_with("of ");
+        let compared = COMPARED.as_ref().is_some_and(|re| re.is_match(b));
+        let first_of_clause = out.last().is_none_or(|p| p.written.start < clause.start);
+        // The subject's level: right after its verb, or after "to" or
+        // "was" further on ("rose 17.6% to $447 million").
+        let subject_level = subject.as_ref().and_then(|(name, level)| {
+            let states = if first_of_clause {
+                *level
+            } else {
+                b.split_whitespace().count() <= 3 && states_level(b)
+            };
+            states.then(|| name.clone())
+        });
+        let measure = if respectively {
+            None
+        } else if let Some(per) = per_phrase(a) {
+            subject.as_ref().map(|(name, _)| format!("{name} {per}"))
+        } else if let Some(np) = noun_before_of(b) {
+            Some(np.to_string())
+        } else if compared || apposed(i) {
+            // The measure of the amount it is compared with (or apposed
+            // to): the nearest level before it in its clause.
+            out.iter()
+                .rev()
+                .take_while(|p| p.written.start >= clause.start)
+                .find(|p| !p.change && !p.share_of)
+                .and_then(|p| p.measure.clone())
+                .map(|m| strip_per(&m))
+        } else {
+            subject_level
+        };
+        let when = if apposed(i) {
+            out.last().map_or(When::Unknown, |p| p.when.clone())
+        } else {
+            // The group's last member's words after it say its period.
+            let mut last = i;
+            while last + 1 < amounts.len() && apposed(last + 1) {
+                last += 1;
+            }
+            period_of(
+                after(last),
+                compared,
+                clause_period.as_ref().map(|(_, p)| p.clone()),
+                || unattributed_period(sentence, &amounts, clause.clone(), &after),
+            )
+        };
+        out.push(ProseNumber {
+            written: w.clone(),
+            measure,
+            when,
+            change,
+            bounded,
+            share_of,
+        });
+    }
+    out
+}
+
+/// The byte offsets where a sentence's clauses start (0 first).
+fn clause_starts(sentence: &str) -> Vec<usize> {
+    let mut starts = vec![0];
+    if let Some(re) = CLAUSE.as_ref() {
+        starts.extend(re.find_iter(sentence).map(|m| m.end()));
+    }
+    starts
+}
+
+/// Whether the words between two amounts make the second one apposed to
+/// the first (", or").
+fn is_apposition(gap: &str) -> bool {
+    let g = gap.trim().trim_start_matches(',').trim();
+    g.eq_ignore_ascii_case("or")
+}
+
+/// A period written at the head of a clause ("In 2024, revenue …"), with
+/// its range in `lead`.
+fn leading_period(lead: &str) -> Option<(Range<usize>, Period)> {
+    let (range, period) = find_period(lead)?;
+    let head = lead.get(..range.start)?;
+    let rest = lead.get(range.end..)?;
+    (head.trim().is_empty() && rest.trim_start().starts_with(',')).then_some((range, period))
+}
+
+/// The subject of a clause: its opening words up to its verb, without
+/// joining words and articles, and with a leading period left out. `None`
+/// when no verb ends it ("In the Americas, revenue was …" opens with a
+/// place), it names the company ("We"), or it runs past eight words.
+/// Also whether the words from its verb to the clause's first amount state
+/// a level ("was", "rose 17.6% to", "totaled"): the verb and at most two
+/// more words, ending in a level phrase.
+fn subject_of(lead: &str, period: Option<Range<usize>>) -> Option<(String, bool)> {
+    let lead = match period {
+        Some(r) => lead
+            .get(r.end..)
+            .unwrap_or("")
+            .trim_start()
+            .trim_start_matches(','),
+        None => lead,
+    };
+    let mut words = Vec::new();
+    let mut verb_at = None;
+    for raw in lead.split_whitespace() {
+        let word =
+            raw.trim_matches(|c: char| !c.is_alphanumeric() && !matches!(c, '&' | '-' | '\''));
+        if VERBS.contains(&word.to_ascii_lowercase().as_str()) {
+            verb_at = Some(raw.as_ptr() as usize - lead.as_ptr() as usize);
+            break;
+        }
+        if raw.ends_with([',', ':', ';']) || word.is_empty() && !raw.is_empty() {
+            return None;
+        }
+        words.push(word);
+    }
+    let verb_at = verb_at?;
+    const OPENERS: &[&str] = &[
+        "and", "but", "while", "whereas", "as", "which", "also", "the", "our", "its", "their",
+    ];
+    while words.len() > 1
+        && words
+            .first()
+            .is_some_and(|w| OPENERS.contains(&w.to_ascii_lowercase().as_str()))
+    {
+        words.remove(0);
+    }
+    let first = words.first()?.to_ascii_lowercase();
+    if NO_MEASURE.contains(&first.trim_end_matches("'s")) || words.len() > 8 {
+        return None;
+    }
+    let verb_phrase = lead.get(verb_at..).unwrap_or("");
+    let level = verb_phrase.split_whitespace().count() <= 3 && states_level(verb_phrase);
+    Some((words.join(" "), level))
+}
+
+/// Whether the words before an amount end in a phrase that gives its
+/// level: "was", "were", "totaled", "amounted to", "reached", "to", "at",
+/// "of" (with "approximately" and the like after it).
+fn states_level(before: &str) -> bool {
+    static LEVEL: LazyLock<Option<Regex>> = LazyLock::new(|| {
+        Regex::new(
+            r"(?i)\b(?:was|were|is|are|totaled|totalled|amounted to|reached|stood at|came in at|to|at|of)\s*(?:approximately\s+|about\s+|roughly\s+)?(?:US\$|C\$|[$€£¥])?\s*$",
+        )
+        .ok()
+    });
+    LEVEL.as_ref().is_some_and(|re| re.is_match(before))
+}
+
+/// Whether a noun phrase before "of" names a change ("an increase of",
+/// "a positive impact of").
+fn names_a_change(phrase: &str) -> bool {
+    let last = phrase
+        .split_whitespace()
+        .last()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    matches!(
+        last.trim_end_matches('s'),
+        "increase"
+            | "decrease"
+            | "decline"
+            | "rise"
+            | "growth"
+            | "drop"
+            | "reduction"
+            | "improvement"
+            | "change"
+            | "impact"
+            | "effect"
+    )
+}
+
+/// "per diluted share" right after an amount.
+fn per_phrase(after: &str) -> Option<&str> {
+    let t = after.trim_start();
+    if !t.to_ascii_lowercase().starts_with("per ") {
+        return None;
+    }
+    let end = t.find([',', ';', '(', ')']).unwrap_or(t.len());
+    let phrase = t.get(..end)?.trim_end().trim_end_matches('.');
+    let phrase = match phrase.to_ascii_lowercase().find(" in ") {
+        Some(at) => phrase.get(..at)?,
+        None => phrase,
+    };
+    (phrase.split_whitespace().count() <= 5).then_some(phrase)
+}
+
+/// A measure named "per …" dropped back to its subject: what a compared
+/// amount inherits from a per-share one is not asked for.
+fn strip_per(measure: &str) -> String {
+    match measure.to_ascii_lowercase().find(" per ") {
+        Some(at) => measure.get(..at).unwrap_or(measure).to_string(),
+        None => measure.to_string(),
+    }
+}
+
+/// "cash and cash equivalents of" before an amount: the words before "of",
+/// back to a verb, a preposition or the clause's start.
+fn noun_before_of(before: &str) -> Option<&str> {
+    static OF: LazyLock<Option<Regex>> = LazyLock::new(|| {
+        Regex::new(r"(?i)\s+of\s+(?:approximately\s+|about\s+|roughly\s+)?(?:US\$|C\$|[$€£¥])?\s*$")
+            .ok()
+    });
+    let at = OF.as_ref()?.find(before)?.start();
+    let head = before.get(..at)?;
+    const STOPS: &[&str] = &[
+        "with",
+        "had",
+        "has",
+        "have",
+        "reported",
+        "recorded",
+        "paid",
+        "generated",
+        "posted",
+        "delivered",
+        "saw",
+        "of",
+        "was",
+        "were",
+        "is",
+        "are",
+        "and",
+        "for",
+        "in",
+        "a",
+        "an",
+    ];
+    let plain = |w: &str| {
+        w.trim_matches(|c: char| !c.is_alphanumeric())
+            .to_ascii_lowercase()
+    };
+    // Walk the words back from "of" to a stop word or a comma. "and" inside
+    // a name ("cash and cash equivalents") is kept: only an "and" with a
+    // stop word (or nothing) before it stops the walk.
+    let words: Vec<(usize, &str)> = head
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - head.as_ptr() as usize, w))
+        .collect();
+    let mut start = 0;
+    for k in (0..words.len()).rev() {
+        let Some(&(pos, w)) = words.get(k) else {
+            break;
+        };
+        let lower = plain(w);
+        let inside_a_name = lower == "and"
+            && k + 1 < words.len()
+            && k.checked_sub(1)
+                .and_then(|j| words.get(j))
+                .is_some_and(|(_, p)| !STOPS.contains(&plain(p).as_str()) && !p.ends_with(','));
+        if (STOPS.contains(&lower.as_str()) && !inside_a_name) || w.ends_with(',') {
+            start = pos + w.len();
+            break;
+        }
+    }
+    let phrase = head.get(start..)?.trim();
+    let phrase = phrase
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .trim_start_matches("the ")
+        .trim_start_matches("our ")
+        .trim();
+    let first = phrase.split_whitespace().next()?.to_ascii_lowercase();
+    if NO_MEASURE.contains(&first.as_str()) || phrase.split_whitespace().count() > 8 {
+        return None;
+    }
+    Some(phrase)
+}
+
+/// An amount's period from the words after it (or its group), whether it
+/// is compared with, and its clause's leading period.
+fn period_of(
+    after: &str,
+    compared: bool,
+    clause_period: Option<Period>,
+    unattributed: impl FnOnce() -> bool,
+) -> When {
+    let cut = TAIL_END
+        .as_ref()
+        .and_then(|re| re.find(after))
+        .map_or(after.len(), |m| m.start());
+    let own = after.get(..cut).unwrap_or(after);
+    if let Some((_, period)) = own_period(after) {
+        return When::Own(period);
+    }
+    let lower = own.to_ascii_lowercase();
+    if lower.contains("both years") || lower.contains("each year") {
+        return When::Both;
+    }
+    let year_before = YEAR_BEFORE.as_ref().is_some_and(|re| re.is_match(after));
+    if compared || year_before {
+        return When::Prior(clause_period);
+    }
+    if let Some(p) = clause_period {
+        return When::Own(p);
+    }
+    if unattributed() {
+        return When::Unknown;
+    }
+    When::Current
+}
+
+/// The period written right after an amount: nothing but its own "per …"
+/// or "of …" words (at most four) and a comma between them ("$626 million
+/// in 2024", "61.0% of revenue in 2023", "$1.95 per diluted share, in
+/// 2023"); not one further on ("…, the highest since 2019").
+fn own_period(after: &str) -> Option<(Range<usize>, Period)> {
+    let (range, period) = find_period(after)?;
+    let gap = after.get(..range.start)?;
+    let gap = gap.trim_matches(|c: char| c.is_whitespace() || c == ',');
+    let words = gap.split_whitespace().count();
+    let lower = gap.to_ascii_lowercase();
+    let own_words = gap.is_empty()
+        || ((lower.starts_with("per ") || lower.starts_with("of "))
+            && words <= 4
+            && !gap.contains(';'));
+    (own_words && !period.is_change()).then_some((range, period))
+}
+
+/// Whether a clause writes a period no amount of it takes as its own.
+fn unattributed_period<'s>(
+    sentence: &'s str,
+    amounts: &[Written],
+    clause: Range<usize>,
+    after: &dyn Fn(usize) -> &'s str,
+) -> bool {
+    let mut text = String::with_capacity(clause.len());
+    let mut at = clause.start;
+    for (i, w) in amounts.iter().enumerate() {
+        if w.start < clause.start || w.start >= clause.end {
+            continue;
+        }
+        let tail = after(i);
+        let own = own_period(tail);
+        text.push_str(sentence.get(at..w.start).unwrap_or(""));
+        text.push(' ');
+        at = match own {
+            Some((r, _)) => w.end + r.end,
+            None => w.end,
+        };
+    }
+    text.push_str(sentence.get(at.min(clause.end)..clause.end).unwrap_or(""));
+    find_period(&text).is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ACME: &str = "Revenue increased 7.7% to $4,200 million in 2024 from $3,900 million in 2023, the first year in which our
+revenue exceeded four billion dollars. Cost of revenue was $2,520 million, or 60.0% of revenue, compared with
+61.0% of revenue in 2023, as a more favorable product mix offset higher wages. Research and development
+expense rose 14.2% to $490 million as we added engineers to our sensor platform, and selling, general and
+administrative expense grew to $588 million from $550 million.
+Operating income was $602 million, up 11.1% from $542 million, and operating margin widened to 14.3% from
+13.9%. Interest expense declined to $48 million from $52 million as we repaid debt. Our effective tax rate was
+21.0% in both years. Net income rose 17.6% to $447 million, or $2.33 per diluted share, compared with $380
+million, or $1.95 per diluted share, in 2023.
+Liquidity and Capital Resources
+Net cash provided by operating activities was $626 million in 2024 compared with $558 million in 2023. We
+invested $210 million in property and equipment, repurchased $190 million of our common stock and paid
+dividends of $76 million. We ended the year with cash and cash equivalents of $780 million and total debt of
+$1,100 million, down from $1,150 million a year earlier. We believe that our cash will be sufficient.";
+
+    fn number<'a>(all: &'a [ProseNumber], sentence: &str, written: &str) -> &'a ProseNumber {
+        all.iter()
+            .find(|n| n.written.text(sentence) == written)
+            .unwrap_or_else(|| panic!("{written} not read in {sentence}"))
+    }
+
+    fn year(y: i16) -> When {
+        When::Own(
+            crate::period::find_period(&format!("in {y}"))
+                .expect("a year")
+                .1,
+        )
+    }
+
+    #[test]
+    fn sentences_join_wrapped_lines_and_keep_headings_apart() {
+        let all = sentences(ACME);
+        assert!(all.iter().any(|s| s == "Liquidity and Capital Resources"));
+        assert!(all.iter().any(|s| s.starts_with("Net income rose 17.6% to $447 million, or $2.33 per diluted share, compared with $380 million")));
+        assert!(
+            all.iter()
+                .any(|s| s == "Our effective tax rate was 21.0% in both years.")
+        );
+    }
+
+    #[test]
+    fn each_amount_has_its_measure_and_period() {
+        let all = sentences(ACME);
+        let find = |start: &str| {
+            all.iter()
+                .find(|s| s.starts_with(start))
+                .expect(start)
+                .clone()
+        };
+
+        let s = find("Net income rose");
+        let read = read_sentence(&s);
+        let n = number(&read, &s, "17.6%");
+        assert!(n.change);
+        let n = number(&read, &s, "$447 million");
+        assert_eq!(n.measure.as_deref(), Some("Net income"));
+        assert_eq!(n.when, When::Current);
+        let n = number(&read, &s, "$2.33");
+        assert_eq!(n.measure.as_deref(), Some("Net income per diluted share"));
+        let n = number(&read, &s, "$380\nmillion".replace('\n', " ").as_str());
+        assert_eq!(n.measure.as_deref(), Some("Net income"));
+        assert_eq!(n.when, year(2023));
+        let n = number(&read, &s, "$1.95");
+        assert_eq!(n.measure.as_deref(), Some("Net income per diluted share"));
+        assert_eq!(n.when, year(2023));
+
+        let s = find("Revenue increased");
+        let read = read_sentence(&s);
+        assert_eq!(number(&read, &s, "$4,200 million").when, year(2024));
+        let n = number(&read, &s, "$3,900 million");
+        assert_eq!(n.measure.as_deref(), Some("Revenue"));
+        assert_eq!(n.when, year(2023));
+
+        let s = find("Operating income was");
+        let read = read_sentence(&s);
+        let n = number(&read, &s, "$542 million");
+        assert_eq!(n.measure.as_deref(), Some("Operating income"));
+        assert_eq!(n.when, When::Prior(None));
+        assert!(number(&read, &s, "11.1%").change);
+        let n = number(&read, &s, "14.3%");
+        assert_eq!(n.measure.as_deref(), Some("operating margin"));
+        assert!(!n.change);
+        assert_eq!(n.when, When::Current);
+
+        let s = find("Interest expense");
+        let read = read_sentence(&s);
+        assert_eq!(number(&read, &s, "$48 million").when, When::Current);
+        let n = number(&read, &s, "$52 million");
+        assert_eq!(n.measure.as_deref(), Some("Interest expense"));
+        assert_eq!(n.when, When::Prior(None));
+
+        let s = find("Our effective tax rate");
+        let read = read_sentence(&s);
+        let n = number(&read, &s, "21.0%");
+        assert_eq!(n.measure.as_deref(), Some("effective tax rate"));
+        assert_eq!(n.when, When::Both);
+
+        let s = find("We ended the year");
+        let read = read_sentence(&s);
+        let n = number(&read, &s, "$780 million");
+        assert_eq!(n.measure.as_deref(), Some("cash and cash equivalents"));
+        let n = number(&read, &s, "$1,100 million");
+        assert_eq!(n.measure.as_deref(), Some("total debt"));
+        assert_eq!(n.when, When::Current);
+        let n = number(&read, &s, "$1,150 million");
+        assert_eq!(n.measure.as_deref(), Some("total debt"));
+        assert_eq!(n.when, When::Prior(None));
+
+        let s = find("Cost of revenue");
+        let read = read_sentence(&s);
+        let n = number(&read, &s, "$2,520 million");
+        assert_eq!(n.measure.as_deref(), Some("Cost of revenue"));
+        assert_eq!(n.when, When::Current);
+        assert!(number(&read, &s, "60.0%").share_of);
+
+        let s = find("Revenue increased");
+        let read = read_sentence(&s);
+        assert!(number(&read, &s, "four billion dollars").bounded);
+    }
+
+    #[test]
+    fn what_cannot_be_read_is_left_unread() {
+        // The company as subject names no measure.
+        let s = "We invested $210 million in property and equipment.";
+        let read = read_sentence(s);
+        assert_eq!(number(&read, s, "$210 million").measure, None);
+        // A year the reading cannot attach to the amount.
+        let s = "Revenue was $4.2 billion, the highest since 2019.";
+        let read = read_sentence(s);
+        assert_eq!(number(&read, s, "$4.2 billion").when, When::Unknown);
+        // A period heading the clause.
+        let s = "In 2023, revenue was $3.9 billion.";
+        let read = read_sentence(s);
+        let n = number(&read, s, "$3.9 billion");
+        assert_eq!(n.when, year(2023));
+        assert_eq!(n.measure.as_deref(), Some("revenue"));
+        // A change in money is a change too, and so is what is apposed to it.
+        let s = "In the year ended December 31, 2021, gross margin increased by $1,532 million, or 43%.";
+        let read = read_sentence(s);
+        assert!(number(&read, s, "$1,532 million").change);
+        assert!(number(&read, s, "43%").change);
+        let s = "Gross margin was $5,063 million, an increase of $1,532 million.";
+        let read = read_sentence(s);
+        assert!(!number(&read, s, "$5,063 million").change);
+        assert!(number(&read, s, "$1,532 million").change);
+        // "respectively" pairs the amounts with another list.
+        let s = "Severance and realignment costs were $89 million and $252 million, respectively.";
+        let read = read_sentence(s);
+        assert_eq!(number(&read, s, "$89 million").measure, None);
+        // A subject the verb does not end (a place, an aside) is not read;
+        // nor is an amount the verb does not state as a level.
+        let s = "In the Americas, revenue was $1.2 billion.";
+        assert_eq!(number(&read_sentence(s), s, "$1.2 billion").measure, None);
+        let s = "Net income, excluding special items, was $410 million.";
+        assert_eq!(number(&read_sentence(s), s, "$410 million").measure, None);
+        let s = "Gross margin was primarily driven by lower costs of $89 million.";
+        assert_eq!(
+            number(&read_sentence(s), s, "$89 million")
+                .measure
+                .as_deref(),
+            Some("lower costs")
+        );
+        let s = "Revenue was flat as volumes offset prices, with freight at $40 million.";
+        assert_eq!(number(&read_sentence(s), s, "$40 million").measure, None);
+        // Another clause's subject is not this amount's.
+        let s = "Revenue rose 5%, while cost of revenue was $2.5 billion.";
+        let read = read_sentence(s);
+        assert_eq!(
+            number(&read, s, "$2.5 billion").measure.as_deref(),
+            Some("cost of revenue")
+        );
+    }
+}
