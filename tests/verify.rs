@@ -3344,4 +3344,73 @@ fn a_number_of_prose_is_what_its_sentence_says() {
         claim(&report).findings
     );
     assert_eq!(route_and_codes(&said("$14,082 million")), accept);
+    let at = |value: &str, role: &str, page: &str| {
+        route_and_codes(&verify(&one_claim(
+            filing,
+            "",
+            value,
+            role,
+            &format!("f.htm#{page}"),
+        )))
+    };
+    // A page whose table holds the number nowhere, but whose text writes
+    // it: the text's number, never a value_mismatch against the table.
+    assert_eq!(
+        at(
+            "$1,532 million",
+            "Increase in gross margin, FY2021 vs FY2020",
+            "p3"
+        ),
+        accept
+    );
+    assert_eq!(at("$1,532 million", "Gross margin, FY2021", "p3"), review);
+    // A change in points is no percent change, and the other way round.
+    assert_eq!(
+        at("5%", "Gross margin growth, FY2021 vs FY2020", "p3"),
+        review
+    );
+    assert_eq!(
+        at(
+            "5 percentage points",
+            "Gross margin percentage change, FY2021 vs FY2020",
+            "p3"
+        ),
+        accept
+    );
+    // "$7.2 billion at December 31, 2021 and $7.8 billion at December 31,
+    // 2020": each amount its own date; a quote naming both dates is no
+    // longer enough.
+    assert_eq!(
+        at("$7.8 billion", "Long-term debt, December 31, 2020", "p3"),
+        accept
+    );
+    assert_eq!(
+        at("$7.8 billion", "Long-term debt, December 31, 2021", "p3"),
+        review
+    );
+    // A heading that is a period ("2020 v. 2019") dates what is under it.
+    assert_eq!(
+        at(
+            "$431 million",
+            "Increase in cost of sales, FY2020 vs FY2019",
+            "p4"
+        ),
+        accept
+    );
+    assert_eq!(
+        at(
+            "$431 million",
+            "Increase in cost of sales, FY2021 vs FY2020",
+            "p4"
+        ),
+        review
+    );
+    assert_eq!(
+        at(
+            "$1,247 million",
+            "Increase in cost of sales, FY2021 vs FY2020",
+            "p4"
+        ),
+        accept
+    );
 }

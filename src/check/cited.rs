@@ -122,6 +122,19 @@ pub fn value_and_role(
         }
         return findings;
     };
+    // A page whose tables hold the number nowhere, but whose running text
+    // writes it ("gross margin increased by $1,532 million" above a table
+    // of other lines): the number is the text's.
+    if let Located::Page(page) = cited.located
+        && !outcome.holds()
+        && page::text_states(claimed, &page.text)
+        && !cited
+            .document
+            .cells_in(cited.located)
+            .any(|c| claimed.compare(&c).holds())
+    {
+        return page::on_page(claimed, cited, &page.text, context);
+    }
     // A currency the claim names against a cell that names none: the
     // table's or the document's currency, else US dollars (the filings
     // tickmark reads state theirs, or are American).

@@ -22,16 +22,19 @@
 //! the claim's line and period another value (a segment's sentence reads
 //! like the company's line).
 //!
-//! Two older rules stand beside it: a quote that names the claim's measure
-//! and period itself (or names no period and no comparison, when the
-//! claim's period is the document's latest); and a role naming a change
-//! ("Net income growth, FY2024 vs FY2023"), named by a quote of its
-//! measure with a word of change before the number that goes the role's
-//! way and the change's later period. Otherwise the number is on the page
-//! but what it is cannot be told: `ambiguous_role`, a person looks.
+//! A role naming a change ("Net income growth, FY2024 vs FY2023") is named
+//! by a quote of its measure with a word of change before the number that
+//! goes the role's way and the change's later period. Otherwise the number
+//! is on the page but what it is cannot be told: `ambiguous_role`, a person
+//! looks. (A quote that merely mentions the claim's line and one of its
+//! periods is no longer enough: "debt was $29.2 billion at December 28,
+//! 2019 and $31.1 billion at December 29, 2018" names 2019, but not for
+//! $31.1 billion.)
 
 use super::cited::Claimed;
-use super::prose_number::{ProseNumber, When, read_sentence, sentences};
+use super::prose_number::{
+    ProseNumber, When, heading_period, read_sentence, sentences_under_headings,
+};
 use super::resolve::Resolved;
 use super::role::{Mode, fit, read, roles_of};
 use super::{Check, Code, Finding, Route};
@@ -57,7 +60,11 @@ pub fn on_page(
     let sentence_of_quote;
     let scope = match quoted {
         Some(q) if amounts_in(q).is_empty() => {
-            sentence_of_quote = quote_sentences(q, text).join(" ");
+            sentence_of_quote = quote_sentences(q, text)
+                .into_iter()
+                .map(|(s, _)| s)
+                .collect::<Vec<_>>()
+                .join(" ");
             sentence_of_quote.as_str()
         }
         Some(q) => q,
@@ -100,29 +107,8 @@ pub fn on_page(
         return findings;
     }
     let claim_role = &claimed.role.role;
-    let named = quoted.is_some_and(|q| {
-        let said = read(q, context.vocab, Mode::Sentence).role;
-        let measure = match (&claim_role.concept, &said.concept) {
-            (Some(a), Some(b)) => Lexicon::builtin().same_family(a.as_str(), b.as_str()),
-            (None, _) => {
-                !claim_role.words.is_empty()
-                    && claim_role.words.iter().all(|w| said.words.contains(w))
-            }
-            (Some(_), None) => false,
-        };
-        let period = claim_role.periods.first().is_none_or(|p| {
-            if said.periods.is_empty() {
-                return !comparative(q)
-                    && latest_period(cited.document)
-                        .is_some_and(|latest| periods_agree(p, &latest) == Agreement::Yes);
-            }
-            said.periods
-                .iter()
-                .any(|s| periods_agree(p, s) == Agreement::Yes)
-        });
-        measure && period
-    }) || quoted
-        .is_some_and(|q| names_change(q, claimed, cited.document, context.vocab));
+    let named =
+        quoted.is_some_and(|q| names_change(q, text, claimed, cited.document, context.vocab));
     let sentence = if named {
         Sentence::Fits
     } else {
@@ -147,11 +133,11 @@ pub fn on_page(
                 Code::AmbiguousRole,
                 Route::Review,
                 format!(
-                    "{} states {written} in its text, but a page of prose has no labeled rows or columns: {} does not say that it is {}",
+                    "{} states {written} in its text, but {} that it is {}",
                     cited.reference,
                     match quoted {
-                        Some(q) => format!("the quote {q:?}"),
-                        None => "without a quote, the page".to_string(),
+                        Some(q) => format!("neither the quote {q:?} nor its sentence says"),
+                        None => "no sentence of the page says".to_string(),
                     },
                     claim_role.describe()
                 ),
@@ -160,6 +146,14 @@ pub fn on_page(
         );
     }
     findings
+}
+
+/// Whether a page's text writes the claim's number as a value (not as a
+/// bound).
+pub fn text_states(claimed: &Claimed<'_>, text: &str) -> bool {
+    amounts_in(text)
+        .iter()
+        .any(|w| w.hedge != Hedge::Bound && same_number(&w.amount, claimed.stated, None))
 }
 
 /// What the sentences of a page say of a claim's number.
@@ -193,7 +187,7 @@ fn read_in_its_sentence(
         return Sentence::No;
     }
     let scope = match quoted {
-        None => sentences(text),
+        None => sentences_under_headings(text),
         Some(q) => quote_sentences(q, text),
     };
     let in_quote = quoted.map_or(0, |q| {
@@ -203,13 +197,30 @@ fn read_in_its_sentence(
             .count()
     });
     let current = Currents::of(document);
-    let read_so = scope.iter().any(|sentence| {
+    let read_so = scope.iter().any(|(sentence, heading)| {
+        // A heading that is a period ("2020 v. 2019") dates what the
+        // sentence leaves undated.
+        let dated = heading.as_deref().and_then(heading_period);
         let numbers: Vec<ProseNumber> = read_sentence(sentence)
             .into_iter()
+            .map(|mut n| {
+                if let Some(p) = &dated {
+                    n.when = match n.when {
+                        When::Current => When::Own(p.clone()),
+                        When::Prior(None) => When::Prior(Some(p.clone())),
+                        When::Both => When::Unknown,
+                        other => other,
+                    };
+                }
+                n
+            })
             .filter(|n| n.written.hedge != Hedge::Bound)
             .filter(|n| same_number(&n.written.amount, claimed.stated, None))
             .collect();
-        let fit = |n: &ProseNumber| fits(n, claimed, &current, vocab);
+        let fit = |n: &ProseNumber| match claimed.role.as_change.as_deref() {
+            Some(change) => fits_change(n, claimed, change, &current, vocab),
+            None => fits(n, claimed, &current, vocab),
+        };
         if in_quote > 0 && numbers.len() > in_quote {
             !numbers.is_empty() && numbers.iter().all(fit)
         } else {
@@ -249,20 +260,25 @@ fn statements_disagree(
 }
 
 /// The sentences of a page that hold a quote (two, when it runs across
-/// them).
-fn quote_sentences(quote: &str, text: &str) -> Vec<String> {
-    let all = sentences(text);
-    let within: Vec<String> = all
+/// them), each with its heading.
+fn quote_sentences(quote: &str, text: &str) -> Vec<(String, Option<String>)> {
+    let all = sentences_under_headings(text);
+    let within: Vec<(String, Option<String>)> = all
         .iter()
-        .filter(|s| super::quote::found_in(quote, s))
+        .filter(|(s, _)| super::quote::found_in(quote, s))
         .cloned()
         .collect();
     if !within.is_empty() {
         return within;
     }
     all.windows(2)
-        .map(|pair| pair.join(" "))
-        .filter(|s| super::quote::found_in(quote, s))
+        .filter_map(|pair| {
+            let [(a, heading), (b, _)] = pair else {
+                return None;
+            };
+            let joined = format!("{a} {b}");
+            super::quote::found_in(quote, &joined).then(|| (joined, heading.clone()))
+        })
         .collect()
 }
 
@@ -275,9 +291,15 @@ struct Currents {
 
 impl Currents {
     fn of(document: &Document) -> Currents {
+        // The balance sheet's latest date, when the document has one.
+        let has_balance_sheet = document
+            .tables
+            .iter()
+            .any(|t| t.statement == crate::model::StatementKind::Balance);
         let balance = document
             .tables
             .iter()
+            .filter(|t| !has_balance_sheet || t.statement == crate::model::StatementKind::Balance)
             .flat_map(|t| t.columns.iter())
             .filter_map(|c| match c.period.as_ref() {
                 Some(p @ Period::Instant { date: Some(_), .. }) => Some(p),
@@ -310,7 +332,7 @@ fn fits(
     current: &Currents,
     vocab: &crate::vocab::Vocab,
 ) -> bool {
-    if number.bounded || number.change || number.share_of {
+    if number.bounded || number.change {
         return false;
     }
     let Some(measure) = number.measure.as_deref() else {
@@ -324,14 +346,7 @@ fn fits(
         (None, _) => !role.words.is_empty() && role.words.iter().all(|w| said.words.contains(w)),
         (Some(_), None) => false,
     };
-    let qualifiers = role
-        .qualifiers
-        .iter()
-        .all(|q| said.qualifiers.contains(q) || said.implied.contains(q))
-        && said
-            .qualifiers
-            .iter()
-            .all(|q| role.qualifiers.contains(q) || role.implied.contains(q));
+    let qualifiers = same_qualifiers(role, &said);
     let direction = match (role.direction, said.direction) {
         (Some(a), Some(b)) => a == b,
         (Some(_), None) => false,
@@ -342,13 +357,122 @@ fn fits(
         .as_ref()
         .and_then(|c| vocab.info(c.as_str()))
         .map(|i| i.measure);
-    let a_rate = matches!(
-        kind,
-        Some(crate::model::Measure::Percent | crate::model::Measure::Ratio)
-    );
+    // A rate by its concept, or, for a line the vocabulary does not know,
+    // by its words ("cost of revenue as a percentage of revenue").
+    let a_rate = match kind {
+        Some(k) => matches!(
+            k,
+            crate::model::Measure::Percent | crate::model::Measure::Ratio
+        ),
+        None => measure.split_whitespace().any(|w| {
+            matches!(
+                w.to_ascii_lowercase().as_str(),
+                "percentage" | "percent" | "rate" | "margin" | "ratio"
+            )
+        }),
+    };
     let unit = claimed.stated.percent == a_rate;
-    // Words beyond the concept's own name the line: each side's must be
-    // the other's ("Display Technologies net sales" is not "Net sales").
+    let words = same_words(role, &said);
+    if !(same_measure && qualifiers && direction && unit && words) {
+        return false;
+    }
+    if role.periods.is_empty() {
+        return number.when == When::Current;
+    }
+    role.periods.iter().all(|p| {
+        said_periods(&number.when, p, current)
+            .iter()
+            .any(|s| periods_agree(p, s) == Agreement::Yes)
+    })
+}
+
+/// Whether a number of running text, read, is the change the claim's role
+/// names ("Increase in SG&A expenses, FY2021 vs FY2020" of "selling,
+/// general and administrative expenses increased by $80 million, or 5%, in
+/// the year ended December 31, 2021"): a change, of the same line, the
+/// same way, to the same period.
+fn fits_change(
+    number: &ProseNumber,
+    claimed: &Claimed<'_>,
+    change: &super::role::ClaimRole,
+    current: &Currents,
+    vocab: &crate::vocab::Vocab,
+) -> bool {
+    if !number.change || number.bounded {
+        return false;
+    }
+    let Some(Period::Change { to: Some(to), .. }) = change.role.periods.first() else {
+        return false;
+    };
+    let Some(measure) = number.measure.as_deref() else {
+        return false;
+    };
+    // A change in points is a rate's, and the claim must say points too.
+    if number.points != super::prose_number::in_points(claimed.written) {
+        return false;
+    }
+    let said = read(measure, vocab, Mode::Role).role;
+    let line = match (&change.role.concept, &said.concept) {
+        (Some(a), Some(b)) => Lexicon::builtin().same_family(a.as_str(), b.as_str()),
+        (None, _) => !change.role.words.is_empty() && change.role.words == said.words,
+        (Some(_), None) => false,
+    } && same_words(&change.role, &said)
+        && same_qualifiers(&change.role, &said);
+    let way = number
+        .way
+        .is_some_and(|w| goes_the_claimed_way(w, claimed, change));
+    let period = said_periods(&number.when, to, current)
+        .iter()
+        .any(|s| periods_agree(to, s) == Agreement::Yes);
+    line && way && period
+}
+
+/// Whether a change the page writes goes the way the claim says: its
+/// role's word ("decline"; a negative value turns "growth" down) and its
+/// sentence's verb ("SI&A expenses decreased $1.1 billion"), each where
+/// given.
+fn goes_the_claimed_way(
+    way: super::movement::Movement,
+    claimed: &Claimed<'_>,
+    change: &super::role::ClaimRole,
+) -> bool {
+    change
+        .role_way
+        .is_none_or(|r| way == r.of_stated(claimed.stated.value))
+        && claimed.role.change_movement.is_none_or(|s| way == s)
+}
+
+/// Whether two roles state the same qualifiers (a concept's implied ones
+/// count on either side).
+fn same_qualifiers(claim: &crate::model::Role, said: &crate::model::Role) -> bool {
+    claim
+        .qualifiers
+        .iter()
+        .all(|q| said.qualifiers.contains(q) || said.implied.contains(q))
+        && said
+            .qualifiers
+            .iter()
+            .all(|q| claim.qualifiers.contains(q) || claim.implied.contains(q))
+}
+
+/// The periods a number of running text stands for, of the kind of a
+/// claimed period: its own, the report's, the year before either.
+fn said_periods(when: &When, claimed: &Period, current: &Currents) -> Vec<Period> {
+    let here = current.like(claimed);
+    let before = |base: Option<&Period>| base.and_then(crate::period::a_year_earlier);
+    match when {
+        When::Own(q) => vec![q.clone()],
+        When::Current => here.cloned().into_iter().collect(),
+        When::Prior(base) => before(base.as_ref().or(here)).into_iter().collect(),
+        When::Both => here.cloned().into_iter().chain(before(here)).collect(),
+        When::Unknown => Vec::new(),
+    }
+}
+
+/// Whether two roles' words beyond their concepts' own are the same: they
+/// name the line ("Display Technologies net sales" is not "Net sales"),
+/// "consolidated" and "total" aside on the page's side.
+fn same_words(claim: &crate::model::Role, said: &crate::model::Role) -> bool {
     let extra = |r: &crate::model::Role| -> Vec<Box<str>> {
         r.words
             .iter()
@@ -356,32 +480,10 @@ fn fits(
             .cloned()
             .collect()
     };
-    let words = extra(role).iter().all(|w| said.words.contains(w))
-        && extra(&said)
+    extra(claim).iter().all(|w| said.words.contains(w))
+        && extra(said)
             .iter()
-            .all(|w| role.words.contains(w) || matches!(&**w, "consolidated" | "total"));
-    if !(same_measure && qualifiers && direction && unit && words) {
-        return false;
-    }
-    let said_periods = |p: &Period| -> Vec<Period> {
-        let here = current.like(p);
-        let before = |base: Option<&Period>| base.and_then(crate::period::a_year_earlier);
-        match &number.when {
-            When::Own(q) => vec![q.clone()],
-            When::Current => here.cloned().into_iter().collect(),
-            When::Prior(base) => before(base.as_ref().or(here)).into_iter().collect(),
-            When::Both => here.cloned().into_iter().chain(before(here)).collect(),
-            When::Unknown => Vec::new(),
-        }
-    };
-    if role.periods.is_empty() {
-        return number.when == When::Current;
-    }
-    role.periods.iter().all(|p| {
-        said_periods(p)
-            .iter()
-            .any(|s| periods_agree(p, s) == Agreement::Yes)
-    })
+            .all(|w| claim.words.contains(w) || matches!(&**w, "consolidated" | "total"))
 }
 
 /// Whether a quote names the change a claim's role names ("Net income
@@ -391,6 +493,7 @@ fn fits(
 /// document's latest when the quote writes none).
 fn names_change(
     quote: &str,
+    page_text: &str,
     claimed: &Claimed<'_>,
     document: &Document,
     vocab: &crate::vocab::Vocab,
@@ -405,23 +508,31 @@ fn names_change(
     let measure = match (&change.role.concept, &said.concept) {
         (Some(a), Some(b)) => Lexicon::builtin().same_family(a.as_str(), b.as_str()),
         _ => false,
-    };
+    } && same_words(&change.role, &said);
     let Some(at) = amounts_in(quote)
         .into_iter()
         .find(|w| w.hedge != Hedge::Bound && same_number(&w.amount, claimed.stated, None))
     else {
         return false;
     };
-    let way = quote
+    if super::prose_number::in_points(at.text(quote))
+        != super::prose_number::in_points(claimed.written)
+    {
+        return false;
+    }
+    let way_ok = quote
         .get(..at.start)
-        .and_then(super::movement::change_before);
-    let way_ok = match (way, change.role_way) {
-        (None, _) => false,
-        (Some(_), None) => true,
-        (Some(w), Some(r)) => w == r.of_stated(claimed.stated.value),
-    };
+        .and_then(super::movement::change_before)
+        .is_some_and(|w| goes_the_claimed_way(w, claimed, change));
+    // Undated, the quote speaks of its heading's period ("2020 v. 2019"),
+    // else of the report's.
+    let heading = quote_sentences(quote, page_text)
+        .into_iter()
+        .find_map(|(_, h)| h.as_deref().and_then(heading_period));
     let period = if said.periods.is_empty() {
-        latest_period(document).is_some_and(|latest| periods_agree(to, &latest) == Agreement::Yes)
+        heading
+            .or_else(|| latest_period(document))
+            .is_some_and(|latest| periods_agree(to, &latest) == Agreement::Yes)
     } else {
         said.periods
             .iter()
@@ -430,42 +541,37 @@ fn names_change(
     measure && way_ok && period
 }
 
-/// Whether a passage speaks of another period than its own ("compared
-/// with $380 million", "from $3,900 million", "the prior year").
-fn comparative(text: &str) -> bool {
-    let lower = text.to_lowercase();
-    [
-        "compared",
-        "from ",
-        "prior",
-        "previous",
-        "last year",
-        "year earlier",
-        "year ago",
-        "versus",
-        " vs",
-        "preceding",
-        "before",
-    ]
-    .iter()
-    .any(|w| lower.contains(w))
-}
-
 /// The document's latest period: the span its statements' latest columns
 /// cover, when they are one (an annual report's fiscal year; a quarterly
-/// report's quarter and year to date are two, so none).
+/// report's quarter and year to date are two, so none). The income and
+/// cash-flow statements say it when the document has them: a note's
+/// maturity schedule ("2026", "2033") is not the report's period.
 fn latest_period(document: &Document) -> Option<Period> {
+    use crate::model::StatementKind::{CashFlow, Income};
     let end = |p: &Period| match p {
         Period::Duration { end, fy, .. } => Some((fy.or(end.map(|d| d.year())), *end)),
         _ => None,
     };
-    let durations: Vec<&Period> = document
-        .tables
-        .iter()
-        .flat_map(|t| t.columns.iter())
-        .filter_map(|c| c.period.as_ref())
-        .filter(|p| matches!(p, Period::Duration { .. }))
-        .collect();
+    let durations = |primary: bool| -> Vec<&Period> {
+        document
+            .tables
+            .iter()
+            .filter(|t| !primary || matches!(t.statement, Income | CashFlow))
+            .flat_map(|t| t.columns.iter())
+            .filter_map(|c| c.period.as_ref())
+            .filter(|p| matches!(p, Period::Duration { .. }))
+            .collect()
+    };
+    let mut durations = durations(true);
+    if durations.is_empty() {
+        durations = document
+            .tables
+            .iter()
+            .flat_map(|t| t.columns.iter())
+            .filter_map(|c| c.period.as_ref())
+            .filter(|p| matches!(p, Period::Duration { .. }))
+            .collect();
+    }
     let latest = durations.iter().filter_map(|p| end(p)).max()?;
     let mut at_latest: Vec<&Period> = durations
         .into_iter()

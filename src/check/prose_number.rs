@@ -29,9 +29,11 @@
 //! 3. a compared amount ("from", "compared with", "versus", "a year
 //!    earlier", "the prior year"): the same span a year before the clause's
 //!    period (written at its head, "In 2024, …", else the report's);
-//! 4. a period heading its clause ("In 2024, revenue was $4.2 billion");
-//! 5. when the clause writes no other period: the report's own (an annual
-//!    report's MD&A speaks of its year); else it cannot be told.
+//! 4. a period heading its clause ("In 2024, revenue was $4.2 billion") or
+//!    closing its subject ("Operating loss for 2015 was $481 million");
+//! 5. when the sentence writes no other period and no other "prior year":
+//!    the report's own (an annual report's MD&A speaks of its year); else it
+//!    cannot be told.
 //!
 //! A percentage after a word of change ("rose 17.6%", "up 11.1%", "a 7.7%
 //! increase") is a change, not a level; an amount after a bound ("exceeded
@@ -44,6 +46,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use crate::check::movement::{Movement, change_after, change_before};
 use crate::model::Period;
 use crate::period::find_period;
 use crate::prose::{Hedge, Written, amounts_in};
@@ -76,6 +79,12 @@ pub struct ProseNumber {
     pub when: When,
     /// A change ("rose 17.6%", "up 11.1%"), not a level.
     pub change: bool,
+    /// The way a change went, when its words say ("increased by", "a
+    /// decrease of", "down").
+    pub way: Option<Movement>,
+    /// Written in points ("5 percentage points", "140 bps"): a change of a
+    /// rate, not a percent change.
+    pub points: bool,
     /// A bound ("exceeded four billion dollars"), not a value.
     pub bounded: bool,
     /// A share of something ("60.0% of revenue"), not a level of its own.
@@ -88,6 +97,15 @@ const MAX_PAGE: usize = 1 << 20;
 /// A page's text cut into sentences. Wrapped lines are joined; a short line
 /// that ends no sentence (a heading: "Results of Operations") stands alone.
 pub fn sentences(text: &str) -> Vec<String> {
+    sentences_under_headings(text)
+        .into_iter()
+        .map(|(sentence, _)| sentence)
+        .collect()
+}
+
+/// [`sentences`], each with the heading it stands under on the page, if
+/// any ("2020 v. 2019", "Display Technologies").
+pub fn sentences_under_headings(text: &str) -> Vec<(String, Option<String>)> {
     let mut cut = text.len().min(MAX_PAGE);
     while !text.is_char_boundary(cut) {
         cut -= 1;
@@ -99,15 +117,28 @@ pub fn sentences(text: &str) -> Vec<String> {
         .filter(|l| !l.is_empty())
         .collect();
     let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
-    let mut out = Vec::new();
+    let mut out: Vec<(String, Option<String>)> = Vec::new();
+    let mut heading: Option<String> = None;
     let mut paragraph = String::new();
+    let flush = |paragraph: &mut String,
+                 heading: &Option<String>,
+                 out: &mut Vec<(String, Option<String>)>| {
+        let mut cut = Vec::new();
+        split_into(paragraph, &mut cut);
+        out.extend(cut.into_iter().map(|s| (s, heading.clone())));
+        paragraph.clear();
+    };
     for line in lines {
         let short = line.chars().count() * 5 < widest * 3;
         let open = !line.ends_with(['.', ',', ';', ':', '?', '!']);
-        if short && open && line.chars().next().is_some_and(char::is_uppercase) {
-            split_into(&paragraph, &mut out);
-            paragraph.clear();
-            out.push(line.to_string());
+        let opens = line
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit());
+        if short && open && opens {
+            flush(&mut paragraph, &heading, &mut out);
+            out.push((line.to_string(), heading.clone()));
+            heading = Some(line.to_string());
             continue;
         }
         if !paragraph.is_empty() {
@@ -115,12 +146,31 @@ pub fn sentences(text: &str) -> Vec<String> {
         }
         paragraph.push_str(line);
         if short && !open {
-            split_into(&paragraph, &mut out);
-            paragraph.clear();
+            flush(&mut paragraph, &heading, &mut out);
         }
     }
-    split_into(&paragraph, &mut out);
+    flush(&mut paragraph, &heading, &mut out);
     out
+}
+
+/// The period a heading dates the sentences under it with ("2020 v. 2019":
+/// 2020; "Year Ended December 31, 2021"): a heading that is a period and
+/// nothing else with a digit (not a table's row of numbers).
+pub fn heading_period(heading: &str) -> Option<Period> {
+    let (range, period) = find_period(heading)?;
+    let rest = format!(
+        "{}{}",
+        heading.get(..range.start)?,
+        heading.get(range.end..)?
+    );
+    if rest.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    match period {
+        Period::Change { to: Some(to), .. } => Some(*to),
+        Period::Change { .. } => None,
+        p => Some(p),
+    }
 }
 
 /// Cuts a paragraph at ". ", "? ", "! " before a capital, a digit or a
@@ -318,8 +368,16 @@ pub fn read_sentence(sentence: &str) -> Vec<ProseNumber> {
             .find(|a| a.start >= clause.start)
             .map_or(clause.end, |a| a.start);
         let lead = sentence.get(clause.start..first_in_clause).unwrap_or("");
-        let clause_period = leading_period(lead);
-        let subject = subject_of(lead, clause_period.as_ref().map(|(r, _)| r.clone()));
+        let leading = leading_period(lead);
+        let mut subject = subject_of(lead, leading.as_ref().map(|(r, _)| r.clone()));
+        let mut clause_period = leading.map(|(_, p)| p);
+        if clause_period.is_none()
+            && let Some((name, level)) = subject.clone()
+            && let Some((name, period)) = subject_period(&name)
+        {
+            subject = Some((name, level));
+            clause_period = Some(period);
+        }
         let b = before(i);
         let a = after(i);
         let head_of_group = !apposed(i);
@@ -335,29 +393,74 @@ pub fn read_sentence(sentence: &str) -> Vec<ProseNumber> {
         let first_of_clause = out.last().is_none_or(|p| p.written.start < clause.start);
         // The subject's level: right after its verb, or after "to" or
         // "was" further on ("rose 17.6% to $447 million").
-        let subject_level = subject.as_ref().and_then(|(name, level)| {
+        let subject_level = subject.as_ref().and_then(|(name, verb)| {
             let states = if first_of_clause {
-                *level
+                verb.level
             } else {
-                b.split_whitespace().count() <= 3 && states_level(b)
+                // After the amount before it and that one's own period
+                // ("…, or 147%, in 2021 to $20.7 billion").
+                let rest = match own_period(b) {
+                    Some((r, _)) => b.get(r.end..).unwrap_or(b),
+                    None => b,
+                };
+                rest.split_whitespace().count() <= 3 && states_level(rest)
             };
             states.then(|| name.clone())
         });
-        let measure = if respectively {
-            None
-        } else if let Some(per) = per_phrase(a) {
-            subject.as_ref().map(|(name, _)| format!("{name} {per}"))
-        } else if let Some(np) = noun_before_of(b) {
-            Some(np.to_string())
-        } else if compared || apposed(i) {
-            // The measure of the amount it is compared with (or apposed
-            // to): the nearest level before it in its clause.
+        let level_before = || {
             out.iter()
                 .rev()
                 .take_while(|p| p.written.start >= clause.start)
                 .find(|p| !p.change && !p.share_of)
                 .and_then(|p| p.measure.clone())
-                .map(|m| strip_per(&m))
+        };
+        let way = if change {
+            if head_of_group {
+                change_before(b)
+                    .or_else(|| noun_before_of(b).and_then(noun_way))
+                    .or_else(|| change_after(a))
+                    .or_else(|| a.split_whitespace().next().and_then(noun_way))
+            } else {
+                out.last().and_then(|p| p.way)
+            }
+        } else {
+            None
+        };
+        // What changed: the group's head's line; the clause's subject,
+        // its verb a change ("SG&A expenses increased by $80 million"); or
+        // the level before "a decrease of 28%".
+        let changed = || {
+            if !head_of_group {
+                return out.last().and_then(|p| p.measure.clone());
+            }
+            if noun_before_of(b).is_some_and(names_a_change) {
+                return level_before();
+            }
+            let (name, verb) = subject.as_ref()?;
+            (first_of_clause && verb.change).then(|| name.clone())
+        };
+        let measure = if respectively {
+            None
+        } else if change {
+            changed()
+        } else if share_of {
+            // "$2,520 million, or 60.0% of revenue", "compared with 61.0% of
+            // revenue": the line before as a share of what follows "of".
+            (compared || apposed(i))
+                .then(level_before)
+                .flatten()
+                .zip(share_base(a))
+                .map(|(line, of)| format!("{} as a percentage of {of}", strip_per(&line)))
+        } else if let Some(per) = per_phrase(a) {
+            subject.as_ref().map(|(name, _)| format!("{name} {per}"))
+        } else if let Some(np) = noun_before_of(b) {
+            Some(np.to_string())
+        } else if compared || apposed(i) || parallel(b) {
+            // The measure of the amount it is compared with (or apposed
+            // to, or listed after: "was $7.2 billion at December 31, 2021
+            // and $7.8 billion at December 31, 2020"): the nearest level
+            // before it in its clause.
+            level_before().map(|m| strip_per(&m))
         } else {
             subject_level
         };
@@ -369,18 +472,17 @@ pub fn read_sentence(sentence: &str) -> Vec<ProseNumber> {
             while last + 1 < amounts.len() && apposed(last + 1) {
                 last += 1;
             }
-            period_of(
-                after(last),
-                compared,
-                clause_period.as_ref().map(|(_, p)| p.clone()),
-                || unattributed_period(sentence, &amounts, clause.clone(), &after),
-            )
+            period_of(after(last), compared, clause_period.clone(), || {
+                unattributed_period(sentence, &amounts, 0..sentence.len(), &after)
+            })
         };
         out.push(ProseNumber {
             written: w.clone(),
             measure,
             when,
             change,
+            way,
+            points: in_points(w.text(sentence)),
             bounded,
             share_of,
         });
@@ -395,6 +497,19 @@ fn clause_starts(sentence: &str) -> Vec<usize> {
         starts.extend(re.find_iter(sentence).map(|m| m.end()));
     }
     starts
+}
+
+/// Whether the words between two amounts, the first one's own period
+/// aside, are "and" alone: the second is the same line's, listed.
+fn parallel(gap: &str) -> bool {
+    let rest = match own_period(gap) {
+        Some((r, _)) => gap.get(r.end..).unwrap_or(gap),
+        None => gap,
+    };
+    rest.trim()
+        .trim_start_matches(',')
+        .trim()
+        .eq_ignore_ascii_case("and")
 }
 
 /// Whether the words between two amounts make the second one apposed to
@@ -417,10 +532,10 @@ fn leading_period(lead: &str) -> Option<(Range<usize>, Period)> {
 /// joining words and articles, and with a leading period left out. `None`
 /// when no verb ends it ("In the Americas, revenue was …" opens with a
 /// place), it names the company ("We"), or it runs past eight words.
-/// Also whether the words from its verb to the clause's first amount state
-/// a level ("was", "rose 17.6% to", "totaled"): the verb and at most two
-/// more words, ending in a level phrase.
-fn subject_of(lead: &str, period: Option<Range<usize>>) -> Option<(String, bool)> {
+/// Also what the words from its verb to the clause's first amount say: a
+/// level ("was", "rose 17.6% to", "totaled") or a change ("increased by"),
+/// in the verb and at most two more words.
+fn subject_of(lead: &str, period: Option<Range<usize>>) -> Option<(String, Verb)> {
     let lead = match period {
         Some(r) => lead
             .get(r.end..)
@@ -438,7 +553,11 @@ fn subject_of(lead: &str, period: Option<Range<usize>>) -> Option<(String, bool)
             verb_at = Some(raw.as_ptr() as usize - lead.as_ptr() as usize);
             break;
         }
-        if raw.ends_with([',', ':', ';']) || word.is_empty() && !raw.is_empty() {
+        // A bullet or a dash opening the line is no word.
+        if word.is_empty() {
+            continue;
+        }
+        if raw.ends_with([',', ':', ';']) {
             return None;
         }
         words.push(word);
@@ -454,13 +573,43 @@ fn subject_of(lead: &str, period: Option<Range<usize>>) -> Option<(String, bool)
     {
         words.remove(0);
     }
+    // An owner's name ("The Company's", "AMD's") is not the measure.
+    let possessive = |w: &str| w.ends_with("'s") || w.ends_with("\u{2019}s");
+    if words.len() > 1 && words.first().is_some_and(|w| possessive(w)) {
+        words.remove(0);
+    }
     let first = words.first()?.to_ascii_lowercase();
-    if NO_MEASURE.contains(&first.trim_end_matches("'s")) || words.len() > 8 {
+    if NO_MEASURE.contains(&first.as_str()) || possessive(&first) || words.len() > 8 {
         return None;
     }
     let verb_phrase = lead.get(verb_at..).unwrap_or("");
-    let level = verb_phrase.split_whitespace().count() <= 3 && states_level(verb_phrase);
-    Some((words.join(" "), level))
+    let short = verb_phrase.split_whitespace().count() <= 3;
+    let verb = Verb {
+        level: short && states_level(verb_phrase),
+        change: short
+            && CHANGE_BEFORE
+                .as_ref()
+                .is_some_and(|re| re.is_match(verb_phrase)),
+    };
+    Some((words.join(" "), verb))
+}
+
+/// What the words from a subject's verb to the clause's first amount say
+/// of it: a level ("was", "rose 17.6% to") or a change ("increased by").
+#[derive(Debug, Clone, Copy)]
+struct Verb {
+    level: bool,
+    change: bool,
+}
+
+/// A subject's own period ("Operating loss for 2015 was …", "Our operating
+/// expenses in 2015 decreased to …"): cut out, it is the clause's period.
+fn subject_period(subject: &str) -> Option<(String, Period)> {
+    let (range, period) = find_period(subject)?;
+    let before = subject.get(..range.start)?.trim();
+    let after = subject.get(range.end..)?.trim();
+    (after.is_empty() && !before.is_empty() && !period.is_change())
+        .then(|| (before.to_string(), period))
 }
 
 /// Whether the words before an amount end in a phrase that gives its
@@ -500,6 +649,30 @@ fn names_a_change(phrase: &str) -> bool {
     )
 }
 
+/// Whether an amount as written is in points ("5 percentage points",
+/// "8.5pp", "140 bps").
+pub fn in_points(written: &str) -> bool {
+    let w = written.to_ascii_lowercase();
+    w.contains("point")
+        || ["pp", "ppt", "ppts", "pts", "bp", "bps"]
+            .iter()
+            .any(|s| w.ends_with(s))
+}
+
+/// The way a word of change names ("increase", "decrease", "decline").
+fn noun_way(phrase: &str) -> Option<Movement> {
+    let last = phrase
+        .split_whitespace()
+        .last()?
+        .trim_end_matches([',', '.'])
+        .to_ascii_lowercase();
+    match last.trim_end_matches('s') {
+        "increase" | "rise" | "growth" | "gain" | "improvement" | "higher" => Some(Movement::Up),
+        "decrease" | "decline" | "drop" | "reduction" | "lower" => Some(Movement::Down),
+        _ => None,
+    }
+}
+
 /// "per diluted share" right after an amount.
 fn per_phrase(after: &str) -> Option<&str> {
     let t = after.trim_start();
@@ -513,6 +686,33 @@ fn per_phrase(after: &str) -> Option<&str> {
         None => phrase,
     };
     (phrase.split_whitespace().count() <= 5).then_some(phrase)
+}
+
+/// What a share is of: the words after "of" ("60.0% of revenue in 2023"
+/// is of "revenue"), up to three, before a preposition or a mark.
+fn share_base(after: &str) -> Option<&str> {
+    let t = after.trim_start();
+    let t = t.get(3..)?.trim_start();
+    if !after.trim_start().to_ascii_lowercase().starts_with("of ") {
+        return None;
+    }
+    let mut end = 0;
+    for (n, w) in t.split_whitespace().enumerate() {
+        let plain = w.trim_end_matches([',', '.', ';']);
+        if n == 3
+            || matches!(
+                plain.to_ascii_lowercase().as_str(),
+                "in" | "for" | "during" | "at" | "compared" | "from" | "and" | "versus" | "vs"
+            )
+        {
+            break;
+        }
+        end = w.as_ptr() as usize - t.as_ptr() as usize + plain.len();
+        if plain.len() != w.len() {
+            break;
+        }
+    }
+    t.get(..end).filter(|b| !b.is_empty())
 }
 
 /// A measure named "per …" dropped back to its subject: what a compared
@@ -578,7 +778,12 @@ fn noun_before_of(before: &str) -> Option<&str> {
             && k.checked_sub(1)
                 .and_then(|j| words.get(j))
                 .is_some_and(|(_, p)| !STOPS.contains(&plain(p).as_str()) && !p.ends_with(','));
-        if (STOPS.contains(&lower.as_str()) && !inside_a_name) || w.ends_with(',') {
+        // A comma may be inside the name ("Marketing, general and
+        // administrative expenses of"): where it starts cannot be told.
+        if w.ends_with(',') {
+            return None;
+        }
+        if STOPS.contains(&lower.as_str()) && !inside_a_name {
             start = pos + w.len();
             break;
         }
@@ -616,7 +821,7 @@ fn period_of(
     if lower.contains("both years") || lower.contains("each year") {
         return When::Both;
     }
-    let year_before = YEAR_BEFORE.as_ref().is_some_and(|re| re.is_match(after));
+    let year_before = own_year_before(after).is_some();
     if compared || year_before {
         return When::Prior(clause_period);
     }
@@ -629,6 +834,31 @@ fn period_of(
     When::Current
 }
 
+/// "a year earlier", "in the prior year" right after an amount (its own
+/// words between, as for [`own_period`]): where it ends in `after`.
+fn own_year_before(after: &str) -> Option<usize> {
+    let found = YEAR_BEFORE.as_ref()?.find(after)?;
+    let gap = after.get(..found.start())?;
+    own_words(gap).then_some(found.end())
+}
+
+/// Whether the words between an amount and a period are its own: none, or
+/// a "per …" or "of …" phrase of at most four words, and commas.
+fn own_words(gap: &str) -> bool {
+    let gap = gap.trim_matches(|c: char| c.is_whitespace() || c == ',');
+    let lower = gap.to_ascii_lowercase();
+    let strip = lower
+        .strip_prefix("in ")
+        .or_else(|| lower.strip_prefix("for "))
+        .unwrap_or(&lower);
+    gap.is_empty()
+        || strip.trim().is_empty()
+        || strip == "the"
+        || ((lower.starts_with("per ") || lower.starts_with("of "))
+            && gap.split_whitespace().count() <= 4
+            && !gap.contains(';'))
+}
+
 /// The period written right after an amount: nothing but its own "per …"
 /// or "of …" words (at most four) and a comma between them ("$626 million
 /// in 2024", "61.0% of revenue in 2023", "$1.95 per diluted share, in
@@ -636,17 +866,19 @@ fn period_of(
 fn own_period(after: &str) -> Option<(Range<usize>, Period)> {
     let (range, period) = find_period(after)?;
     let gap = after.get(..range.start)?;
-    let gap = gap.trim_matches(|c: char| c.is_whitespace() || c == ',');
-    let words = gap.split_whitespace().count();
-    let lower = gap.to_ascii_lowercase();
-    let own_words = gap.is_empty()
-        || ((lower.starts_with("per ") || lower.starts_with("of "))
-            && words <= 4
-            && !gap.contains(';'));
-    (own_words && !period.is_change()).then_some((range, period))
+    // "in 2022 compared to 2021": the later year is the amount's.
+    let period = match period {
+        Period::Change { to: Some(to), .. } => *to,
+        Period::Change { .. } => return None,
+        p => p,
+    };
+    own_words(gap).then_some((range, period))
 }
 
-/// Whether a clause writes a period no amount of it takes as its own.
+/// Whether a span of a sentence (the whole sentence, as the checks use it:
+/// a relative clause, "…, both of which were recorded in the prior year",
+/// dates amounts of another clause) writes a period, or a year before, that
+/// no amount of it takes as its own.
 fn unattributed_period<'s>(
     sentence: &'s str,
     amounts: &[Written],
@@ -660,16 +892,15 @@ fn unattributed_period<'s>(
             continue;
         }
         let tail = after(i);
-        let own = own_period(tail);
+        let own = own_period(tail)
+            .map(|(r, _)| r.end)
+            .or_else(|| own_year_before(tail));
         text.push_str(sentence.get(at..w.start).unwrap_or(""));
         text.push(' ');
-        at = match own {
-            Some((r, _)) => w.end + r.end,
-            None => w.end,
-        };
+        at = w.end + own.unwrap_or(0);
     }
     text.push_str(sentence.get(at.min(clause.end)..clause.end).unwrap_or(""));
-    find_period(&text).is_some()
+    find_period(&text).is_some() || YEAR_BEFORE.as_ref().is_some_and(|re| re.is_match(&text))
 }
 
 #[cfg(test)]
@@ -847,5 +1078,81 @@ $1,100 million, down from $1,150 million a year earlier. We believe that our cas
             number(&read, s, "$2.5 billion").measure.as_deref(),
             Some("cost of revenue")
         );
+    }
+
+    #[test]
+    fn changes_have_their_line_way_and_period() {
+        let s = "Operating income decreased $5.4 billion, or 41.3%, in 2022 compared to 2021.";
+        let read = read_sentence(s);
+        for written in ["$5.4 billion", "41.3%"] {
+            let n = number(&read, s, written);
+            assert!(n.change, "{written}");
+            assert_eq!(n.measure.as_deref(), Some("Operating income"));
+            assert_eq!(n.way, Some(Movement::Down));
+            assert_eq!(n.when, year(2022));
+        }
+        let s = "Net revenue for 2015 was approximately $4.0 billion, a decrease of 28% compared to 2014 net revenue of $5.5 billion.";
+        let read = read_sentence(s);
+        let n = number(&read, s, "28%");
+        assert!(n.change);
+        assert_eq!(n.measure.as_deref(), Some("Net revenue"));
+        assert_eq!(n.way, Some(Movement::Down));
+        let s = "Gross margin as a percentage of sales increased by 5 percentage points.";
+        assert!(number(&read_sentence(s), s, "5 percentage points").points);
+    }
+
+    #[test]
+    fn subjects_keep_their_period_and_lose_their_owner() {
+        let s = "Operating loss for 2015 was $481 million compared to an operating loss of $155 million in 2014.";
+        let read = read_sentence(s);
+        let n = number(&read, s, "$481 million");
+        assert_eq!(n.measure.as_deref(), Some("Operating loss"));
+        assert_eq!(n.when, year(2015));
+        assert_eq!(number(&read, s, "$155 million").when, year(2014));
+        let s = "\u{2022} The Company\u{2019}s effective income tax rate increased to 26.0% in 2022 compared to 24.2% in the prior year.";
+        let read = read_sentence(s);
+        let n = number(&read, s, "26.0%");
+        assert_eq!(n.measure.as_deref(), Some("effective income tax rate"));
+        assert_eq!(n.when, year(2022));
+        let n = number(&read, s, "24.2%");
+        assert_eq!(n.when, When::Prior(None));
+        // A comma inside a line's name: where the name starts is not told.
+        let s = "Marketing, general and administrative expenses of $482 million in 2015 decreased.";
+        assert_eq!(number(&read_sentence(s), s, "$482 million").measure, None);
+        // "the prior year" in a relative clause dates the amounts it
+        // follows: not the report's own period.
+        let s = "Results benefited from the absence of a store impairment charge of approximately $1.4 billion, which was recorded in the prior year.";
+        assert_eq!(
+            number(&read_sentence(s), s, "$1.4 billion").when,
+            When::Unknown
+        );
+    }
+
+    #[test]
+    fn headings_date_the_sentences_under_them() {
+        let page = "Cost of Sales\n2021 v. 2020\nCost of sales increased $22.3 billion, primarily due to the impact of Comirnaty and higher volumes across the portfolio of products.\n2020 v. 2019\nCost of sales increased $431 million, primarily due to higher volumes of other products in the portfolio.";
+        let all = sentences_under_headings(page);
+        let under = |start: &str| {
+            all.iter()
+                .find(|(s, _)| s.starts_with(start))
+                .and_then(|(_, h)| h.clone())
+        };
+        assert_eq!(
+            under("Cost of sales increased $22.3").as_deref(),
+            Some("2021 v. 2020")
+        );
+        assert_eq!(
+            under("Cost of sales increased $431").as_deref(),
+            Some("2020 v. 2019")
+        );
+        assert_eq!(
+            heading_period("2020 v. 2019"),
+            Some(match year(2020) {
+                When::Own(p) => p,
+                _ => unreachable!(),
+            })
+        );
+        // A table's row of numbers dates nothing.
+        assert_eq!(heading_period("Net sales 2021 14,082"), None);
     }
 }

@@ -102,7 +102,7 @@ pub fn read_shared(text: &str, vocab: &Vocab, mode: Mode) -> std::sync::Arc<Read
 fn without_source_note(text: &str) -> std::borrow::Cow<'_, str> {
     static NOTE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i),?\s*\(?\b(?:per|from|in|according to|as (?:stated|reported|disclosed|shown) in)\s+(?:the\s+)?(?:company['’]s\s+)?(?:md&a|mda|10-k|10-q|form 10-k|form 10-q|annual report|quarterly report|press release|earnings release|management['’]s discussion(?: and analysis)?)\b\)?",
+            r"(?i),?\s*\(?\b(?:per|from|in|according to|as (?:stated|reported|disclosed|shown) in)\s+(?:the\s+)?(?:company['’]s\s+)?(?:md&a|mda|10-k|10-q|form 10-k|form 10-q|annual report|quarterly report|press release|earnings release|management['’]s discussion(?: and analysis)?)\b\)?|,?\s*\((?:the\s+)?(?:md&a|mda|10-k|10-q|form 10-k|form 10-q|annual report|quarterly report|press release|earnings release)\)",
         )
         .ok()
     });
