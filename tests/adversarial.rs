@@ -16,7 +16,11 @@ use tickmark::Vocab;
 use tickmark::eval::claims::{FileScore, score};
 
 fn run(file: &str) -> FileScore {
-    score(Path::new(file), Path::new("samples"), &Vocab::builtin()).unwrap()
+    run_over(file, Path::new("samples"))
+}
+
+fn run_over(file: &str, sources: &Path) -> FileScore {
+    score(Path::new(file), sources, &Vocab::builtin()).unwrap()
 }
 
 fn totals(s: &FileScore) -> (usize, usize, usize, usize) {
@@ -41,7 +45,24 @@ fn holds_figures(
     most_refused: usize,
     show: bool,
 ) {
-    let s = run(file);
+    holds_figures_over(
+        file,
+        Path::new("samples"),
+        size,
+        (most_accepted, most_refused),
+        show,
+    );
+}
+
+/// [`holds_figures`] over another folder of sources.
+fn holds_figures_over(
+    file: &str,
+    sources: &Path,
+    size: (usize, usize),
+    (most_accepted, most_refused): (usize, usize),
+    show: bool,
+) {
+    let s = run_over(file, sources);
     let (wrong, accepted, correct, refused) = totals(&s);
     assert_eq!((wrong, correct), size, "{file}: the corpus changed");
     let misses = || {
@@ -66,19 +87,19 @@ fn holds_figures(
 
 #[test]
 fn the_dev_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/dev.jsonl", (181, 123), 0, 2, true);
+    holds_figures("tests/adversarial/dev.jsonl", (181, 123), 0, 1, true);
 }
 
 #[test]
 fn the_held_out_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/test.jsonl", (211, 166), 0, 4, true);
+    holds_figures("tests/adversarial/test.jsonl", (211, 166), 0, 2, true);
 }
 
 /// A second development corpus (2026-12-03): negative forms, plain lines,
 /// synonyms, calculations over one or two companies, signs. Tuned on.
 #[test]
 fn the_second_dev_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/dev2.jsonl", (82, 155), 0, 3, true);
+    holds_figures("tests/adversarial/dev2.jsonl", (82, 155), 0, 2, true);
 }
 
 /// The corpus written on 2026-12-03 by a reviewer who read none of the
@@ -86,7 +107,7 @@ fn the_second_dev_corpus_holds_its_documented_figures() {
 /// known by kind only.
 #[test]
 fn the_holdout_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/holdout.jsonl", (145, 110), 0, 5, false);
+    holds_figures("tests/adversarial/holdout.jsonl", (145, 110), 0, 3, false);
 }
 
 /// A second outside reviewer's attack (2026-12-03, night) on the
@@ -160,7 +181,7 @@ fn no_same_digit_swap_or_wrong_period_is_accepted() {
 /// refusals are claims with no `value`, sent to review by design.
 #[test]
 fn the_fifth_red_team_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/redteam5.jsonl", (116, 85), 0, 9, true);
+    holds_figures("tests/adversarial/redteam5.jsonl", (116, 85), 0, 8, true);
 }
 
 /// A sixth outside reviewer's corpus (2026-12-04) on issue 13's kinds and on
@@ -170,7 +191,7 @@ fn the_fifth_red_team_corpus_holds_its_documented_figures() {
 /// claims still accepted are listed in docs/evaluation.md.
 #[test]
 fn the_sixth_red_team_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/redteam6.jsonl", (115, 101), 1, 8, true);
+    holds_figures("tests/adversarial/redteam6.jsonl", (115, 101), 1, 6, true);
 }
 
 /// A seventh outside reviewer's corpus (2026-12-04, afternoon) over the
@@ -182,7 +203,7 @@ fn the_sixth_red_team_corpus_holds_its_documented_figures() {
 /// since.
 #[test]
 fn the_seventh_red_team_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/redteam7.jsonl", (126, 104), 0, 7, true);
+    holds_figures("tests/adversarial/redteam7.jsonl", (126, 104), 0, 6, true);
 }
 
 /// An eighth outside reviewer's corpus (2026-12-04, afternoon) over the
@@ -194,7 +215,7 @@ fn the_seventh_red_team_corpus_holds_its_documented_figures() {
 /// 6bf8776: 10 and 55). Tuned on since.
 #[test]
 fn the_eighth_red_team_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/redteam8.jsonl", (119, 110), 0, 34, true);
+    holds_figures("tests/adversarial/redteam8.jsonl", (119, 110), 0, 31, true);
 }
 
 /// A ninth outside reviewer's corpus (2026-12-04, evening) over the samples
@@ -232,4 +253,30 @@ fn the_tenth_red_team_corpus_holds_its_documented_figures() {
 #[test]
 fn the_eleventh_red_team_corpus_holds_its_documented_figures() {
     holds_figures("tests/adversarial/redteam11.jsonl", (120, 110), 2, 24, true);
+}
+
+/// The twelfth red team (2026-12-04, late; docs/evaluation.md): 123 claims
+/// about numbers in the running text of five real 10-K filings of
+/// FinanceBench (Corning 2021, Kraft Heinz 2019, Pfizer 2021, CVS Health
+/// 2022, AMD 2015), citing their pages, written by a reviewer who read the
+/// pages' text and not tickmark's rules. Run once held out on 63488f4 (5
+/// wrong accepted, 39 correct refused); the figures pinned here are
+/// training scores since. Needs the FinanceBench PDFs (../shared or
+/// $TICKMARK_SHARED).
+#[test]
+#[ignore = "reads five real 10-K PDFs: slow in a debug build; run with --ignored (release: 4 s)"]
+fn the_twelfth_red_team_on_real_prose_holds_its_documented_figures() {
+    let shared = std::env::var("TICKMARK_SHARED").unwrap_or_else(|_| "../shared".to_string());
+    let pdfs = Path::new(&shared).join("datasets/financebench/pdfs");
+    if !pdfs.exists() {
+        eprintln!("skipped: {} is absent", pdfs.display());
+        return;
+    }
+    holds_figures_over(
+        "tests/adversarial/redteam12.jsonl",
+        &pdfs,
+        (64, 59),
+        (1, 35),
+        true,
+    );
 }

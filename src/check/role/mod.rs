@@ -64,7 +64,7 @@ pub const DOCS: &[CodeDoc] = &[
     CodeDoc {
         code: Code::AmbiguousRole,
         check: Check::Role,
-        what: "The claim's role or the cited cell's role cannot be determined with confidence: the role names no known concept, the cell's row is not in the vocabulary and its label is not in the claim, the column has no period, or the periods cannot be compared (a fiscal quarter against a dated quarter of unknown fiscal calendar). Also when a role names a rise or a fall of a line whose two levels lie on either side of zero (from cash provided to cash used).",
+        what: "The claim's role or the cited cell's role cannot be determined with confidence: the role names no known concept, the cell's row is not in the vocabulary and its label is not in the claim, the column has no period, or the periods cannot be compared (a fiscal quarter against a dated quarter of unknown fiscal calendar). Also when a role names a rise or a fall of a line whose two levels lie on either side of zero (from cash provided to cash used). On a page of running text: no sentence that writes the number reads it as the claim's role (its line, qualifiers, way, unit and period, read from the sentence as docs/prose.md says), or one does but the report's tables give that line and period another value (a segment's sentence under its heading).",
         why: "A verifier that guesses a role would accept wrong citations. Saying \"cannot tell\" sends the claim to a person instead of passing or failing it on a guess.",
         example: "\"Widget royalties were $3 million\" citing a row labeled \"Other\".",
         route: "review.",
