@@ -203,7 +203,7 @@ fn the_sixth_red_team_corpus_holds_its_documented_figures() {
 /// since.
 #[test]
 fn the_seventh_red_team_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/redteam7.jsonl", (126, 104), 0, 6, true);
+    holds_figures("tests/adversarial/redteam7.jsonl", (126, 104), 0, 5, true);
 }
 
 /// An eighth outside reviewer's corpus (2026-12-04, afternoon) over the
@@ -227,7 +227,7 @@ fn the_eighth_red_team_corpus_holds_its_documented_figures() {
 /// correct refused). Tuned on since.
 #[test]
 fn the_ninth_red_team_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/redteam9.jsonl", (124, 130), 0, 19, true);
+    holds_figures("tests/adversarial/redteam9.jsonl", (124, 130), 0, 18, true);
 }
 
 /// A tenth outside reviewer's corpus (2026-12-04, evening) over the samples
@@ -240,7 +240,7 @@ fn the_ninth_red_team_corpus_holds_its_documented_figures() {
 /// since.
 #[test]
 fn the_tenth_red_team_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/redteam10.jsonl", (121, 114), 2, 26, true);
+    holds_figures("tests/adversarial/redteam10.jsonl", (121, 114), 2, 22, true);
 }
 
 /// An eleventh outside reviewer's corpus (2026-12-04, night) over the

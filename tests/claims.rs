@@ -156,7 +156,9 @@ fn a_growth_uses_the_periods_it_names() {
         Route::Reanswer,
     );
     assert!(
-        c.findings[0].message.contains("FY2022"),
+        c.findings[0]
+            .message
+            .contains("r22 = Revenues, FY ended 2022-12-31"),
         "{}",
         c.findings[0].message
     );

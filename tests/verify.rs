@@ -3414,3 +3414,38 @@ fn a_number_of_prose_is_what_its_sentence_says() {
         accept
     );
 }
+
+#[test]
+fn a_calculation_s_operands_are_dated_by_their_cells() {
+    // "Q3 2024" names a quarter; the cell's column dates it (three months
+    // ended September 30, 2024): a growth named by those dates is that
+    // growth.
+    let growth = |role: &str, value: &str, now: &str, before: &str| {
+        route_and_codes(&verify(&format!(
+            r#"{{"id": "t", "sources": ["dunmore_income.csv"], "claims": [{{"id": "k", "value": "{value}",
+                "role": "{role}", "calc": "(a - b) / b", "operands": [
+                {{"id": "a", "value": "63,232", "role": "Total revenue, Q3 2024", "cite": "dunmore_income.csv#{now}"}},
+                {{"id": "b", "value": "54,980", "role": "Total revenue, Q3 2023", "cite": "dunmore_income.csv#{before}"}}]}}]}}"#
+        )))
+    };
+    assert_eq!(
+        growth(
+            "Total revenue growth, three months ended September 30, 2024 vs 2023",
+            "15.0%",
+            "B12",
+            "C12"
+        ),
+        (Route::Accept, vec![])
+    );
+    // Near miss: the nine months named, the quarter computed.
+    assert_ne!(
+        growth(
+            "Total revenue growth, nine months ended September 30, 2024 vs 2023",
+            "15.0%",
+            "B12",
+            "C12"
+        )
+        .0,
+        Route::Accept
+    );
+}

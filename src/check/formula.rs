@@ -634,7 +634,16 @@ fn input_of<'a>(operand: &FormulaOperand<'a>, vocab: &Vocab) -> Input<'a> {
             .or_else(|| operand.cell.as_ref().and_then(|c| c.concept()))
             .map(|c| c.as_str().to_string()),
         words: role.words.join(" "),
-        period: role.periods.first().cloned().or_else(cell_period),
+        // The cited cell's period when the operand's role does not
+        // contradict it: it is dated ("Q3 2024" names the quarter, the
+        // cell's column says it ended 2024-09-30). A contradicted one is
+        // the operand's own finding; its role's period stands here.
+        period: match (role.periods.first(), cell_period()) {
+            (Some(said), Some(cell)) if periods_agree(said, &cell) != Agreement::No => {
+                Some(dated(said, cell))
+            }
+            (said, cell) => said.cloned().or(cell),
+        },
         label: operand.role.text.trim().to_string(),
         outflow: role
             .concept
@@ -995,6 +1004,37 @@ fn close_of(period: &Period) -> Option<Period> {
         }),
         Period::Instant { .. } => Some(period.clone()),
         Period::Change { .. } => None,
+    }
+}
+
+/// An operand's period as its cell dates it, keeping what its role names
+/// and the cell does not say (the fiscal year and quarter of "Q1 2024"
+/// over a column "Three Months Ended March 31").
+fn dated(said: &Period, cell: Period) -> Period {
+    match (said, cell) {
+        (
+            Period::Duration {
+                fy, quarter, half, ..
+            },
+            Period::Duration {
+                fy: cell_fy,
+                quarter: cell_quarter,
+                half: cell_half,
+                months,
+                to_quarter,
+                start,
+                end,
+            },
+        ) => Period::Duration {
+            fy: cell_fy.or(*fy),
+            quarter: cell_quarter.or(*quarter),
+            half: cell_half.or(*half),
+            months,
+            to_quarter,
+            start,
+            end,
+        },
+        (_, cell) => cell,
     }
 }
 
