@@ -3449,3 +3449,37 @@ fn a_calculation_s_operands_are_dated_by_their_cells() {
         Route::Accept
     );
 }
+
+#[test]
+fn a_reconciliation_s_add_mark_is_not_the_line_s_name() {
+    let csv = "(in thousands),,\n,Fiscal 2025,Fiscal 2024\nNet income,\"84,600\",\"61,200\"\n\
+               Add: Stock-based compensation expense,\"38,900\",\"35,200\"\n\
+               Add: Depreciation and amortization,\"72,500\",\"68,100\"\n\
+               Adjusted net income,\"196,000\",\"164,500\"\n";
+    let said = |value: &str, role: &str, cite: &str| {
+        route_and_codes(&over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "{value}", "role": "{role}", "cites": ["t.csv#{cite}"]}}"#
+            ),
+        ))
+    };
+    assert_eq!(
+        said(
+            "$38.9 million",
+            "Stock-based compensation expense, fiscal 2025",
+            "B4"
+        ),
+        (Route::Accept, vec![])
+    );
+    // Near miss: the mark gone, the line is still its own.
+    assert_ne!(
+        said(
+            "$72.5 million",
+            "Stock-based compensation expense, fiscal 2025",
+            "B5"
+        )
+        .0,
+        Route::Accept
+    );
+}

@@ -99,6 +99,19 @@ pub fn read_shared(text: &str, vocab: &Vocab, mode: Mode) -> std::sync::Arc<Read
 /// A role without the note of where its number was read ("Net income
 /// growth, FY2024 (per MD&A)", "Revenue, as reported in the 10-K"): the
 /// source says where, not what, and its words are no line's.
+/// A row label without the mark a reconciliation puts before its lines
+/// ("Add: Stock-based compensation expense", "Plus:", "Add back:"): the
+/// mark says how the line enters the sum, not what the line is.
+fn without_reconciling_mark(text: &str) -> std::borrow::Cow<'_, str> {
+    static MARK: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)^\s*(?:add(?:\s+back)?|plus)\s*:\s*").ok()
+    });
+    match MARK.as_ref().and_then(|m| m.find(text)) {
+        Some(found) => std::borrow::Cow::Owned(text.get(found.end()..).unwrap_or("").to_string()),
+        None => std::borrow::Cow::Borrowed(text),
+    }
+}
+
 fn without_source_note(text: &str) -> std::borrow::Cow<'_, str> {
     static NOTE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
@@ -122,10 +135,10 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
         std::borrow::Cow::Borrowed(text)
     };
     let text = quartered.as_ref();
-    let noted = if mode == Mode::Role {
-        without_source_note(text)
-    } else {
-        std::borrow::Cow::Borrowed(text)
+    let noted = match mode {
+        Mode::Role => without_source_note(text),
+        Mode::Label => without_reconciling_mark(text),
+        _ => std::borrow::Cow::Borrowed(text),
     };
     let text = noted.as_ref();
     let mut masked = text.to_string();
@@ -1259,6 +1272,24 @@ mod memo_tests {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_reconciling_mark_is_not_a_label_s_word() {
+        assert_eq!(
+            without_reconciling_mark("Add: Stock-based compensation expense"),
+            "Stock-based compensation expense"
+        );
+        assert_eq!(
+            without_reconciling_mark("Plus: interest expense"),
+            "interest expense"
+        );
+        // Near miss: a word that begins with "add" is the label's.
+        assert_eq!(
+            without_reconciling_mark("Additional paid-in capital"),
+            "Additional paid-in capital"
+        );
+    }
+
     use super::*;
 
     fn r(text: &str) -> Reading {
