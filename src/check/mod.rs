@@ -14,6 +14,7 @@ pub mod formula;
 pub mod implied;
 pub mod movement;
 pub mod page;
+pub mod page_text;
 pub mod printed;
 pub mod prose_number;
 pub mod quote;

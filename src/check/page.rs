@@ -32,9 +32,8 @@
 //! $31.1 billion.)
 
 use super::cited::Claimed;
-use super::prose_number::{
-    ProseNumber, When, heading_period, read_sentence, sentences_under_headings,
-};
+use super::page_text::{heading_period, sentences_under_headings};
+use super::prose_number::{ProseNumber, When, read_sentence};
 use super::resolve::Resolved;
 use super::role::{Mode, fit, read, roles_of};
 use super::{Check, Code, Finding, Route};
@@ -562,16 +561,11 @@ fn latest_period(document: &Document) -> Option<Period> {
             .filter(|p| matches!(p, Period::Duration { .. }))
             .collect()
     };
-    let mut durations = durations(true);
-    if durations.is_empty() {
-        durations = document
-            .tables
-            .iter()
-            .flat_map(|t| t.columns.iter())
-            .filter_map(|c| c.period.as_ref())
-            .filter(|p| matches!(p, Period::Duration { .. }))
-            .collect();
+    let mut primary = durations(true);
+    if primary.is_empty() {
+        primary = durations(false);
     }
+    let durations = primary;
     let latest = durations.iter().filter_map(|p| end(p)).max()?;
     let mut at_latest: Vec<&Period> = durations
         .into_iter()
