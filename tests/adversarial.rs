@@ -280,3 +280,26 @@ fn the_twelfth_red_team_on_real_prose_holds_its_documented_figures() {
         true,
     );
 }
+
+/// The thirteenth red team (2026-12-05; docs/evaluation.md): 68 claims
+/// about numbers in the running text of three more real 10-K filings
+/// (American Water 2022, Netflix 2015, Corning 2022), written the same way
+/// after the prose rules were final and run once on abc65c7: **held out**,
+/// its misses not read for rules (one wrong accept, read to report it).
+#[test]
+#[ignore = "reads three real 10-K PDFs: slow in a debug build; run with --ignored (release: 3 s)"]
+fn the_thirteenth_red_team_on_real_prose_holds_its_documented_figures() {
+    let shared = std::env::var("TICKMARK_SHARED").unwrap_or_else(|_| "../shared".to_string());
+    let pdfs = Path::new(&shared).join("datasets/financebench/pdfs");
+    if !pdfs.exists() {
+        eprintln!("skipped: {} is absent", pdfs.display());
+        return;
+    }
+    holds_figures_over(
+        "tests/adversarial/redteam13.jsonl",
+        &pdfs,
+        (35, 33),
+        (1, 27),
+        false,
+    );
+}
