@@ -424,7 +424,14 @@ fn subject_of(lead: &str, period: Option<Range<usize>>) -> Option<(String, Verb)
     };
     let mut words = Vec::new();
     let mut verb_at = None;
-    for raw in lead.split_whitespace() {
+    // Commas before the verb: a date's ("December 31, 2021") are the
+    // date's; others stand only in a list that "and" closes ("Enterprise,
+    // Embedded and Semi-Custom operating income", "cash, cash equivalents
+    // and marketable securities"), not in an aside ("Net income, excluding
+    // special items, was").
+    let mut commas = 0;
+    let raws: Vec<&str> = lead.split_whitespace().collect();
+    for (k, raw) in raws.iter().enumerate() {
         let word =
             raw.trim_matches(|c: char| !c.is_alphanumeric() && !matches!(c, '&' | '-' | '\''));
         if VERBS.contains(&word.to_ascii_lowercase().as_str()) {
@@ -435,12 +442,47 @@ fn subject_of(lead: &str, period: Option<Range<usize>>) -> Option<(String, Verb)
         if word.is_empty() {
             continue;
         }
-        if raw.ends_with([',', ':', ';']) {
+        if raw.ends_with([':', ';']) {
             return None;
+        }
+        if raw.ends_with(',') {
+            let year_next = raws
+                .get(k + 1)
+                .is_some_and(|n| n.len() >= 4 && n.chars().take(4).all(|c| c.is_ascii_digit()));
+            if !year_next {
+                commas += 1;
+            }
         }
         words.push(word);
     }
     let verb_at = verb_at?;
+    if commas > 0 {
+        // The list's "and" comes after its last comma, before the verb.
+        let before_verb = lead.get(..verb_at).unwrap_or("");
+        let last_comma = raws
+            .iter()
+            .filter(|r| r.ends_with(','))
+            .filter_map(|r| {
+                let at = r.as_ptr() as usize - lead.as_ptr() as usize;
+                (at < verb_at).then_some(at + r.len())
+            })
+            .filter(|&end| {
+                !before_verb
+                    .get(end..)
+                    .unwrap_or("")
+                    .trim_start()
+                    .starts_with(|c: char| c.is_ascii_digit())
+            })
+            .max()
+            .unwrap_or(0);
+        let tail = before_verb.get(last_comma..).unwrap_or("");
+        if !tail
+            .split_whitespace()
+            .any(|w| w.eq_ignore_ascii_case("and"))
+        {
+            return None;
+        }
+    }
     const OPENERS: &[&str] = &[
         "and", "but", "while", "whereas", "as", "which", "also", "the", "our", "its", "their",
     ];
@@ -457,7 +499,11 @@ fn subject_of(lead: &str, period: Option<Range<usize>>) -> Option<(String, Verb)
         words.remove(0);
     }
     let first = words.first()?.to_ascii_lowercase();
-    if NO_MEASURE.contains(&first.as_str()) || possessive(&first) || words.len() > 8 {
+    // At most eight words name the line; a period closing the subject
+    // ("Net sales in the year ended December 31, 2021") is not counted.
+    let name = words.join(" ");
+    let named_by = subject_period(&name).map_or(words.len(), |(n, _)| n.split_whitespace().count());
+    if NO_MEASURE.contains(&first.as_str()) || possessive(&first) || named_by > 8 {
         return None;
     }
     let verb_phrase = lead.get(verb_at..).unwrap_or("");
@@ -469,7 +515,7 @@ fn subject_of(lead: &str, period: Option<Range<usize>>) -> Option<(String, Verb)
                 .as_ref()
                 .is_some_and(|re| re.is_match(verb_phrase)),
     };
-    Some((words.join(" "), verb))
+    Some((name, verb))
 }
 
 /// What the words from a subject's verb to the clause's first amount say
@@ -995,6 +1041,22 @@ $1,100 million, down from $1,150 million a year earlier. We believe that our cas
         assert_eq!(n.when, year(2022));
         let n = number(&read, s, "24.2%");
         assert_eq!(n.when, When::Prior(None));
+        // Commas of a date, and of a list closed by "and", are the subject's.
+        let s = "Net sales in the year ended December 31, 2021 were $14.1 billion, a net increase of $2.8 billion.";
+        let read = read_sentence(s);
+        let n = number(&read, s, "$14.1 billion");
+        assert_eq!(n.measure.as_deref(), Some("Net sales"));
+        assert!(
+            matches!(&n.when, When::Own(p) if p.year() == Some(2021)),
+            "{:?}",
+            n.when
+        );
+        let s = "Our cash, cash equivalents and marketable securities as of December 26, 2015 were $785 million compared to $1.0 billion as of December 27, 2014.";
+        let read = read_sentence(s);
+        assert_eq!(
+            number(&read, s, "$785 million").measure.as_deref(),
+            Some("cash cash equivalents and marketable securities")
+        );
         // A comma inside a line's name: where the name starts is not told.
         let s = "Marketing, general and administrative expenses of $482 million in 2015 decreased.";
         assert_eq!(number(&read_sentence(s), s, "$482 million").measure, None);
