@@ -255,6 +255,19 @@ fn the_eleventh_red_team_corpus_holds_its_documented_figures() {
     holds_figures("tests/adversarial/redteam11.jsonl", (120, 110), 2, 24, true);
 }
 
+/// The FinanceBench PDFs the prose red teams cite (../shared or
+/// $TICKMARK_SHARED); `None`, said on stderr, when they are absent.
+fn financebench_pdfs() -> Option<std::path::PathBuf> {
+    let shared = std::env::var("TICKMARK_SHARED").unwrap_or_else(|_| "../shared".to_string());
+    let pdfs = Path::new(&shared).join("datasets/financebench/pdfs");
+    if pdfs.exists() {
+        Some(pdfs)
+    } else {
+        eprintln!("skipped: {} is absent", pdfs.display());
+        None
+    }
+}
+
 /// The twelfth red team (2026-12-04, late; docs/evaluation.md): 123 claims
 /// about numbers in the running text of five real 10-K filings of
 /// FinanceBench (Corning 2021, Kraft Heinz 2019, Pfizer 2021, CVS Health
@@ -266,12 +279,9 @@ fn the_eleventh_red_team_corpus_holds_its_documented_figures() {
 #[test]
 #[ignore = "reads five real 10-K PDFs: slow in a debug build; run with --ignored (release: 4 s)"]
 fn the_twelfth_red_team_on_real_prose_holds_its_documented_figures() {
-    let shared = std::env::var("TICKMARK_SHARED").unwrap_or_else(|_| "../shared".to_string());
-    let pdfs = Path::new(&shared).join("datasets/financebench/pdfs");
-    if !pdfs.exists() {
-        eprintln!("skipped: {} is absent", pdfs.display());
+    let Some(pdfs) = financebench_pdfs() else {
         return;
-    }
+    };
     holds_figures_over(
         "tests/adversarial/redteam12.jsonl",
         &pdfs,
@@ -289,12 +299,9 @@ fn the_twelfth_red_team_on_real_prose_holds_its_documented_figures() {
 #[test]
 #[ignore = "reads three real 10-K PDFs: slow in a debug build; run with --ignored (release: 3 s)"]
 fn the_thirteenth_red_team_on_real_prose_holds_its_documented_figures() {
-    let shared = std::env::var("TICKMARK_SHARED").unwrap_or_else(|_| "../shared".to_string());
-    let pdfs = Path::new(&shared).join("datasets/financebench/pdfs");
-    if !pdfs.exists() {
-        eprintln!("skipped: {} is absent", pdfs.display());
+    let Some(pdfs) = financebench_pdfs() else {
         return;
-    }
+    };
     holds_figures_over(
         "tests/adversarial/redteam13.jsonl",
         &pdfs,
