@@ -238,30 +238,35 @@ pub fn read_sentence(sentence: &str) -> Vec<ProseNumber> {
     // "… of $89 million and $252 million, respectively": which is which is
     // in another list.
     let respectively = sentence.to_ascii_lowercase().contains("respectively");
+    // Whether the sentence writes a period no amount takes as its own: the
+    // same for every amount, read once when one needs it.
+    let unattributed = std::cell::OnceCell::new();
+    // The clause being read: amounts come in order, so each clause is read
+    // once, at its first amount.
+    let mut reading: Option<ClauseRead> = None;
     let mut out: Vec<ProseNumber> = Vec::with_capacity(amounts.len());
     for (i, w) in amounts.iter().enumerate() {
         let clause = clause_of(w.start);
-        let first_in_clause = amounts
-            .iter()
-            .find(|a| a.start >= clause.start)
-            .map_or(clause.end, |a| a.start);
-        let lead = sentence.get(clause.start..first_in_clause).unwrap_or("");
-        let leading = leading_period(lead);
-        let mut subject = subject_of(lead, leading.as_ref().map(|(r, _)| r.clone()));
-        let mut clause_period = leading.map(|(_, p)| p);
-        if clause_period.is_none()
-            && let Some((name, level)) = subject.clone()
-            && let Some((name, period)) = subject_period(&name)
-        {
-            subject = Some((name, level));
-            clause_period = Some(period);
+        if reading.as_ref().is_some_and(|r| r.span != clause) {
+            reading = None;
         }
+        let ClauseRead {
+            period: clause_period,
+            subject,
+            ..
+        } = reading.get_or_insert_with(|| {
+            ClauseRead::of(
+                sentence.get(clause.start..w.start).unwrap_or(""),
+                clause.clone(),
+            )
+        });
         let b = before(i);
         let a = after(i);
+        let of_noun = noun_before_of(b);
         let head_of_group = !apposed(i);
         let change = CHANGE_BEFORE.as_ref().is_some_and(|re| re.is_match(b))
             || CHANGE_AFTER.as_ref().is_some_and(|re| re.is_match(a))
-            || noun_before_of(b).is_some_and(names_a_change)
+            || of_noun.is_some_and(names_a_change)
             || (!head_of_group && out.last().is_some_and(|p| p.change));
         let bounded =
             w.hedge == Hedge::Bound || BOUND_BEFORE.as_ref().is_some_and(|re| re.is_match(b));
@@ -295,7 +300,7 @@ pub fn read_sentence(sentence: &str) -> Vec<ProseNumber> {
         let way = if change {
             if head_of_group {
                 change_before(b)
-                    .or_else(|| noun_before_of(b).and_then(noun_way))
+                    .or_else(|| of_noun.and_then(noun_way))
                     .or_else(|| change_after(a))
                     .or_else(|| a.split_whitespace().next().and_then(noun_way))
             } else {
@@ -311,7 +316,7 @@ pub fn read_sentence(sentence: &str) -> Vec<ProseNumber> {
             if !head_of_group {
                 return out.last().and_then(|p| p.measure.clone());
             }
-            if noun_before_of(b).is_some_and(names_a_change) {
+            if of_noun.is_some_and(names_a_change) {
                 return level_before();
             }
             let (name, verb) = subject.as_ref()?;
@@ -331,7 +336,7 @@ pub fn read_sentence(sentence: &str) -> Vec<ProseNumber> {
                 .map(|(line, of)| format!("{} as a percentage of {of}", strip_per(&line)))
         } else if let Some(per) = per_phrase(a) {
             subject.as_ref().map(|(name, _)| format!("{name} {per}"))
-        } else if let Some(np) = noun_before_of(b) {
+        } else if let Some(np) = of_noun {
             Some(np.to_string())
         } else if compared || apposed(i) || parallel(b) {
             // The measure of the amount it is compared with (or apposed
@@ -351,7 +356,7 @@ pub fn read_sentence(sentence: &str) -> Vec<ProseNumber> {
                 last += 1;
             }
             period_of(after(last), compared, clause_period.clone(), || {
-                unattributed_period(sentence, &amounts, 0..sentence.len(), &after)
+                *unattributed.get_or_init(|| unattributed_period(sentence, &amounts, &after))
             })
         };
         out.push(ProseNumber {
@@ -366,6 +371,36 @@ pub fn read_sentence(sentence: &str) -> Vec<ProseNumber> {
         });
     }
     out
+}
+
+/// What a clause says for all its amounts: its span, the period heading
+/// it or closing its subject, and its subject.
+struct ClauseRead {
+    span: Range<usize>,
+    period: Option<Period>,
+    subject: Option<(String, Verb)>,
+}
+
+impl ClauseRead {
+    /// The clause of `span`, read from `lead`, its words before its first
+    /// amount.
+    fn of(lead: &str, span: Range<usize>) -> ClauseRead {
+        let leading = leading_period(lead);
+        let mut subject = subject_of(lead, leading.as_ref().map(|(r, _)| r.clone()));
+        let mut period = leading.map(|(_, p)| p);
+        if period.is_none()
+            && let Some((name, verb)) = subject.clone()
+            && let Some((name, own)) = subject_period(&name)
+        {
+            subject = Some((name, verb));
+            period = Some(own);
+        }
+        ClauseRead {
+            span,
+            period,
+            subject,
+        }
+    }
 }
 
 /// The byte offsets where a sentence's clauses start (0 first).
@@ -799,22 +834,18 @@ fn own_period(after: &str) -> Option<(Range<usize>, Period)> {
     own_words(gap).then_some((range, period))
 }
 
-/// Whether a span of a sentence (the whole sentence, as the checks use it:
-/// a relative clause, "…, both of which were recorded in the prior year",
-/// dates amounts of another clause) writes a period, or a year before, that
-/// no amount of it takes as its own.
+/// Whether a sentence writes a period, or a year before, that no amount of
+/// it takes as its own. The whole sentence, not the amount's clause: a
+/// relative clause ("…, both of which were recorded in the prior year")
+/// dates the amounts of another.
 fn unattributed_period<'s>(
     sentence: &'s str,
     amounts: &[Written],
-    clause: Range<usize>,
     after: &dyn Fn(usize) -> &'s str,
 ) -> bool {
-    let mut text = String::with_capacity(clause.len());
-    let mut at = clause.start;
+    let mut text = String::with_capacity(sentence.len());
+    let mut at = 0;
     for (i, w) in amounts.iter().enumerate() {
-        if w.start < clause.start || w.start >= clause.end {
-            continue;
-        }
         let tail = after(i);
         let own = own_period(tail)
             .map(|(r, _)| r.end)
@@ -823,7 +854,7 @@ fn unattributed_period<'s>(
         text.push(' ');
         at = w.end + own.unwrap_or(0);
     }
-    text.push_str(sentence.get(at.min(clause.end)..clause.end).unwrap_or(""));
+    text.push_str(sentence.get(at.min(sentence.len())..).unwrap_or(""));
     find_period(&text).is_some() || YEAR_BEFORE.as_ref().is_some_and(|re| re.is_match(&text))
 }
 
