@@ -32,7 +32,7 @@
 //! $31.1 billion.)
 
 use super::cited::Claimed;
-use super::page_text::{heading_period, sentences_under_headings};
+use super::page_text::{Headed, heading_period, sentences_under_headings};
 use super::prose_number::{ProseNumber, When, read_sentence};
 use super::resolve::Resolved;
 use super::role::{Mode, fit, read, roles_of};
@@ -54,26 +54,26 @@ pub fn on_page(
         .quote
         .filter(|q| super::quote::found_in(q, text))
         .filter(|q| !q.trim().is_empty());
+    // The quote's sentences, each with its heading, read once for the value
+    // and the role.
+    let quoted = quoted.map(|q| (q, quote_sentences(q, text)));
     // A quote that states no amount ("effective tax rate was") says where
     // by its sentence, which must state the value.
     let sentence_of_quote;
-    let scope = match quoted {
-        Some(q) if amounts_in(q).is_empty() => {
-            sentence_of_quote = quote_sentences(q, text)
-                .into_iter()
-                .map(|(s, _)| s)
+    let scope = match &quoted {
+        Some((q, sentences)) if amounts_in(q).is_empty() => {
+            sentence_of_quote = sentences
+                .iter()
+                .map(|(s, _)| s.as_str())
                 .collect::<Vec<_>>()
                 .join(" ");
             sentence_of_quote.as_str()
         }
-        Some(q) => q,
+        Some((q, _)) => q,
         None => text,
     };
     let amounts = amounts_in(scope);
-    let stated_here = amounts
-        .iter()
-        .filter(|w| w.hedge != Hedge::Bound)
-        .any(|w| same_number(&w.amount, claimed.stated, None));
+    let stated_here = amounts.iter().any(|w| is_the_value(w, claimed));
     let mut findings = Vec::new();
     if !stated_here {
         if context.checks.has(Check::Value) {
@@ -106,12 +106,21 @@ pub fn on_page(
         return findings;
     }
     let claim_role = &claimed.role.role;
-    let named =
-        quoted.is_some_and(|q| names_change(q, text, claimed, cited.document, context.vocab));
+    let current = Currents::of(cited.document);
+    let named = quoted
+        .as_ref()
+        .is_some_and(|(q, sentences)| names_change(q, sentences, claimed, &current, context.vocab));
     let sentence = if named {
         Sentence::Fits
     } else {
-        read_in_its_sentence(claimed, text, quoted, cited.document, context.vocab)
+        read_in_its_sentence(
+            claimed,
+            text,
+            quoted.as_ref(),
+            &current,
+            cited.document,
+            context.vocab,
+        )
     };
     if let Sentence::Contradicted(cell) = &sentence {
         findings.push(
@@ -134,8 +143,8 @@ pub fn on_page(
                 format!(
                     "{} states {written} in its text, but {} that it is {}",
                     cited.reference,
-                    match quoted {
-                        Some(q) => format!("neither the quote {q:?} nor its sentence says"),
+                    match &quoted {
+                        Some((q, _)) => format!("neither the quote {q:?} nor its sentence says"),
                         None => "no sentence of the page says".to_string(),
                     },
                     claim_role.describe()
@@ -150,9 +159,13 @@ pub fn on_page(
 /// Whether a page's text writes the claim's number as a value (not as a
 /// bound).
 pub fn text_states(claimed: &Claimed<'_>, text: &str) -> bool {
-    amounts_in(text)
-        .iter()
-        .any(|w| w.hedge != Hedge::Bound && same_number(&w.amount, claimed.stated, None))
+    amounts_in(text).iter().any(|w| is_the_value(w, claimed))
+}
+
+/// Whether an amount of running text is the claim's value, written as a
+/// value (not as a bound: "over $4 billion").
+fn is_the_value(w: &crate::prose::Written, claimed: &Claimed<'_>) -> bool {
+    w.hedge != Hedge::Bound && same_number(&w.amount, claimed.stated, None)
 }
 
 /// What the sentences of a page say of a claim's number.
@@ -176,7 +189,8 @@ enum Sentence {
 fn read_in_its_sentence(
     claimed: &Claimed<'_>,
     text: &str,
-    quoted: Option<&str>,
+    quoted: Option<&(&str, Vec<Headed>)>,
+    current: &Currents,
     document: &Document,
     vocab: &crate::vocab::Vocab,
 ) -> Sentence {
@@ -185,17 +199,20 @@ fn read_in_its_sentence(
     if !claimed.role.sentence_periods.is_empty() || claimed.role.sentence_measure.is_some() {
         return Sentence::No;
     }
+    let page;
     let scope = match quoted {
-        None => sentences_under_headings(text),
-        Some(q) => quote_sentences(q, text),
+        None => {
+            page = sentences_under_headings(text);
+            &page
+        }
+        Some((_, sentences)) => sentences,
     };
-    let in_quote = quoted.map_or(0, |q| {
+    let in_quote = quoted.map_or(0, |(q, _)| {
         amounts_in(q)
             .iter()
             .filter(|w| same_number(&w.amount, claimed.stated, None))
             .count()
     });
-    let current = Currents::of(document);
     let read_so = scope.iter().any(|(sentence, heading)| {
         // A heading that is a period ("2020 v. 2019") dates what the
         // sentence leaves undated.
@@ -213,15 +230,14 @@ fn read_in_its_sentence(
                 }
                 n
             })
-            .filter(|n| n.written.hedge != Hedge::Bound)
-            .filter(|n| same_number(&n.written.amount, claimed.stated, None))
+            .filter(|n| is_the_value(&n.written, claimed))
             .collect();
         let fit = |n: &ProseNumber| match claimed.role.as_change.as_deref() {
-            Some(change) => fits_change(n, claimed, change, &current, vocab),
-            None => fits(n, claimed, &current, vocab),
+            Some(change) => fits_change(n, claimed, change, current, vocab),
+            None => fits(n, claimed, current, vocab),
         };
         if in_quote > 0 && numbers.len() > in_quote {
-            !numbers.is_empty() && numbers.iter().all(fit)
+            numbers.iter().all(fit)
         } else {
             numbers.iter().any(fit)
         }
@@ -260,9 +276,9 @@ fn statements_disagree(
 
 /// The sentences of a page that hold a quote (two, when it runs across
 /// them), each with its heading.
-fn quote_sentences(quote: &str, text: &str) -> Vec<(String, Option<String>)> {
+fn quote_sentences(quote: &str, text: &str) -> Vec<Headed> {
     let all = sentences_under_headings(text);
-    let within: Vec<(String, Option<String>)> = all
+    let within: Vec<Headed> = all
         .iter()
         .filter(|(s, _)| super::quote::found_in(quote, s))
         .cloned()
@@ -492,9 +508,9 @@ fn same_words(claim: &crate::model::Role, said: &crate::model::Role) -> bool {
 /// document's latest when the quote writes none).
 fn names_change(
     quote: &str,
-    page_text: &str,
+    sentences: &[Headed],
     claimed: &Claimed<'_>,
-    document: &Document,
+    current: &Currents,
     vocab: &crate::vocab::Vocab,
 ) -> bool {
     let Some(change) = claimed.role.as_change.as_deref() else {
@@ -510,7 +526,7 @@ fn names_change(
     } && same_words(&change.role, &said);
     let Some(at) = amounts_in(quote)
         .into_iter()
-        .find(|w| w.hedge != Hedge::Bound && same_number(&w.amount, claimed.stated, None))
+        .find(|w| is_the_value(w, claimed))
     else {
         return false;
     };
@@ -525,13 +541,14 @@ fn names_change(
         .is_some_and(|w| goes_the_claimed_way(w, claimed, change));
     // Undated, the quote speaks of its heading's period ("2020 v. 2019"),
     // else of the report's.
-    let heading = quote_sentences(quote, page_text)
-        .into_iter()
+    let heading = sentences
+        .iter()
         .find_map(|(_, h)| h.as_deref().and_then(heading_period));
     let period = if said.periods.is_empty() {
         heading
-            .or_else(|| latest_period(document))
-            .is_some_and(|latest| periods_agree(to, &latest) == Agreement::Yes)
+            .as_ref()
+            .or(current.span.as_ref())
+            .is_some_and(|latest| periods_agree(to, latest) == Agreement::Yes)
     } else {
         said.periods
             .iter()

@@ -5,6 +5,9 @@
 //! of a sentence are is `prose_number`'s.
 
 use crate::model::Period;
+
+/// A sentence of a page with the heading it stands under, if any.
+pub type Headed = (String, Option<String>);
 use crate::period::find_period;
 
 /// The longest page text read, in bytes.
@@ -21,7 +24,7 @@ pub fn sentences(text: &str) -> Vec<String> {
 
 /// [`sentences`], each with the heading it stands under on the page, if
 /// any ("2020 v. 2019", "Display Technologies").
-pub fn sentences_under_headings(text: &str) -> Vec<(String, Option<String>)> {
+pub fn sentences_under_headings(text: &str) -> Vec<Headed> {
     let mut cut = text.len().min(MAX_PAGE);
     while !text.is_char_boundary(cut) {
         cut -= 1;
@@ -33,12 +36,10 @@ pub fn sentences_under_headings(text: &str) -> Vec<(String, Option<String>)> {
         .filter(|l| !l.is_empty())
         .collect();
     let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
-    let mut out: Vec<(String, Option<String>)> = Vec::new();
+    let mut out: Vec<Headed> = Vec::new();
     let mut heading: Option<String> = None;
     let mut paragraph = String::new();
-    let flush = |paragraph: &mut String,
-                 heading: &Option<String>,
-                 out: &mut Vec<(String, Option<String>)>| {
+    let flush = |paragraph: &mut String, heading: &Option<String>, out: &mut Vec<Headed>| {
         let mut cut = Vec::new();
         split_into(paragraph, &mut cut);
         out.extend(cut.into_iter().map(|s| (s, heading.clone())));
