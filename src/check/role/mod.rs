@@ -867,22 +867,3 @@ fn merge_sentence(claim: &mut ClaimRole, sentence: &str, vocab: &Vocab) {
 
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod noun_after_tests {
-    #[test]
-    fn the_noun_after_an_amount_is_its_measure() {
-        assert_eq!(
-            super::noun_after(" of other expense in 2024."),
-            Some("other expense")
-        );
-        assert_eq!(
-            super::noun_after(" loss on disposal of equipment in fiscal 2025."),
-            Some("loss")
-        );
-        assert_eq!(
-            super::noun_after(" fair-value loss in other comprehensive income in FY2025."),
-            Some("fair-value loss")
-        );
-        assert_eq!(super::noun_after(", up from 2023."), None);
-    }
-}

@@ -1239,3 +1239,20 @@ fn a_balance_in_a_components_column_is_that_components_balance() {
     // Nor another date.
     not_same(EQUITY, "C6", "Retained earnings, June 30, 2023");
 }
+
+#[test]
+fn the_noun_after_an_amount_is_its_measure() {
+    assert_eq!(
+        noun_after(" of other expense in 2024."),
+        Some("other expense")
+    );
+    assert_eq!(
+        noun_after(" loss on disposal of equipment in fiscal 2025."),
+        Some("loss")
+    );
+    assert_eq!(
+        noun_after(" fair-value loss in other comprehensive income in FY2025."),
+        Some("fair-value loss")
+    );
+    assert_eq!(noun_after(", up from 2023."), None);
+}
