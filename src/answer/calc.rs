@@ -971,6 +971,26 @@ impl Infix {
         single(stack).map(|(value, _)| value.normalize())
     }
 
+    /// [`Infix::value`] with the operands it read, in order of first use,
+    /// and no printed steps.
+    fn untraced(&self, operands: &[Operand<'_>]) -> Result<Evaluation, CalcError> {
+        let value = self.value(operands)?;
+        let mut used = Vec::new();
+        for node in &self.nodes {
+            if let Node::Id { name, .. } = node
+                && let Some(operand) = find_operand(operands, name)
+            {
+                push_unique(&mut used, operand.id.to_string());
+            }
+        }
+        Ok(Evaluation {
+            value,
+            steps: Vec::new(),
+            unmatched_literals: Vec::new(),
+            operands_used: used,
+        })
+    }
+
     fn evaluate(&self, operands: &[Operand<'_>]) -> Result<Evaluation, CalcError> {
         let mut used = Vec::new();
         let mut stack: Vec<Item> = Vec::new();
@@ -1694,6 +1714,16 @@ impl Calc {
     pub fn evaluate(&self, operands: &[Operand<'_>]) -> Result<Evaluation, CalcError> {
         match self {
             Calc::Infix(infix) => infix.evaluate(operands),
+            Calc::Program(program) => program.evaluate(operands),
+        }
+    }
+
+    /// [`Calc::evaluate`] without building an infix expression's printed
+    /// steps (its `steps` are empty): for a check that prints them only
+    /// with a finding, and then evaluates again.
+    pub fn evaluate_untraced(&self, operands: &[Operand<'_>]) -> Result<Evaluation, CalcError> {
+        match self {
+            Calc::Infix(infix) => infix.untraced(operands),
             Calc::Program(program) => program.evaluate(operands),
         }
     }

@@ -149,7 +149,8 @@ pub fn check(
             })
         })
         .collect();
-    let evaluation = match calc.evaluate(&operands) {
+    // Its printed steps are built only for a finding that shows them.
+    let evaluation = match calc.evaluate_untraced(&operands) {
         Ok(evaluation) => evaluation,
         Err(e) => {
             return vec![Finding::new(
@@ -228,7 +229,7 @@ pub fn check(
             format!(
                 "the claim states {written}, but {calc_text} over the operands' stated values gives {} ({})",
                 shown(stated, evaluation.value),
-                evaluation.steps.join("; ")
+                steps(calc, &operands)
             ),
         ));
         return findings;
@@ -247,8 +248,8 @@ pub fn check(
         .collect();
     if let Some(cells) = cells
         && !cells.is_empty()
-        && let Ok(from_cells) = calc.evaluate(&cells)
-        && !result_matches(stated, from_cells.value, unit_scale)
+        && let Ok(from_cells) = calc.value(&cells)
+        && !result_matches(stated, from_cells, unit_scale)
     {
         // The stated operands reach the claim only over their rounding
         // intervals: say so when their point result is the cells' too.
@@ -256,14 +257,14 @@ pub fn check(
             format!(
                 "the claim states {written}; {calc_text} over the operands as stated gives {}, but over the cited cells' own values it gives {} ({}): the operands are rounded too coarsely to carry the result",
                 shown(stated, evaluation.value),
-                shown(stated, from_cells.value),
-                from_cells.steps.join("; ")
+                shown(stated, from_cells),
+                steps(calc, &cells)
             )
         } else {
             format!(
                 "the claim states {written}, but {calc_text} over the cited cells' own values gives {} ({}); only the operands' written rounding could reach the claim",
-                shown(stated, from_cells.value),
-                from_cells.steps.join("; ")
+                shown(stated, from_cells),
+                steps(calc, &cells)
             )
         };
         findings.push(Finding::new(
@@ -535,18 +536,27 @@ pub(crate) fn nearly(a: Decimal, b: Decimal) -> bool {
         .is_some_and(|d| d.abs() <= Decimal::new(1, 9))
 }
 
+/// The printed steps of `calc` over `operands`, for a finding's message.
+fn steps(calc: &Calc, operands: &[Operand<'_>]) -> String {
+    calc.evaluate(operands)
+        .map(|e| e.steps.join("; "))
+        .unwrap_or_default()
+}
+
 /// A FinQA number that matches no operand, or an expression of constants.
 fn made_of(calc: &Calc, evaluation: &Evaluation, inputs: &[Input<'_>]) -> Option<Finding> {
-    let stated: Vec<String> = inputs
-        .iter()
-        .filter_map(|i| {
-            Some(format!(
-                "{} = {}",
-                i.id,
-                i.stated.as_ref()?.value.normalize()
-            ))
-        })
-        .collect();
+    let stated = || -> Vec<String> {
+        inputs
+            .iter()
+            .filter_map(|i| {
+                Some(format!(
+                    "{} = {}",
+                    i.id,
+                    i.stated.as_ref()?.value.normalize()
+                ))
+            })
+            .collect()
+    };
     let stray: Vec<String> = evaluation
         .unmatched_literals
         .iter()
@@ -561,10 +571,9 @@ fn made_of(calc: &Calc, evaluation: &Evaluation, inputs: &[Input<'_>]) -> Option
                 "the calculation {:?} computes with {} that no operand states (the operands state {}): a number nobody cited",
                 calc::clip(calc.source()),
                 stray.join(", "),
-                if stated.is_empty() {
-                    "nothing".to_string()
-                } else {
-                    stated.join(", ")
+                match stated() {
+                    stated if stated.is_empty() => "nothing".to_string(),
+                    stated => stated.join(", "),
                 }
             ),
         ));

@@ -93,7 +93,7 @@ pub fn parse_period(text: &str, hint: PeriodHint) -> Option<Period> {
     let s = norm
         .text
         .trim_matches(|c: char| matches!(c, ' ' | ',' | ':' | ';' | '.'));
-    let (s, hint) = match BALANCE.captures(s).and_then(|c| c.name("rest")) {
+    let (s, hint) = match captures(&BALANCE, s).and_then(|c| c.name("rest")) {
         Some(rest) => (
             rest.as_str(),
             PeriodHint {
@@ -173,6 +173,12 @@ pub fn find_period(text: &str) -> Option<(Range<usize>, Period)> {
         ends.push(t.len());
     }
 
+    // Whether a window may end at each end, asked once per end rather than
+    // once per window.
+    let endable: Vec<bool> = ends
+        .iter()
+        .map(|&e| t.get(..e).is_some_and(could_end))
+        .collect();
     let mut best: Option<(Range<usize>, Period)> = None;
     for (k, &s) in starts.iter().enumerate() {
         if !could_start(t.get(s..).unwrap_or_default()) {
@@ -181,11 +187,19 @@ pub fn find_period(text: &str) -> Option<(Range<usize>, Period)> {
         let limit = starts.get(k + MAX_WORDS).copied().unwrap_or(t.len());
         let first = ends.partition_point(|&e| e <= s);
         let last = ends.partition_point(|&e| e <= limit);
+        // A window from `s` is plausible from the first end past its first
+        // digit, "quarter" or "half" on.
+        let plausible_from = t
+            .get(s..)
+            .map_or(usize::MAX, |rest| s + plausible_end(rest));
         // Longest first: the first window from this start that reads as a
         // period is the only one from it that can win.
-        for &e in ends.get(first..last).unwrap_or(&[]).iter().rev() {
+        for (j, &e) in ends.iter().enumerate().take(last).skip(first).rev() {
+            if e < plausible_from || !endable.get(j).copied().unwrap_or(false) {
+                continue;
+            }
             let Some(sub) = t.get(s..e) else { continue };
-            if !could_end(sub) || !plausible(sub) || !context_allows(t, s, e) {
+            if !context_allows(t, s, e) {
                 continue;
             }
             let Some(period) = parse_norm(sub, PeriodHint::default(), false) else {
@@ -390,6 +404,13 @@ const HTOK: &str = r"(?:h[12]|[12]h|(?:first|second|1st|2nd) (?:fiscal )?half(?:
 /// The words of a change column.
 const CHANGE: &str = r"(?:(?:%|percent(?:age)?|pct\.?) ?(?:change|chg\.?|var\.?|variance|growth|inc(?:rease)?\.? ?/? ?\(?dec(?:rease)?\.?\)?|\(?dec(?:rease)?\.?\)? ?/? ?inc(?:rease)?\.?|inc(?:rease)?\.?|yoy|y/y|y-o-y)|(?:change|chg\.?|var\.?|variance|growth) ?(?:%|\(%\)|in %|percent(?:age)?|pct\.?)|(?:[$€£¥] ?|dollar |amount |net )?(?:change|chg\.?|variance|var\.?)(?: ?\([$€£¥]\)| ?[$€£¥])?|(?:[$€£¥] ?)?inc(?:rease)?\.? ?/? ?\(?dec(?:rease)?\.?\)?|\(?dec(?:rease)?\.?\)? ?/? ?inc(?:rease)?\.?|favou?rable ?/? ?\(?unfavou?rable\)?|fav\.? ?/? ?\(?unfav\.?\)?|better ?/? ?\(?worse\)?|b ?/ ?\(?w\)?|(?:yoy|y/y|y-o-y)(?: ?(?:%|change|chg\.?|growth))?)";
 
+/// `re`'s captures in `s`, asked only after a match is known: a failed
+/// `is_match` allocates no capture slots, and most patterns tried on a
+/// text fail.
+fn captures<'t>(re: &Regex, s: &'t str) -> Option<Captures<'t>> {
+    if re.is_match(s) { re.captures(s) } else { None }
+}
+
 /// Compiles one of this module's fixed patterns after filling in the named
 /// pieces (`<DATE>`, `<MONTH>`, …). The patterns are constants, not input, and
 /// the tests compile every one, so a failure here is a bug in this file.
@@ -488,7 +509,7 @@ fn parse_norm(s: &str, hint: PeriodHint, lone_change: bool) -> Option<Period> {
     if let Some(p) = span::between(s, hint) {
         return Some(p);
     }
-    let (rest, suffix) = match CHANGE_SUFFIX.captures(s) {
+    let (rest, suffix) = match captures(&CHANGE_SUFFIX, s) {
         // "Effect of Change" is what an accounting change did to a balance
         // at the column's own date, not a change between two periods.
         Some(c)
@@ -505,15 +526,15 @@ fn parse_norm(s: &str, hint: PeriodHint, lone_change: bool) -> Option<Period> {
         ),
         None => (s, None),
     };
-    if let Some(c) = VERSUS.captures(rest) {
+    if let Some(c) = captures(&VERSUS, rest) {
         let mut left = c.name("l").map_or("", |m| m.as_str());
         let mut right = c.name("r").map_or("", |m| m.as_str());
         let mut percent = suffix.unwrap_or(false);
-        if let Some(p) = CHANGE_PREFIX.captures(left) {
+        if let Some(p) = captures(&CHANGE_PREFIX, left) {
             percent |= p.name("chg").is_some_and(|m| is_percent(m.as_str()));
             left = p.name("rest").map_or("", |m| m.as_str());
         }
-        if let Some(r) = PERCENT_TAIL.captures(right).and_then(|p| p.name("r")) {
+        if let Some(r) = captures(&PERCENT_TAIL, right).and_then(|p| p.name("r")) {
             percent = true;
             right = r.as_str();
         }
@@ -553,13 +574,13 @@ fn parse_simple(s: &str, hint: PeriodHint) -> Option<Period> {
     if let Some(p) = span::parse(s) {
         return Some(p);
     }
-    if let Some(c) = BARE.captures(s) {
+    if let Some(c) = captures(&BARE, s) {
         return Some(year_period(year4(group(&c, "y"))?, hint));
     }
-    if let Some(c) = SPLIT.captures(s) {
+    if let Some(c) = captures(&SPLIT, s) {
         return split_year(&c, hint);
     }
-    if let Some(c) = FISCAL.captures(s) {
+    if let Some(c) = captures(&FISCAL, s) {
         let y = match (c.name("y"), c.name("y4"), c.name("y5")) {
             (Some(y), _, _) => year2or4(y.as_str())?,
             (_, Some(y), _) | (_, _, Some(y)) => year4(y.as_str())?,
@@ -567,13 +588,13 @@ fn parse_simple(s: &str, hint: PeriodHint) -> Option<Period> {
         };
         return Some(Period::fiscal_year(y));
     }
-    if let Some(c) = ENDED.captures(s) {
+    if let Some(c) = captures(&ENDED, s) {
         return ended(&c);
     }
-    if let Some(c) = INSTANT.captures(s) {
+    if let Some(c) = captures(&INSTANT, s) {
         return Some(Period::instant(parse_date(group(&c, "date"))?));
     }
-    if let Some(c) = INSTANT_YEAR.captures(s) {
+    if let Some(c) = captures(&INSTANT_YEAR, s) {
         return Some(Period::Instant {
             date: None,
             fy: Some(year4(group(&c, "y"))?),
@@ -669,7 +690,7 @@ fn ended(c: &Captures<'_>) -> Option<Period> {
 
 /// A quarter or half, token first ("Q1 2024") or year first ("2024 Q1").
 fn part(s: &str, token_first: &Regex, year_first: &Regex, quarter: bool) -> Option<Period> {
-    let (tok, year) = if let Some(c) = token_first.captures(s) {
+    let (tok, year) = if let Some(c) = captures(token_first, s) {
         let tok = group(&c, "tok");
         if let Some(y) = c.name("y") {
             let y = y.as_str();
@@ -682,7 +703,7 @@ fn part(s: &str, token_first: &Regex, year_first: &Regex, quarter: bool) -> Opti
             }
         }
         (tok.to_string(), c.name("y").map(|m| m.as_str().to_string()))
-    } else if let Some(c) = year_first.captures(s) {
+    } else if let Some(c) = captures(year_first, s) {
         let y = group(&c, "y");
         if y.len() == 2 {
             return None; // "24 Q1": a bare two-digit number first is not a year
@@ -970,19 +991,19 @@ fn trailing_year(s: &str) -> Option<i16> {
 /// the first number cannot be a month ("31/12/2023"); "31.12.2023" is day
 /// first. Impossible dates (February 30) are `None`.
 fn parse_date(s: &str) -> Option<Date> {
-    let (y, m, d) = if let Some(c) = MDY.captures(s) {
+    let (y, m, d) = if let Some(c) = captures(&MDY, s) {
         (
             year4(group(&c, "y"))?,
             month_number(group(&c, "m"))?,
             group(&c, "d"),
         )
-    } else if let Some(c) = DMY.captures(s) {
+    } else if let Some(c) = captures(&DMY, s) {
         (
             year2or4(group(&c, "y"))?,
             month_number(group(&c, "m"))?,
             group(&c, "d"),
         )
-    } else if let Some(c) = NUMERIC_DATE.captures(s) {
+    } else if let Some(c) = captures(&NUMERIC_DATE, s) {
         if let Some(y) = c.name("iy") {
             (
                 year4(y.as_str())?,
@@ -1167,7 +1188,14 @@ fn could_start(rest: &str) -> bool {
         .split(|c: char| !c.is_alphanumeric())
         .next()
         .unwrap_or_default();
-    word.bytes().any(|b| b.is_ascii_digit()) || START_WORDS.contains(&word)
+    // Sorted once, searched by halves: this is asked at every word of
+    // every text a period is looked for in.
+    static SORTED: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+        let mut words = START_WORDS.to_vec();
+        words.sort_unstable();
+        words
+    });
+    word.bytes().any(|b| b.is_ascii_digit()) || SORTED.binary_search(&word).is_ok()
 }
 
 /// Cheap test before parsing a stretch of free text: a period ends with a
@@ -1201,8 +1229,22 @@ fn could_end(s: &str) -> bool {
 
 /// Cheap test before parsing a stretch of free text: periods name a number,
 /// a quarter or a half.
+#[cfg(test)]
 fn plausible(s: &str) -> bool {
     s.bytes().any(|b| b.is_ascii_digit()) || s.contains("quarter") || s.contains("half")
+}
+
+/// The shortest prefix of `rest` that is [`plausible`], as its length
+/// (`usize::MAX` when none is): every longer prefix is plausible too.
+fn plausible_end(rest: &str) -> usize {
+    let digit = rest.bytes().position(|b| b.is_ascii_digit()).map(|i| i + 1);
+    let quarter = rest.find("quarter").map(|i| i + "quarter".len());
+    let half = rest.find("half").map(|i| i + "half".len());
+    [digit, quarter, half]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(usize::MAX)
 }
 
 /// False when the stretch `s..e` of `t` is part of a larger number or an
@@ -1278,6 +1320,16 @@ mod tests {
     use super::*;
     use jiff::civil::date;
     use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn plausible_end_is_where_prefixes_become_plausible(rest in "[a-z0-9 ,.%()-]{0,40}|quarter half 2024") {
+            let end = plausible_end(&rest);
+            for n in 0..=rest.len() {
+                prop_assert_eq!(plausible(&rest[..n]), n >= end, "{:?} at {}", rest, n);
+            }
+        }
+    }
 
     #[test]
     fn a_range_of_lengths_is_a_bucket_not_a_period() {

@@ -13,7 +13,7 @@ use jiff::civil::Date;
 use regex::Regex;
 
 use super::{HALF_FIRST, HALF_YEAR_FIRST, QUARTER_FIRST, QUARTER_YEAR_FIRST};
-use super::{compile, count, group, parse_date, part, start_of, trailing_year, year2or4};
+use super::{captures, compile, count, group, parse_date, part, start_of, trailing_year, year2or4};
 use crate::model::Period;
 
 /// "first nine months of 2024", "nine months 2024", "9M 2024", "9M24",
@@ -75,7 +75,7 @@ const CHANGE_WORDS: [&str; 8] = [
 /// "Change between 2019 and 2018" and its kin, as a change from the earlier
 /// year to the later ("from X to Y" keeps its order).
 pub(super) fn between(s: &str, hint: super::PeriodHint) -> Option<Period> {
-    let c = BETWEEN.captures(s)?;
+    let c = captures(&BETWEEN, s)?;
     let pre = group(&c, "pre");
     let kw = group(&c, "kw");
     let changes = CHANGE_WORDS.iter().any(|w| pre.contains(w));
@@ -99,7 +99,7 @@ pub(super) fn between(s: &str, hint: super::PeriodHint) -> Option<Period> {
 
 /// One of this file's forms, or `None`.
 pub(super) fn parse(s: &str) -> Option<Period> {
-    if let Some(c) = CALENDAR.captures(s) {
+    if let Some(c) = captures(&CALENDAR, s) {
         let y = year2or4(group(&c, "y"))?;
         let start = Date::new(y, 1, 1).ok()?;
         let end = Date::new(y, 12, 31).ok()?;
@@ -113,14 +113,14 @@ pub(super) fn parse(s: &str) -> Option<Period> {
             end: Some(end),
         });
     }
-    if let Some(c) = OPENING.captures(s) {
+    if let Some(c) = captures(&OPENING, s) {
         let y = year2or4(group(&c, "y"))?;
         return Some(Period::Instant {
             date: None,
             fy: Some(y.checked_sub(1)?),
         });
     }
-    if let Some(c) = MONTHS_OF_YEAR.captures(s) {
+    if let Some(c) = captures(&MONTHS_OF_YEAR, s) {
         let months = match (c.name("n"), c.name("q"), c.name("w")) {
             (Some(n), _, _) => count(n.as_str())?,
             (None, Some(q), _) => 3 * count(q.as_str())?,
@@ -140,7 +140,7 @@ pub(super) fn parse(s: &str) -> Option<Period> {
         }
         return Some(year_to_date(fy, months));
     }
-    if let Some(c) = LTM.captures(s).or_else(|| LTM_AFTER.captures(s)) {
+    if let Some(c) = captures(&LTM, s).or_else(|| captures(&LTM_AFTER, s)) {
         return trailing(group(&c, "rest"));
     }
     if YTD.is_match(s) {

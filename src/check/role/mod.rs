@@ -124,7 +124,9 @@ fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimR
     let sentence = claim.text.as_deref().filter(|t| !t.trim().is_empty());
     let (reading, text) = match &claim.role {
         Some(Role::Text(text)) => (
-            given.unwrap_or_else(|| read(text, vocab, Mode::Role)),
+            // Read once per role text, whatever sentences carry it: a batch
+            // names the same lines in many answers' own words.
+            given.unwrap_or_else(|| (*read_shared(text, vocab, Mode::Role)).clone()),
             text.clone(),
         ),
         Some(Role::Structured { concept, period }) => {
