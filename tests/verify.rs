@@ -3413,6 +3413,44 @@ fn a_number_of_prose_is_what_its_sentence_says() {
         ),
         accept
     );
+    // A segment's change under its table ("information for Display
+    // Technologies:") reads like the company's: the statements give the
+    // company's line another change (14,082 against 11,303).
+    let change = verify(&one_claim(
+        filing,
+        "net sales increased $500 million",
+        "$500 million",
+        "Increase in net sales, FY2021 vs FY2020",
+        "f.htm#p5",
+    ));
+    assert_eq!(route_and_codes(&change), review);
+    assert!(
+        claim(&change).findings[0]
+            .message
+            .contains("f.htm#p1t1!B3 holds 14,082 and f.htm#p1t1!C3 holds 11,303"),
+        "{:#?}",
+        claim(&change).findings
+    );
+    // Near miss: the company's change on the same page, which the
+    // statements give.
+    assert_eq!(
+        at(
+            "$2,779 million",
+            "Increase in net sales, FY2021 vs FY2020",
+            "p5"
+        ),
+        accept
+    );
+    // The segment's table: its cells are the segment's, not the company's.
+    assert_ne!(at("$3,700 million", "Net sales, FY2021", "p5t1!B4"), accept);
+    assert_eq!(
+        at(
+            "$3,700 million",
+            "Display Technologies net sales, FY2021",
+            "p5t1!B4"
+        ),
+        accept
+    );
 }
 
 #[test]
@@ -3481,5 +3519,48 @@ fn a_reconciliation_s_add_mark_is_not_the_line_s_name() {
         )
         .0,
         Route::Accept
+    );
+}
+
+#[test]
+fn a_comprehensive_income_line_naming_no_way_is_read_by_its_sign() {
+    // Under "Other comprehensive income" (or IFRS's "Items that may be
+    // reclassified … to profit or loss"), a line naming no way adds to
+    // comprehensive income when positive (a gain) and takes from it when
+    // negative (a loss).
+    let source = r#"{"id": "oci.csv", "path": "../tests/fixtures/oci.csv"}"#;
+    let said = |text: &str, value: &str, cell: &str| {
+        route_and_codes(&verify(&one_claim(
+            source,
+            text,
+            value,
+            "Cash flow hedges - fair value movements",
+            &format!("oci.csv#{cell}"),
+        )))
+    };
+    assert_eq!(
+        said(
+            "Cash flow hedges produced a £4.9m loss in FY2025.",
+            "£4.9m",
+            "B10"
+        ),
+        (Route::Reanswer, vec!["sign_flip"])
+    );
+    // Near misses: the gain it is, and the prior year's loss.
+    assert_eq!(
+        said(
+            "Cash flow hedges produced a £4.9m gain in FY2025.",
+            "£4.9m",
+            "B10"
+        ),
+        (Route::Accept, vec![])
+    );
+    assert_eq!(
+        said(
+            "Cash flow hedges produced a £7.8m loss in FY2024.",
+            "£7.8m",
+            "C10"
+        ),
+        (Route::Accept, vec![])
     );
 }

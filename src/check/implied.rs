@@ -50,12 +50,28 @@ pub fn levels<'a>(
     cells: &[(&'a str, Cell<'a>)],
     vocab: &Vocab,
 ) -> Option<Levels<'a>> {
-    let Some(Period::Change { from, to, .. }) = change.role.periods.first() else {
-        return None;
-    };
     if cells.len() < 2 || cells.len() > MAX_CELLS {
         return None;
     }
+    let mut pairs = pairs(plain, change, cells, vocab, 2).into_iter();
+    match (pairs.next(), pairs.next()) {
+        (Some(one), None) => Some(one),
+        _ => None,
+    }
+}
+
+/// The pairs of `cells` that are `change`'s measure at its later and
+/// earlier periods, as [`levels`] reads them, up to `most` pairs.
+pub fn pairs<'a>(
+    plain: &ClaimRole,
+    change: &ClaimRole,
+    cells: &[(&'a str, Cell<'a>)],
+    vocab: &Vocab,
+    most: usize,
+) -> Vec<Levels<'a>> {
+    let Some(Period::Change { from, to, .. }) = change.role.periods.first() else {
+        return Vec::new();
+    };
     let level = |period: Option<&Period>| {
         let mut level = change.clone();
         level.role.periods = period.into_iter().cloned().collect();
@@ -85,7 +101,7 @@ pub fn levels<'a>(
             .into_iter()
             .next()
     };
-    let mut found = None;
+    let mut found = Vec::new();
     for (i, (now_cite, now)) in cells.iter().enumerate() {
         if !is_level(now) || !fits(&later, now) {
             continue;
@@ -102,10 +118,10 @@ pub fn levels<'a>(
             if !apart {
                 continue;
             }
-            if found.is_some() {
-                return None;
+            if found.len() >= most {
+                return found;
             }
-            found = Some(Levels {
+            found.push(Levels {
                 now: *now,
                 then: *then,
                 now_cite,

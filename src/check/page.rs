@@ -111,7 +111,12 @@ pub fn on_page(
         .as_ref()
         .is_some_and(|(q, sentences)| names_change(q, sentences, claimed, &current, context.vocab));
     let sentence = if named {
-        Sentence::Fits
+        // The quote names the change; the statements may still give the
+        // line another change (a segment's paragraph).
+        match statements_disagree(claimed, cited.document, context.vocab) {
+            Some(cell) => Sentence::Contradicted(cell),
+            None => Sentence::Fits,
+        }
     } else {
         read_in_its_sentence(
             claimed,
@@ -261,7 +266,9 @@ fn statements_disagree(
     document: &Document,
     vocab: &crate::vocab::Vocab,
 ) -> Option<String> {
-    let concept = claimed.role.role.concept.as_ref()?;
+    let Some(concept) = claimed.role.role.concept.as_ref() else {
+        return change_disagrees(claimed, document, vocab);
+    };
     let adequate: Vec<crate::model::Cell<'_>> = document
         .cells_of(concept, false)
         .take(super::role::MAX_CANDIDATES)
@@ -270,8 +277,65 @@ fn statements_disagree(
     if adequate.iter().any(|cell| claimed.compare(cell).holds()) {
         return None;
     }
-    let first = adequate.first()?;
-    Some(format!("{} holds {}", first.reference(), first.text()))
+    match adequate.first() {
+        Some(first) => Some(format!("{} holds {}", first.reference(), first.text())),
+        None => change_disagrees(claimed, document, vocab),
+    }
+}
+
+/// For a change ("operating revenues decreased $259 million, 2022 vs
+/// 2021"): the two cells, when two of the report's tables print the line
+/// at both periods in one row with the same values, and no such row gives
+/// the stated change. A segment's change under its heading reads like the
+/// company's, and the statements tell the two apart.
+fn change_disagrees(
+    claimed: &Claimed<'_>,
+    document: &Document,
+    vocab: &crate::vocab::Vocab,
+) -> Option<String> {
+    // The role read as a change of its measure, or a role whose period is
+    // a change ("Decrease in operating revenues, 2022 vs 2021").
+    let change = claimed.role.as_change.as_deref().unwrap_or(claimed.role);
+    let concept = change.role.concept.as_ref()?;
+    let cells: Vec<(&str, crate::model::Cell<'_>)> = document
+        .cells_of(concept, false)
+        .take(super::role::MAX_CANDIDATES)
+        .map(|cell| ("", cell))
+        .collect();
+    let pairs: Vec<super::implied::Levels<'_>> = super::implied::pairs(
+        claimed.role,
+        change,
+        &cells,
+        vocab,
+        super::role::MAX_CANDIDATES,
+    )
+    .into_iter()
+    .filter(|l| {
+        std::ptr::eq(l.now.table(), l.then.table()) && l.now.record().row == l.then.record().row
+    })
+    .collect();
+    if pairs.iter().any(|levels| {
+        super::implied::check(change, claimed.stated, claimed.written, levels, vocab).is_empty()
+    }) {
+        return None;
+    }
+    // The report's own line is printed more than once (in the discussion
+    // and in the statements) with the same two values; a pair one note
+    // prints alone may be a part of the line ("Other income—net" of
+    // collaborations), and says nothing against the sentence.
+    let values = |l: &super::implied::Levels<'_>| (l.now.value_base(), l.then.value_base());
+    let first = pairs.iter().find(|a| {
+        pairs
+            .iter()
+            .any(|b| !std::ptr::eq(a.now.table(), b.now.table()) && values(a) == values(b))
+    })?;
+    Some(format!(
+        "{} holds {} and {} holds {}",
+        first.now.reference(),
+        first.now.text(),
+        first.then.reference(),
+        first.then.text()
+    ))
 }
 
 /// The sentences of a page that hold a quote (two, when it runs across

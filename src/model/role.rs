@@ -249,6 +249,11 @@ pub struct TableRoles {
     pub cols: Vec<ColRole>,
     /// The words of the table's title lines and source name (sorted).
     pub title_words: Vec<Box<str>>,
+    /// The words of the segment or business the table's title says the
+    /// table is about ("Presented in the table below is information for
+    /// Other:", "Regulated Businesses Segment"), sorted; empty for a table
+    /// of the whole company. A claim must name it to be about these rows.
+    pub title_member: Vec<Box<str>>,
     /// The table prints expenses as negative numbers.
     pub expenses_negative: bool,
     /// Rows by a word of their label or sections.

@@ -172,7 +172,8 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             .all(|w| GENERIC.contains(&&**w) || &**w == "total");
         let sign = label_sign(label, role.concept.as_ref(), role.direction)
             .or_else(|| working_capital_sign(label, &row.section, table.statement))
-            .or_else(|| cash_flow_sign(&row.section, table.statement));
+            .or_else(|| cash_flow_sign(&row.section, table.statement))
+            .or_else(|| comprehensive_income_sign(&row.section));
         // "Segment operating income (loss)" is the operating income line:
         // the other way, in parentheses, is no word a role must say.
         if matches!(sign, Some(LabelSign::Both(_) | LabelSign::BothReversed(_))) {
@@ -250,6 +251,17 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
     title.sort();
     title.dedup();
     out.title_words = title;
+    out.title_member = table
+        .title
+        .iter()
+        .find_map(|line| title_member(line))
+        .map(|member| {
+            let mut words = all_words(member);
+            words.sort();
+            words.dedup();
+            words
+        })
+        .unwrap_or_default();
     out.expenses_negative = expenses_negative(table);
     out.tags = table
         .tags
@@ -539,6 +551,79 @@ pub(crate) fn all_words(text: &str) -> Vec<Box<str>> {
     out
 }
 
+/// The segment or business a table's title line says the table is about:
+/// "Presented in the table below is (financial) information for Other:"
+/// (Other), "… information for the Regulated Businesses:", a line
+/// "Regulated Businesses Segment". Not a period ("information for the
+/// years ended December 31"), nor the company itself.
+fn title_member(line: &str) -> Option<&str> {
+    // A lead-in sentence ending in a colon, the segment in capitals: "…
+    // (financial) information for the Market-Based Businesses:". Lower-case
+    // subjects ("information for defined benefit plans", "for the years
+    // ended") are no segment.
+    static ABOUT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i:\b(?:presented|presents|provides|sets\s+forth|shows|summarizes)\b.*\binformation\s+for\s+(?:the\s+|our\s+|its\s+)?)(?P<x>[A-Z][\w’'&.-]*(?:[\s-]+[A-Z][\w’'&.-]*){0,4})\s*:\s*$",
+        )
+        .ok()
+    });
+    static SEGMENT_LINE: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| {
+            regex::Regex::new(
+                r"^\s*(?P<x>[A-Z][A-Za-z&'’.-]*(?:\s+[A-Z&][A-Za-z&'’.-]*){0,4})\s+Segment\s*$",
+            )
+            .ok()
+        });
+    let found = ABOUT
+        .as_ref()
+        .and_then(|r| r.captures(line))
+        .or_else(|| SEGMENT_LINE.as_ref().and_then(|r| r.captures(line)))?;
+    let member = found
+        .name("x")?
+        .as_str()
+        .trim()
+        .trim_end_matches(['.', ':'])
+        .trim();
+    let lower = member.to_lowercase();
+    // "Information on business segments", "by segment": every segment, or
+    // none named.
+    let generic = lower.split_whitespace().all(|w| {
+        matches!(
+            w,
+            "business" | "businesses" | "segment" | "segments" | "reportable" | "operating"
+                | "each" | "all" | "other" | "our" | "the" | "its" | "additional"
+        )
+    }) && lower != "other"
+        // "By Business Segment" heads a breakdown, not one segment.
+        || lower
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| matches!(w, "by" | "per" | "for" | "of" | "in" | "total"))
+        || found.get(0).is_some_and(|m| m.as_str().to_lowercase().contains("segments"));
+    let words = lower.split_whitespace().count();
+    let company = lower.split_whitespace().any(|w| {
+        matches!(
+            w,
+            "company"
+                | "company's"
+                | "company’s"
+                | "consolidated"
+                | "group"
+                | "corporation"
+                | "registrant"
+                | "us"
+                | "basis"
+        )
+    });
+    let dated = member.bytes().any(|b| b.is_ascii_digit())
+        || crate::period::find_period(member).is_some()
+        || lower.starts_with("year")
+        || lower.starts_with("period")
+        || lower.starts_with("each ")
+        || lower.starts_with("as of");
+    (!member.is_empty() && words <= 5 && !company && !dated && !generic).then_some(member)
+}
+
 fn qualifier(at: usize) -> Qualifier {
     Qualifier {
         entry: u16::try_from(at).unwrap_or(u16::MAX),
@@ -734,6 +819,26 @@ fn cash_flow_sign(section: &[String], statement: crate::model::StatementKind) ->
     Some(LabelSign::Positive(u8::try_from(cash).ok()?))
 }
 
+/// A line under an "Other comprehensive income" caption (or IFRS's "Items
+/// that may be reclassified to profit or loss") that names no way of its
+/// own is read by the statement's convention: a positive number adds
+/// to comprehensive income (a gain, "Cash flow hedges – fair value
+/// movements 4.9"), a negative one takes from it (a loss).
+fn comprehensive_income_sign(section: &[String]) -> Option<LabelSign> {
+    let of_oci = section.iter().any(|caption| {
+        let words = all_words(caption);
+        let has = |w: &str| words.iter().any(|x| &**x == w);
+        // IFRS's captions: "Items that may be reclassified subsequently
+        // to profit or loss", "… will not be reclassified …".
+        (has("other") && has("comprehensive")) || (has("reclassified") && has("profit"))
+    });
+    if !of_oci {
+        return None;
+    }
+    let result = Lexicon::builtin().direction_by_kind("result")?;
+    Some(LabelSign::Positive(u8::try_from(result).ok()?))
+}
+
 /// Whether the table prints its expense lines as negative numbers (most of
 /// its cost and expense cells are negative).
 fn expenses_negative(table: &Table) -> bool {
@@ -895,6 +1000,47 @@ mod tests {
             .collect();
         crate::read::document_from_rows("t.csv", "t.csv", rows, &vocab)
             .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_title_naming_a_segment_is_the_tables_member() {
+        for (line, member) in [
+            (
+                "Presented in the table below is information for Other:",
+                Some("Other"),
+            ),
+            (
+                "Presented in the table below is financial information for the Regulated Businesses:",
+                Some("Regulated Businesses"),
+            ),
+            ("Regulated Businesses Segment", Some("Regulated Businesses")),
+            (
+                "The following table presents information for the Market-Based Businesses:",
+                Some("Market-Based Businesses"),
+            ),
+        ] {
+            assert_eq!(title_member(line), member, "{line}");
+        }
+        // Near misses: a period, the company, a title of no one part.
+        for line in [
+            "Presented in the table below is information for the years ended December 31, 2022:",
+            "Presented in the tables below is summarized segment information as of and for the years ended December 31:",
+            "Supplemental information for the Company:",
+            "Consolidated Statements of Operations",
+            "Segment information",
+            "Information on a consolidated basis",
+            "additional information on business segments.",
+            "Financial information for our reportable segments:",
+            "Information by segment",
+            "By Business Segment",
+            "The following table provides information on retained wholesale nonaccrual loans.",
+            "Summarized Financial Information for Collaborative Arrangements",
+            "The following tables provides operating financial information for our two reportable segments:",
+            "Information for pension plans with a projected benefit obligation in excess of plan assets follows:",
+            "The following table presents information about contract balances:",
+        ] {
+            assert_eq!(title_member(line), None, "{line}");
+        }
     }
 
     #[test]

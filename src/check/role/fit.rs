@@ -646,6 +646,17 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     if tag_member && !names_the_member {
         out.strict_extra = out.strict_extra.saturating_add(1);
     }
+    // A table whose title says it is one segment's ("information for
+    // Other:"): a claim that does not name that segment is not about its
+    // rows, whatever the line.
+    if !roles.title_member.is_empty()
+        && !roles
+            .title_member
+            .iter()
+            .all(|w| contains(&claim.required, w) || contains(&claim.soft, w))
+    {
+        out.strict_extra = out.strict_extra.saturating_add(1);
+    }
     // Members named by QName: the tagged cell's must be those, and an
     // untagged cell cannot show them.
     if !claim.members.is_empty() && !exact_tag {
