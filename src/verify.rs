@@ -628,6 +628,23 @@ impl<'a> Verifier<'a> {
                     })
                 }),
             fraction_ok: ratio_role(&spec, self.vocab),
+            // A sentence's "$184,512" or "49,020 shares", no scale written.
+            literal: stated.as_ref().is_some_and(|s| {
+                let shares = written.is_some_and(|w| {
+                    w.split(|c: char| !c.is_alphabetic())
+                        .any(|word| word.eq_ignore_ascii_case("shares"))
+                });
+                (s.currency.is_some() || shares)
+                    && s.scale_exp == 0
+                    && !s.percent
+                    && spec.sentence_amounts.as_ref().is_some_and(|amounts| {
+                        amounts.iter().any(|w| {
+                            (w.amount.currency.is_some() || shares)
+                                && w.amount.scale_exp == 0
+                                && crate::prose::same_number(&w.amount, s, None)
+                        })
+                    })
+            }),
         };
         // A claim without a value: the amount its sentence states, checked
         // in its place (the one that holds at a cite, else the first).

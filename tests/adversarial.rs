@@ -191,7 +191,7 @@ fn the_fifth_red_team_corpus_holds_its_documented_figures() {
 /// claims still accepted are listed in docs/evaluation.md.
 #[test]
 fn the_sixth_red_team_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/redteam6.jsonl", (115, 101), 1, 6, true);
+    holds_figures("tests/adversarial/redteam6.jsonl", (115, 101), 0, 6, true);
 }
 
 /// A seventh outside reviewer's corpus (2026-12-04, afternoon) over the
@@ -240,7 +240,7 @@ fn the_ninth_red_team_corpus_holds_its_documented_figures() {
 /// since.
 #[test]
 fn the_tenth_red_team_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/redteam10.jsonl", (121, 114), 1, 21, true);
+    holds_figures("tests/adversarial/redteam10.jsonl", (121, 114), 0, 21, true);
 }
 
 /// An eleventh outside reviewer's corpus (2026-12-04, night) over the

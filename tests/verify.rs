@@ -3564,3 +3564,60 @@ fn a_comprehensive_income_line_naming_no_way_is_read_by_its_sign() {
         (Route::Accept, vec![])
     );
 }
+
+#[test]
+fn a_sentence_s_amount_without_a_scale_is_that_many_units() {
+    // "$184,512" in a sentence is a hundred and eighty-four thousand
+    // dollars; the statement's 184,512 is in thousands ($184.5 million).
+    let source = r#""birchwood_income.csv""#;
+    let said = |text: &str, value: &str, role: &str, cell: &str| {
+        route_and_codes(&verify(&one_claim(
+            source,
+            text,
+            value,
+            role,
+            &format!("birchwood_income.csv#{cell}"),
+        )))
+    };
+    let revenue = "Revenue, FY ended June 30, 2024";
+    assert_eq!(
+        said(
+            "Birchwood's revenue was $184,512 in fiscal 2024.",
+            "$184,512",
+            revenue,
+            "B7"
+        ),
+        (Route::Reanswer, vec!["scale_mismatch"])
+    );
+    let shares = "Diluted weighted-average shares, fiscal 2024";
+    assert_eq!(
+        said(
+            "Birchwood used 49,020 diluted shares in computing fiscal 2024 EPS.",
+            "49,020 shares",
+            shares,
+            "B28"
+        ),
+        (Route::Reanswer, vec!["scale_mismatch"])
+    );
+    // Near misses: the scale written; the digits as printed where no
+    // sentence writes them (a trace's value, an operand).
+    assert_eq!(
+        said(
+            "Birchwood's revenue was $184.5 million in fiscal 2024.",
+            "$184.5 million",
+            revenue,
+            "B7"
+        ),
+        (Route::Accept, vec![])
+    );
+    assert_eq!(said("", "$184,512", revenue, "B7"), (Route::Accept, vec![]));
+    assert_eq!(
+        said(
+            "Birchwood used 49.0 million diluted shares in computing fiscal 2024 EPS.",
+            "49.0 million shares",
+            shares,
+            "B28"
+        ),
+        (Route::Accept, vec![])
+    );
+}

@@ -38,7 +38,7 @@ pub const DOCS: &[CodeDoc] = &[
     CodeDoc {
         code: Code::ScaleMismatch,
         check: Check::Value,
-        what: "The stated number has the digits of the cell at the wrong scale: thousands for millions, billions for millions, a fraction for a percentage.",
+        what: "The stated number has the digits of the cell at the wrong scale: thousands for millions, billions for millions, a fraction for a percentage. A sentence that writes an amount with its currency and no scale (\"revenue was $184,512\"), or a share count without one (\"49,020 shares\"), states that many units, not the table's digits in its thousands; a calculation's operand, which has no sentence, and a row of a rate per unit (\"per gallon\") are read as printed.",
         why: "Scale errors are a factor of a thousand wrong while looking right to a reader who checks digits; the table's unit line is easy to miss.",
         example: "\"Revenue was $4.2 million\" citing `acme.xlsx#IS!B7` (4,200 in a table \"$ in millions\").",
         route: "reanswer.",
@@ -281,6 +281,21 @@ pub struct ValueRules {
     /// The claim's role is a ratio or a margin: a fraction (0.381) states a
     /// percentage cell (38.1%).
     pub fraction_ok: bool,
+    /// The claim's sentence writes the amount with its currency, or the
+    /// value says "shares", and no scale ("revenue was $184,512", "49,020
+    /// shares"): it is that many units, not a table's digits in its
+    /// thousands. A calculation's operand, which has no sentence, is read
+    /// as printed ("$447" of a table in millions).
+    pub literal: bool,
+}
+
+/// A row of a rate per unit ("Average fuel price per gallon"), printed in
+/// units whatever the table's scale ("in millions, except per-unit data").
+fn per_unit(cell: &Cell<'_>) -> bool {
+    cell.row_label().is_some_and(|label| {
+        let lower = label.to_lowercase();
+        lower.contains(" per ") || lower.starts_with("per ") || lower.contains("per-")
+    })
 }
 
 impl Default for ValueRules {
@@ -291,6 +306,7 @@ impl Default for ValueRules {
             tolerance: DEFAULT_TOLERANCE,
             hedged: false,
             fraction_ok: false,
+            literal: false,
         }
     }
 }
@@ -351,7 +367,9 @@ pub struct Compared {
 
 /// Brings a stated amount and a cell value to common units (see the module
 /// documentation). `None` when the arithmetic overflows.
-pub fn comparable(stated: &Amount, cell: &Cell<'_>) -> Option<Compared> {
+/// `literal`: the amount is written with its currency and no scale in the
+/// claim's own sentence ([`ValueRules::literal`]).
+pub fn comparable(stated: &Amount, cell: &Cell<'_>, literal: bool) -> Option<Compared> {
     let half_digit = Decimal::new(5, stated.decimals.saturating_add(1).min(28));
     if stated.scale_exp > 0 {
         let scale = stated.scale()?;
@@ -380,6 +398,15 @@ pub fn comparable(stated: &Amount, cell: &Cell<'_>) -> Option<Compared> {
         Some(Compared {
             stated: stated.value,
             cell: if in_currency { base } else { cell.value() },
+            half: half_digit,
+        })
+    } else if literal && cell.scale() != Decimal::ONE && !per_unit(cell) {
+        // A sentence's "$184,512" is a hundred and eighty-four thousand
+        // dollars; the table's 184,512 in thousands is $184.5 million.
+        // Likewise "49,020 shares" of a count in thousands.
+        Some(Compared {
+            stated: stated.value,
+            cell: cell.value_base()?,
             half: half_digit,
         })
     } else {
@@ -413,7 +440,7 @@ pub fn compare(stated: &Amount, cell: &Cell<'_>, rules: &ValueRules) -> ValueOut
         stated: s,
         cell: c,
         half,
-    }) = comparable(stated, cell)
+    }) = comparable(stated, cell, rules.literal)
     else {
         return ValueOutcome::Mismatch;
     };

@@ -479,7 +479,8 @@ impl Writer<'_> {
         rng: &mut Rng,
     ) -> Option<Value> {
         let role = role_of(&cell, self.vocab);
-        let written = cell.text().into_owned();
+        let printed = cell.text().into_owned();
+        let written = with_scale(&cell, &printed);
         let reference = cell.reference().to_string();
         let mut claim = json!({"id": "k1", "text": sentence(&role, &written),
                                "value": written, "role": role, "cites": [reference]});
@@ -547,7 +548,7 @@ impl Writer<'_> {
             }
             DefectClass::ScaleMismatch => {
                 let word = off_scale_word(cell.scale())?;
-                let stated = format!("{written} {word}");
+                let stated = format!("{printed} {word}");
                 set(&mut claim, "text", json!(sentence(&role, &stated)));
                 set(&mut claim, "value", json!(stated));
             }
@@ -785,6 +786,18 @@ pub fn altered(written: &str, rng: &mut Rng) -> Option<String> {
 
 /// A scale word 1,000 times off a cell's scale: "thousand" for a table in
 /// millions, "million" for one in units or thousands.
+/// A cell's printed amount as a sentence states it: with its table's scale
+/// when it prints a currency ("$12,257" of a table in thousands is written
+/// "$12,257 thousand"; a sentence's "$12,257" is twelve thousand dollars).
+/// A bare number ("4200") is left as printed, as a trace copies it.
+fn with_scale(cell: &Cell<'_>, printed: &str) -> String {
+    let currency = printed.contains(['$', '€', '£', '¥']);
+    match word_for(cell.scale()) {
+        Some(word) if currency && !cell.percent() => format!("{printed} {word}"),
+        _ => printed.to_string(),
+    }
+}
+
 fn off_scale_word(scale: Decimal) -> Option<&'static str> {
     let million = Decimal::from(1_000_000);
     if scale >= million {
