@@ -563,7 +563,7 @@ fn title_member(line: &str) -> Option<&str> {
     // ended") are no segment.
     static ABOUT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i:\b(?:presented|presents|provides|sets\s+forth|shows|summarizes)\b.*\binformation\s+for\s+(?:the\s+|our\s+|its\s+)?)(?P<x>[A-Z][\w’'&.-]*(?:[\s-]+[A-Z][\w’'&.-]*){0,4})\s*:\s*$",
+            r"(?i:\b(?:presented|presents|provides|sets[ \t]+forth|shows|summarizes)\b.*\binformation[ \t]+for[ \t]+(?:the[ \t]+|our[ \t]+|its[ \t]+)?)(?P<x>[A-Z][A-Za-z0-9’'&.-]*(?:[ \t-]+[A-Z][A-Za-z0-9’'&.-]*){0,4})[ \t]*:[ \t]*$",
         )
         .ok()
     });
