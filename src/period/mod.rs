@@ -191,7 +191,7 @@ pub fn find_period(text: &str) -> Option<(Range<usize>, Period)> {
         // digit, "quarter" or "half" on.
         let plausible_from = t
             .get(s..)
-            .map_or(usize::MAX, |rest| s + plausible_end(rest));
+            .map_or(usize::MAX, |rest| s.saturating_add(plausible_end(rest)));
         // Longest first: the first window from this start that reads as a
         // period is the only one from it that can win.
         for (j, &e) in ends.iter().enumerate().take(last).skip(first).rev() {
