@@ -317,7 +317,8 @@ fn the_thirteenth_red_team_on_real_prose_holds_its_documented_figures() {
 /// Verizon 2022, MGM Resorts 2022): segments against the company, changes
 /// in prose, scale and OCI signs, cell and page cites. Written without
 /// reading tickmark's rules or running it; run once, on d59f9d4, after the
-/// session's rules were final: **held out**, its misses not read.
+/// session's rules were final: **held out**, its misses not read (4 and
+/// 36; 4 and 35 after a code review's fixes, which did not read it).
 #[test]
 #[ignore = "reads six real 10-K PDFs: slow in a debug build; run with --ignored"]
 fn the_fourteenth_red_team_holds_its_documented_figures() {
@@ -328,7 +329,7 @@ fn the_fourteenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam14.jsonl",
         &pdfs,
         (64, 61),
-        (4, 36),
+        (4, 35),
         false,
     );
 }

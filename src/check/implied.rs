@@ -242,6 +242,25 @@ pub fn check(
     findings
 }
 
+/// Whether the change between `levels` is the stated value's size at its
+/// written rounding (a percentage is over the earlier level's size), its
+/// way aside; `None` when it cannot be told (a percentage of a change from
+/// zero, values out of range).
+pub fn gives_size(stated: &Amount, levels: &Levels<'_>) -> Option<bool> {
+    let (now, then) = (levels.now.value_base()?, levels.then.value_base()?);
+    let difference = now.checked_sub(then)?;
+    let result = if stated.percent {
+        difference.checked_div(then.abs())?
+    } else {
+        difference
+    };
+    Some(result_matches(
+        &size(stated),
+        result.abs(),
+        Some(levels.now.scale()),
+    ))
+}
+
 /// An amount's size (the stated number without its sign).
 fn size(stated: &Amount) -> Amount {
     Amount {

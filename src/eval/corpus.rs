@@ -784,20 +784,40 @@ pub fn altered(written: &str, rng: &mut Rng) -> Option<String> {
     Some(chars.into_iter().collect())
 }
 
-/// A scale word 1,000 times off a cell's scale: "thousand" for a table in
-/// millions, "million" for one in units or thousands.
 /// A cell's printed amount as a sentence states it: with its table's scale
-/// when it prints a currency ("$12,257" of a table in thousands is written
-/// "$12,257 thousand"; a sentence's "$12,257" is twelve thousand dollars).
-/// A bare number ("4200") is left as printed, as a trace copies it.
+/// when it prints a currency and no scale word of its own ("$12,257" of a
+/// table in thousands is written "$12,257 thousand"; a sentence's
+/// "$12,257" is twelve thousand dollars). A bare number ("4200") is left
+/// as printed, as a trace copies it.
 fn with_scale(cell: &Cell<'_>, printed: &str) -> String {
     let currency = printed.contains(['$', '€', '£', '¥']);
+    let scaled = printed.split(|c: char| !c.is_alphabetic()).any(|w| {
+        matches!(
+            w.to_ascii_lowercase().as_str(),
+            "thousand"
+                | "thousands"
+                | "million"
+                | "millions"
+                | "billion"
+                | "billions"
+                | "trillion"
+                | "k"
+                | "m"
+                | "mm"
+                | "mn"
+                | "bn"
+                | "b"
+                | "tn"
+        )
+    });
     match word_for(cell.scale()) {
-        Some(word) if currency && !cell.percent() => format!("{printed} {word}"),
+        Some(word) if currency && !scaled && !cell.percent() => format!("{printed} {word}"),
         _ => printed.to_string(),
     }
 }
 
+/// A scale word 1,000 times off a cell's scale: "thousand" for a table in
+/// millions, "million" for one in units or thousands.
 fn off_scale_word(scale: Decimal) -> Option<&'static str> {
     let million = Decimal::from(1_000_000);
     if scale >= million {

@@ -188,9 +188,10 @@ pub fn find_period(text: &str) -> Option<(Range<usize>, Period)> {
         let first = ends.partition_point(|&e| e <= s);
         let last = ends.partition_point(|&e| e <= limit);
         // A window from `s` is plausible from the first end past its first
-        // digit, "quarter" or "half" on.
+        // digit, "quarter" or "half" on (looked for up to `limit` only, past
+        // which no window from `s` ends: the scan stays within 24 words).
         let plausible_from = t
-            .get(s..)
+            .get(s..limit)
             .map_or(usize::MAX, |rest| s.saturating_add(plausible_end(rest)));
         // Longest first: the first window from this start that reads as a
         // period is the only one from it that can win.
