@@ -612,6 +612,15 @@ impl<'a> Verifier<'a> {
         let positive_named = spec.role.direction.is_some_and(|d| d.positive)
             || spec.sentence_direction.is_some_and(|d| d.positive)
             || spec.change_movement == Some(crate::check::movement::Movement::Up);
+        // The sentence's writings of the stated value, read once for how
+        // it is hedged and how it is scaled.
+        let said: Vec<&crate::prose::Written> = match (stated.as_ref(), &spec.sentence_amounts) {
+            (Some(s), Some(amounts)) => amounts
+                .iter()
+                .filter(|w| crate::prose::same_number(&w.amount, s, None))
+                .collect(),
+            _ => Vec::new(),
+        };
         let rules = ValueRules {
             negative_named,
             positive_named,
@@ -619,14 +628,9 @@ impl<'a> Verifier<'a> {
             // Hedged in the value ("about $4 billion") or where the sentence
             // states it ("came in at nearly $450 million").
             hedged: written.is_some_and(value::hedged)
-                || stated.as_ref().is_some_and(|s| {
-                    spec.sentence_amounts.as_ref().is_some_and(|amounts| {
-                        amounts.iter().any(|w| {
-                            w.hedge == crate::prose::Hedge::Approximate
-                                && crate::prose::same_number(&w.amount, s, None)
-                        })
-                    })
-                }),
+                || said
+                    .iter()
+                    .any(|w| w.hedge == crate::prose::Hedge::Approximate),
             fraction_ok: ratio_role(&spec, self.vocab),
             // A sentence's "$184,512" or "49,020 shares", no scale written.
             literal: stated.as_ref().is_some_and(|s| {
@@ -637,13 +641,9 @@ impl<'a> Verifier<'a> {
                 (s.currency.is_some() || shares)
                     && s.scale_exp == 0
                     && !s.percent
-                    && spec.sentence_amounts.as_ref().is_some_and(|amounts| {
-                        amounts.iter().any(|w| {
-                            (w.amount.currency.is_some() || shares)
-                                && w.amount.scale_exp == 0
-                                && crate::prose::same_number(&w.amount, s, None)
-                        })
-                    })
+                    && said
+                        .iter()
+                        .any(|w| (w.amount.currency.is_some() || shares) && w.amount.scale_exp == 0)
             }),
         };
         // A claim without a value: the amount its sentence states, checked

@@ -791,25 +791,9 @@ pub fn altered(written: &str, rng: &mut Rng) -> Option<String> {
 /// as printed, as a trace copies it.
 fn with_scale(cell: &Cell<'_>, printed: &str) -> String {
     let currency = printed.contains(['$', '€', '£', '¥']);
-    let scaled = printed.split(|c: char| !c.is_alphabetic()).any(|w| {
-        matches!(
-            w.to_ascii_lowercase().as_str(),
-            "thousand"
-                | "thousands"
-                | "million"
-                | "millions"
-                | "billion"
-                | "billions"
-                | "trillion"
-                | "k"
-                | "m"
-                | "mm"
-                | "mn"
-                | "bn"
-                | "b"
-                | "tn"
-        )
-    });
+    let scaled = printed
+        .split(|c: char| !c.is_alphabetic())
+        .any(|w| crate::number::scale_word(w).is_some());
     match word_for(cell.scale()) {
         Some(word) if currency && !scaled && !cell.percent() => format!("{printed} {word}"),
         _ => printed.to_string(),
