@@ -638,12 +638,19 @@ impl<'a> Verifier<'a> {
                     w.split(|c: char| !c.is_alphabetic())
                         .any(|word| word.eq_ignore_ascii_case("shares"))
                 });
-                (s.currency.is_some() || shares)
-                    && s.scale_exp == 0
+                s.scale_exp == 0
                     && !s.percent
-                    && said
-                        .iter()
-                        .any(|w| (w.amount.currency.is_some() || shares) && w.amount.scale_exp == 0)
+                    && said.iter().any(|w| {
+                        // "409,201 basic weighted-average shares"
+                        let counted = shares
+                            || claim
+                                .text
+                                .as_deref()
+                                .and_then(|t| t.get(w.end..))
+                                .is_some_and(value::shares_follow);
+                        let money = s.currency.is_some() && w.amount.currency.is_some();
+                        (money || counted) && w.amount.scale_exp == 0
+                    })
             }),
         };
         // A claim without a value: the amount its sentence states, checked

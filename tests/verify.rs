@@ -239,6 +239,23 @@ fn scale_mismatch() {
 }
 
 #[test]
+fn a_sentence_in_cents_states_the_value_in_cents() {
+    // "233 cents per diluted share" is $2.33: the sentence and the value
+    // say one number.
+    accepted(&acme(
+        r#"{"text": "Acme earned 233 cents per diluted share in 2024.", "value": "233 cents", "role": "Diluted EPS, FY2024", "cites": ["acme.xlsx#IS!B22"]}"#,
+    ));
+    // Near miss: the sentence's cents are another number.
+    produces(
+        &acme(
+            r#"{"text": "Acme earned 230 cents per diluted share in 2024.", "value": "233 cents", "role": "Diluted EPS, FY2024", "cites": ["acme.xlsx#IS!B22"]}"#,
+        ),
+        "value_mismatch",
+        Route::Reanswer,
+    );
+}
+
+#[test]
 fn same_number_swap() {
     let c = produces(
         &acme(
@@ -3566,6 +3583,89 @@ fn a_comprehensive_income_line_naming_no_way_is_read_by_its_sign() {
 }
 
 #[test]
+fn a_line_of_other_comprehensive_income_adds_what_it_prints() {
+    // Under an OCI caption a line is printed as what it adds to the total,
+    // whatever its label says: "actuarial loss … 4" adds 4.
+    let source = r#"{"id": "oci_us.csv", "path": "../tests/fixtures/oci_us.csv"}"#;
+    let said = |text: &str, value: &str, role: &str, cell: &str| {
+        route_and_codes(&verify(&one_claim(
+            source,
+            text,
+            value,
+            role,
+            &format!("oci_us.csv#{cell}"),
+        )))
+    };
+    let translation = "Foreign currency translation adjustments in OCI, FY2025";
+    assert_eq!(
+        said(
+            "Foreign currency translation knocked $27.4 million off other comprehensive income in 2025.",
+            "$27.4 million",
+            translation,
+            "B7"
+        ),
+        (Route::Reanswer, vec!["sign_flip"])
+    );
+    let pension = "Defined benefit pension plan actuarial loss, OCI net of tax, FY2025";
+    assert_eq!(
+        said(
+            "The pension plan line reduced the company's other comprehensive income by $4 thousand in 2025.",
+            "$4 thousand",
+            pension,
+            "B8"
+        ),
+        (Route::Reanswer, vec!["sign_flip"])
+    );
+    // Near misses: the way it is printed, either way; a sentence that
+    // names no effect on OCI; the total, a level.
+    assert_eq!(
+        said(
+            "Foreign currency translation added $27.4 million to other comprehensive income in 2025.",
+            "$27.4 million",
+            translation,
+            "B7"
+        ),
+        (Route::Accept, vec![])
+    );
+    assert_eq!(
+        said(
+            "Foreign currency translation reduced other comprehensive income by $5.5 million in 2024.",
+            "$5.5 million",
+            "Foreign currency translation adjustments in OCI, FY2024",
+            "C7"
+        ),
+        (Route::Accept, vec![])
+    );
+    assert_eq!(
+        said(
+            "Currency translation cut other comprehensive income by $5.5 million in 2024.",
+            "$5.5 million",
+            "Foreign currency translation adjustments in OCI, FY2024",
+            "C7"
+        ),
+        (Route::Accept, vec![])
+    );
+    assert_eq!(
+        said(
+            "The pension plan line added $4 thousand to other comprehensive income in 2025.",
+            "$4 thousand",
+            pension,
+            "B8"
+        ),
+        (Route::Accept, vec![])
+    );
+    assert_eq!(
+        said(
+            "Total other comprehensive income was $28.0 million in 2025, which reduced nothing.",
+            "$28.0 million",
+            "Total other comprehensive income, FY2025",
+            "B10"
+        ),
+        (Route::Accept, vec![])
+    );
+}
+
+#[test]
 fn a_sentence_s_amount_without_a_scale_is_that_many_units() {
     // "$184,512" in a sentence is a hundred and eighty-four thousand
     // dollars; the statement's 184,512 is in thousands ($184.5 million).
@@ -3599,8 +3699,28 @@ fn a_sentence_s_amount_without_a_scale_is_that_many_units() {
         ),
         (Route::Reanswer, vec!["scale_mismatch"])
     );
+    // A count of shares whose noun comes a few words after it.
+    assert_eq!(
+        said(
+            "Birchwood had 49,020 diluted weighted-average shares in fiscal 2024.",
+            "49,020",
+            shares,
+            "B28"
+        ),
+        (Route::Reanswer, vec!["scale_mismatch"])
+    );
     // Near misses: the scale written; the digits as printed where no
-    // sentence writes them (a trace's value, an operand).
+    // sentence writes them (a trace's value, an operand); a count whose
+    // sentence says its table's thousands.
+    assert_eq!(
+        said(
+            "Birchwood had 49,020 diluted weighted-average shares (in thousands) in fiscal 2024.",
+            "49,020",
+            shares,
+            "B28"
+        ),
+        (Route::Accept, vec![])
+    );
     assert_eq!(
         said(
             "Birchwood's revenue was $184.5 million in fiscal 2024.",

@@ -355,6 +355,15 @@ pub fn value_and_role(
     {
         findings.push(finding);
     }
+    // The sentence's "knocked $27.4 million off other comprehensive
+    // income" against an addition printed.
+    if findings.is_empty()
+        && checks.has(Check::Value)
+        && let Some(sentence) = claimed.sentence
+        && let Some(finding) = movement::oci_effect_flipped(sentence, &cell, &cited.cite)
+    {
+        findings.push(finding);
+    }
     // The level the sentence says a change led to.
     if findings.is_empty()
         && checks.has(Check::Support)

@@ -276,7 +276,7 @@ pub(crate) fn effect_of(sentence: &str) -> Option<bool> {
         "grew",
         "expanded",
     ];
-    const REDUCE: [&str; 22] = [
+    const REDUCE: [&str; 24] = [
         "reduced",
         "reduces",
         "decreased",
@@ -299,6 +299,9 @@ pub(crate) fn effect_of(sentence: &str) -> Option<bool> {
         "deduction",
         "shrank",
         "lessened",
+        // "knocked $27.4 million off other comprehensive income"
+        "knocked",
+        "knocks",
     ];
     let mut raised = None;
     for w in sentence.split(|c: char| !c.is_alphanumeric()) {

@@ -743,6 +743,39 @@ pub fn cash_effect_flipped(sentence: &str, cell: &Cell<'_>, cite: &str) -> Optio
     )
 }
 
+/// A sentence that says a line of other comprehensive income added to it
+/// ("Foreign currency translation knocked $27.4 million off other
+/// comprehensive income") where the statement prints the other way: the
+/// lines under an OCI caption are printed as what they add to its total,
+/// whatever their labels say ("Defined benefit pension plan actuarial
+/// loss, net of tax … 4" adds 4). `sign_flip`. Only a sentence whose
+/// effect names other comprehensive income, on a line under its caption
+/// that is not itself a total of it; a zero or a dash says nothing.
+pub fn oci_effect_flipped(sentence: &str, cell: &Cell<'_>, cite: &str) -> Option<Finding> {
+    static ON_OCI: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\bother\s+comprehensive\s+(?:income|earnings|loss)|\bOCI\b").ok()
+    });
+    if cell.dash() || !crate::check::role::under_oci_caption(cell.section()) {
+        return None;
+    }
+    // A total of the section ("Total other comprehensive income") is a
+    // level, and a "Less:" line is printed as what it takes away.
+    let label = cell.row_label()?.to_lowercase();
+    if label.contains("comprehensive") || label.starts_with("less") {
+        return None;
+    }
+    if !ON_OCI.as_ref()?.is_match(sentence) {
+        return None;
+    }
+    super::equity::effect_against_print(
+        super::equity::effect_of(sentence)?,
+        ["added to", "reduced"],
+        "other comprehensive income",
+        cell,
+        cite,
+    )
+}
+
 /// The cell of the same row a year before the cell's period: as long a
 /// span ending a year earlier, or the balance a year earlier.
 pub(crate) fn year_before<'a>(cell: &Cell<'a>, vocab: &Vocab) -> Option<Cell<'a>> {

@@ -55,10 +55,10 @@ pub fn disagreement_among(
     if same_kind.is_empty() || stated.dash {
         return None;
     }
-    if same_kind
-        .iter()
-        .any(|w| same_number(&w.amount, stated, unit_scale))
-    {
+    if same_kind.iter().any(|w| {
+        same_number(&w.amount, stated, unit_scale)
+            || in_hundredths(text, w).is_some_and(|a| same_number(&a, stated, unit_scale))
+    }) {
         return None;
     }
     let said: Vec<&str> = same_kind.iter().map(|w| w.text(text)).collect();
@@ -70,6 +70,22 @@ pub fn disagreement_among(
             said.join(", ")
         ),
     ))
+}
+
+/// An amount the sentence writes in hundredths of a currency ("70.5 cents
+/// per diluted share", "34 pence"): what it is worth in the currency.
+fn in_hundredths(text: &str, written: &Written) -> Option<Amount> {
+    let after = text.get(written.end..)?.trim_start();
+    let unit: String = after
+        .chars()
+        .take_while(|c| c.is_alphabetic() || *c == '¢')
+        .collect();
+    matches!(
+        unit.to_lowercase().as_str(),
+        "cents" | "cent" | "pence" | "¢"
+    )
+    .then(|| super::value::parse_stated(&format!("{} {unit}", written.text(text))))
+    .flatten()
 }
 
 /// The `contradicted` finding when the sentence puts a change in a year

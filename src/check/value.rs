@@ -30,7 +30,7 @@ pub const DOCS: &[CodeDoc] = &[
     CodeDoc {
         code: Code::SignFlip,
         check: Check::Value,
-        what: "The stated number has the magnitude of the cell but the opposite sign, and presentation does not explain it. A cost shown in parentheses and stated as a positive cost is presentation, not a flip; so is a negative figure the claim calls a loss, decrease or outflow. Also raised when the claim's sentence says a movement of an equity statement raised a component (\"added $120.0 million to retained earnings\") where the statement prints it as a reduction, or the reverse; when the claim's sentence says a cash-flow amount added to cash (\"added $12 million to operating cash flow\") where the statement prints it as a reduction, or the reverse; and when a role naming a rise or a fall of its measure (\"Net sales decline, 2022\", \"Net cash used in investing activities increase, 2024\") cites a change column's cell whose line moved the other way (read from the row's two levels where it prints them, else from the change's sign).",
+        what: "The stated number has the magnitude of the cell but the opposite sign, and presentation does not explain it. A cost shown in parentheses and stated as a positive cost is presentation, not a flip; so is a negative figure the claim calls a loss, decrease or outflow. Also raised when the claim's sentence says a movement of an equity statement raised a component (\"added $120.0 million to retained earnings\") where the statement prints it as a reduction, or the reverse; when the claim's sentence says a cash-flow amount added to cash (\"added $12 million to operating cash flow\") where the statement prints it as a reduction, or the reverse; when the claim's sentence says a line under an other-comprehensive-income caption reduced it (\"knocked $27.4 million off other comprehensive income\") where the statement prints an addition, whatever the line's label says (\"actuarial loss … 4\" adds 4), or the reverse; and when a role naming a rise or a fall of its measure (\"Net sales decline, 2022\", \"Net cash used in investing activities increase, 2024\") cites a change column's cell whose line moved the other way (read from the row's two levels where it prints them, else from the change's sign).",
         why: "Income stated where the statement shows an expense reverses the meaning of the figure while every digit matches, so a digits-only check passes it.",
         example: "\"Other income was $482 thousand\" citing `birchwood.xlsx#'Income Statement'!B17`, shown as (482) on the \"Other income (expense), net\" line.",
         route: "reanswer.",
@@ -38,7 +38,7 @@ pub const DOCS: &[CodeDoc] = &[
     CodeDoc {
         code: Code::ScaleMismatch,
         check: Check::Value,
-        what: "The stated number has the digits of the cell at the wrong scale: thousands for millions, billions for millions, a fraction for a percentage. A sentence that writes an amount with its currency and no scale (\"revenue was $184,512\"), or a share count without one (\"49,020 shares\"), states that many units, not the table's digits in its thousands; a calculation's operand, which has no sentence, and a row of a rate per unit (\"per gallon\") are read as printed.",
+        what: "The stated number has the digits of the cell at the wrong scale: thousands for millions, billions for millions, a fraction for a percentage. A sentence that writes an amount with its currency and no scale (\"revenue was $184,512\"), or a share count without one (\"49,020 shares\", \"409,201 basic weighted-average shares\"), states that many units, not the table's digits in its thousands; a calculation's operand, which has no sentence, and a row of a rate per unit (\"per gallon\") are read as printed.",
         why: "Scale errors are a factor of a thousand wrong while looking right to a reader who checks digits; the table's unit line is easy to miss.",
         example: "\"Revenue was $4.2 million\" citing `acme.xlsx#IS!B7` (4,200 in a table \"$ in millions\").",
         route: "reanswer.",
@@ -282,7 +282,8 @@ pub struct ValueRules {
     /// percentage cell (38.1%).
     pub fraction_ok: bool,
     /// The claim's sentence writes the amount with its currency, or the
-    /// value says "shares", and no scale ("revenue was $184,512", "49,020
+    /// value or the words after it say "shares", and no scale ("revenue
+    /// was $184,512", "49,020 shares", "409,201 basic weighted-average
     /// shares"): it is that many units, not a table's digits in its
     /// thousands. A calculation's operand, which has no sentence, is read
     /// as printed ("$447" of a table in millions).
@@ -296,6 +297,42 @@ fn per_unit(cell: &Cell<'_>) -> bool {
         let lower = label.to_lowercase();
         lower.contains(" per ") || lower.starts_with("per ") || lower.contains("per-")
     })
+}
+
+/// Whether the words right after a sentence's number make it a count of
+/// shares ("409,201 basic weighted-average shares", "49,020 shares"): at
+/// most four words of letters and hyphens, then "shares", with no scale
+/// word anywhere after the number ("… shares (in thousands)" is not a
+/// count of single shares).
+pub fn shares_follow(after: &str) -> bool {
+    let lower = after.to_ascii_lowercase();
+    let scaled = lower.split(|c: char| !c.is_ascii_alphabetic()).any(|w| {
+        matches!(
+            w,
+            "thousand"
+                | "thousands"
+                | "million"
+                | "millions"
+                | "billion"
+                | "billions"
+                | "mm"
+                | "mn"
+                | "bn"
+        )
+    });
+    if scaled {
+        return false;
+    }
+    for word in lower.split_whitespace().take(5) {
+        let word = word.trim_end_matches([',', '.', ';', ':']);
+        if word == "shares" {
+            return true;
+        }
+        if word.is_empty() || !word.chars().all(|c| c.is_ascii_alphabetic() || c == '-') {
+            return false;
+        }
+    }
+    false
 }
 
 impl Default for ValueRules {
@@ -716,6 +753,11 @@ pub fn names_negative(text: &str) -> bool {
                 | b"narrowed"
                 | b"reduced"
                 | b"reduction"
+                | b"cut"
+                | b"cuts"
+                | b"lowered"
+                | b"trimmed"
+                | b"knocked"
         )
     };
     // ASCII text (most is) is read byte by byte: the same words, without
@@ -768,6 +810,21 @@ pub fn names_negative(text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn shares_follow_a_count_within_its_noun_phrase() {
+        assert!(shares_follow(" shares"));
+        assert!(shares_follow(" basic weighted-average shares outstanding"));
+        assert!(shares_follow(" diluted shares, up from 2023"));
+        // A clause, a number or a scale between: not the count's noun.
+        assert!(!shares_follow(" in revenue, and 40 shares"));
+        assert!(!shares_follow(" of 2023 shares"));
+        assert!(!shares_follow(" basic shares (in thousands)"));
+        assert!(!shares_follow(" million shares"));
+        assert!(!shares_follow(
+            " of revenue from the sale of many of its shares"
+        ));
+    }
     use super::*;
 
     #[test]

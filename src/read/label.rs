@@ -451,6 +451,7 @@ fn label_grid(
                 let mut section = sections.path();
                 let match_section = with_implied.path(&section, implied.get(r).copied().flatten());
                 let row_toks = toks.get(r).unwrap_or(&[]);
+                let row_values = grid.get(r).map_or(&[][..], Vec::as_slice);
                 let mut concept = label_text.as_deref().and_then(|l| {
                     row_concept(
                         vocab,
@@ -458,7 +459,7 @@ fn label_grid(
                         l,
                         &match_section,
                         statement,
-                        row_toks,
+                        (row_toks, row_values),
                         label_col,
                     )
                 });
@@ -469,8 +470,15 @@ fn label_grid(
                 if concept.is_none()
                     && let Some(l) = label_text.as_deref()
                     && let Some(before) = sections.closed_by_blank()
-                    && let Some(found) =
-                        row_concept(vocab, concepts, l, &before, statement, row_toks, label_col)
+                    && let Some(found) = row_concept(
+                        vocab,
+                        concepts,
+                        l,
+                        &before,
+                        statement,
+                        (row_toks, row_values),
+                        label_col,
+                    )
                 {
                     sections.reopen(indent, l);
                     section = sections.path();
@@ -494,7 +502,7 @@ fn label_grid(
                         l,
                         &section,
                         StatementKind::Balance,
-                        row_toks,
+                        (row_toks, row_values),
                         label_col,
                     );
                 }
@@ -656,10 +664,30 @@ fn row_concept(
     label: &str,
     section: &Arc<[String]>,
     statement: StatementKind,
-    row_toks: &[Tok],
+    (row_toks, row): (&[Tok], &[GridValue]),
     label_col: Option<usize>,
 ) -> Option<ConceptId> {
     let concept = concepts.get(vocab, label, section, statement)?;
+    // Under a caption that is a per-share line ("Diluted earnings per
+    // share: (a)"), a row naming a line of profit is that line's amount
+    // per share: net income's is the caption's own concept; another line's
+    // ("Income from continuing operations") has no concept here.
+    // A row of whole amounts there ("Net income $8,711,631" above "Shares
+    // used in computation") is the computation's money, not the line.
+    if !is_per_share(vocab, &concept)
+        && prints_cents(row, label_col)
+        && let Some((caption, outer)) = section.split_last()
+        && let Some(per_share) = concepts
+            .get(vocab, caption, &Arc::from(outer), statement)
+            .filter(|c| is_per_share(vocab, c))
+        && vocab
+            .info(concept.as_str())
+            .is_some_and(|i| i.measure == Measure::Monetary)
+    {
+        return PER_SHARE_OF
+            .contains(&concept.as_str())
+            .then_some(per_share);
+    }
     let concept = if is_per_share(vocab, &concept) && prints_an_amount(label) {
         // The label prints the per-share figure ("Common stock, par value
         // $5.00 – … shares issued"): the row's number is the line's money,
@@ -690,6 +718,32 @@ fn dated_by_instants(columns: &[Option<Column>], infos: &[ColumnInfo]) -> bool {
         .peekable();
     periods.peek().is_some() && periods.all(|p| matches!(p, Period::Instant { .. }))
 }
+
+/// Every amount of a row is printed with cents ("$6.95"), and there is
+/// one: how a per-share line prints.
+fn prints_cents(row: &[GridValue], label_col: Option<usize>) -> bool {
+    let mut amounts = row
+        .iter()
+        .enumerate()
+        .filter(|(c, _)| label_col.is_none_or(|l| *c > l))
+        .filter_map(|(_, v)| match v {
+            GridValue::Number(a) => Some(*a),
+            GridValue::Text { text, .. } => parse_amount(text.trim()),
+            _ => None,
+        })
+        .filter(|a| !a.dash && !a.percent)
+        .peekable();
+    amounts.peek().is_some() && amounts.all(|a| a.decimals > 0)
+}
+
+/// Lines of profit whose amount per share, under a per-share caption, is
+/// the caption's concept.
+const PER_SHARE_OF: [&str; 4] = [
+    "NetIncomeLoss",
+    "NetIncomeLossAvailableToCommonStockholdersBasic",
+    "NetIncomeLossAttributableToParent",
+    "ProfitLoss",
+];
 
 /// The concept counts money per share.
 fn is_per_share(vocab: &Vocab, concept: &ConceptId) -> bool {

@@ -825,18 +825,23 @@ fn cash_flow_sign(section: &[String], statement: crate::model::StatementKind) ->
 /// to comprehensive income (a gain, "Cash flow hedges – fair value
 /// movements 4.9"), a negative one takes from it (a loss).
 fn comprehensive_income_sign(section: &[String]) -> Option<LabelSign> {
-    let of_oci = section.iter().any(|caption| {
-        let words = all_words(caption);
-        let has = |w: &str| words.iter().any(|x| &**x == w);
-        // IFRS's captions: "Items that may be reclassified subsequently
-        // to profit or loss", "… will not be reclassified …".
-        (has("other") && has("comprehensive")) || (has("reclassified") && has("profit"))
-    });
-    if !of_oci {
+    if !under_oci_caption(section) {
         return None;
     }
     let result = Lexicon::builtin().direction_by_kind("result")?;
     Some(LabelSign::Positive(u8::try_from(result).ok()?))
+}
+
+/// Whether a row's sections name other comprehensive income: an "Other
+/// comprehensive income (loss)" caption, or IFRS's "Items that may be
+/// reclassified subsequently to profit or loss" (and "… will not be
+/// reclassified …").
+pub fn under_oci_caption(section: &[String]) -> bool {
+    section.iter().any(|caption| {
+        let words = all_words(caption);
+        let has = |w: &str| words.iter().any(|x| &**x == w);
+        (has("other") && has("comprehensive")) || (has("reclassified") && has("profit"))
+    })
 }
 
 /// Whether the table prints its expense lines as negative numbers (most of

@@ -1502,3 +1502,61 @@ fn only_a_change_of_sales_named_as_such_is_a_sales_change_title() {
         assert!(!names_sales_change(no), "{no}");
     }
 }
+
+#[test]
+fn a_profit_line_under_a_per_share_caption_is_its_amount_per_share() {
+    // "Diluted earnings per share: (a)" over "Net income attributable to
+    // common shareholders  $6.95": the line's amount per share, unscaled.
+    let t = label(
+        TablePart::Only,
+        &[
+            &["Consolidated Statements of Operations", "", ""],
+            &["(In millions, except per share data)", "", ""],
+            &["", "2021", "2020"],
+            &[
+                "Net income attributable to common shareholders",
+                "$1,263",
+                "$709",
+            ],
+            &["Diluted earnings per share: (a)", "", ""],
+            &[
+                "Net income attributable to common shareholders",
+                "$6.95",
+                "$3.91",
+            ],
+        ],
+    );
+    let eps = cell(&t, "B6");
+    assert_eq!(
+        eps.concept().map(|c| c.as_str()),
+        Some("EarningsPerShareDiluted")
+    );
+    assert_eq!(eps.scale(), Decimal::ONE);
+    assert_eq!(
+        cell(&t, "B4").concept().map(|c| c.as_str()),
+        Some("NetIncomeLossAvailableToCommonStockholdersBasic")
+    );
+    // Near miss: a note's computation prints the money under the same
+    // caption, in whole dollars, above the shares and the per-share line.
+    let t = label(
+        TablePart::Only,
+        &[
+            &["Earnings per share", "", ""],
+            &["(in thousands, except per share data)", "", ""],
+            &["", "2024", "2023"],
+            &["Basic earnings per share:", "", ""],
+            &["Net income", "$8,711,631", "$5,407,990"],
+            &[
+                "Weighted-average shares of common stock outstanding",
+                "429,519",
+                "441,571",
+            ],
+            &["Basic earnings per share", "$20.28", "$12.25"],
+        ],
+    );
+    assert_eq!(
+        cell(&t, "B5").concept().map(|c| c.as_str()),
+        Some("NetIncomeLoss")
+    );
+    assert_eq!(cell(&t, "B5").scale(), d("1000"));
+}
