@@ -307,7 +307,7 @@ fn the_thirteenth_red_team_on_real_prose_holds_its_documented_figures() {
         "tests/adversarial/redteam13.jsonl",
         &pdfs,
         (35, 33),
-        (0, 27),
+        (0, 24),
         false,
     );
 }
@@ -331,7 +331,7 @@ fn the_fourteenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam14.jsonl",
         &pdfs,
         (64, 61),
-        (1, 33),
+        (1, 32),
         false,
     );
 }

@@ -3370,6 +3370,24 @@ fn a_number_of_prose_is_what_its_sentence_says() {
             &format!("f.htm#{page}"),
         )))
     };
+    // "… were $704 million and $673 million, respectively" after a list
+    // of years: each amount is its year's.
+    assert_eq!(
+        at(
+            "$673 million",
+            "Dividends paid to common shareholders, FY2020",
+            "p6"
+        ),
+        accept
+    );
+    assert_eq!(
+        at(
+            "$673 million",
+            "Dividends paid to common shareholders, FY2021",
+            "p6"
+        ),
+        review
+    );
     // A page whose table holds the number nowhere, but whose text writes
     // it: the text's number, never a value_mismatch against the table.
     assert_eq!(

@@ -20,6 +20,7 @@ pub mod prose_number;
 pub mod quote;
 pub mod ref_hint;
 pub mod resolve;
+pub mod respectively;
 pub mod role;
 pub mod sentence;
 pub mod support;

@@ -238,6 +238,20 @@ pub fn read_sentence(sentence: &str) -> Vec<ProseNumber> {
     // "… of $89 million and $252 million, respectively": which is which is
     // in another list.
     let respectively = sentence.to_ascii_lowercase().contains("respectively");
+    // Unless the other list is one of years, as many as the amounts: then
+    // each amount is its year's, and all are the first one's line.
+    let listed = respectively
+        .then(|| super::respectively::respective_periods(sentence, &amounts))
+        .flatten();
+    // A list of years heading the sentence ("For the years ended December
+    // 31, 2022, 2021 and 2020, diluted earnings per share were …"): the
+    // subject is read after it.
+    let subject_after_list = listed.as_ref().and_then(|(_, end)| {
+        let first = amounts.first()?;
+        let lead = sentence.get(*end..first.start)?;
+        subject_of(lead.trim_start_matches([',', ' ']), None)
+    });
+    let listed = listed.map(|(periods, _)| periods);
     // Whether the sentence writes a period no amount takes as its own: the
     // same for every amount, read once when one needs it.
     let unattributed = std::cell::OnceCell::new();
@@ -255,10 +269,14 @@ pub fn read_sentence(sentence: &str) -> Vec<ProseNumber> {
             subject,
             ..
         } = reading.get_or_insert_with(|| {
-            ClauseRead::of(
+            let mut read = ClauseRead::of(
                 sentence.get(clause.start..w.start).unwrap_or(""),
                 clause.clone(),
-            )
+            );
+            if i == 0 && subject_after_list.is_some() {
+                read.subject.clone_from(&subject_after_list);
+            }
+            read
         });
         let b = before(i);
         let a = after(i);
@@ -322,8 +340,10 @@ pub fn read_sentence(sentence: &str) -> Vec<ProseNumber> {
             let (name, verb) = subject.as_ref()?;
             (first_of_clause && verb.change).then(|| name.clone())
         };
-        let measure = if respectively {
+        let measure = if respectively && listed.is_none() {
             None
+        } else if listed.is_some() && i > 0 {
+            out.first().and_then(|p| p.measure.clone())
         } else if change {
             changed()
         } else if share_of {
@@ -347,7 +367,9 @@ pub fn read_sentence(sentence: &str) -> Vec<ProseNumber> {
         } else {
             subject_level
         };
-        let when = if apposed(i) {
+        let when = if let Some(period) = listed.as_ref().and_then(|l| l.get(i)) {
+            When::Own(period.clone())
+        } else if apposed(i) {
             out.last().map_or(When::Unknown, |p| p.when.clone())
         } else {
             // The group's last member's words after it say its period.
@@ -1012,6 +1034,33 @@ $1,100 million, down from $1,150 million a year earlier. We believe that our cas
         let s = "Severance and realignment costs were $89 million and $252 million, respectively.";
         let read = read_sentence(s);
         assert_eq!(number(&read, s, "$89 million").measure, None);
+        // A list of years heading the sentence, then its subject.
+        let s = "For the years ended December 31, 2022, 2021 and 2020, diluted earnings per share (GAAP) were $4.51, $6.95 and $3.91, respectively.";
+        let read = read_sentence(s);
+        let n = number(&read, s, "$6.95");
+        assert!(
+            n.measure
+                .as_deref()
+                .is_some_and(|m| m.contains("diluted earnings per share")),
+            "{:?}",
+            n.measure
+        );
+        // A list of years: each amount is its year's, all of one line.
+        let s = "Total dividends paid to common shareholders were $932 million, $871 million and $787 million in 2022, 2021 and 2020, respectively.";
+        let read = read_sentence(s);
+        for (amount, y) in [
+            ("$932 million", 2022),
+            ("$871 million", 2021),
+            ("$787 million", 2020),
+        ] {
+            let n = number(&read, s, amount);
+            assert_eq!(n.when, year(y), "{amount}");
+            assert_eq!(
+                n.measure.as_deref(),
+                Some("Total dividends paid to common shareholders"),
+                "{amount}"
+            );
+        }
         // A subject the verb does not end (a place, an aside) is not read;
         // nor is an amount the verb does not state as a level.
         let s = "In the Americas, revenue was $1.2 billion.";
