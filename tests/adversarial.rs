@@ -252,7 +252,7 @@ fn the_tenth_red_team_corpus_holds_its_documented_figures() {
 /// 38ec7ca, the session's start: 5 and 26). Tuned on since.
 #[test]
 fn the_eleventh_red_team_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/redteam11.jsonl", (120, 110), 2, 24, true);
+    holds_figures("tests/adversarial/redteam11.jsonl", (120, 110), 2, 23, true);
 }
 
 /// The FinanceBench PDFs the prose red teams cite (../shared or

@@ -239,6 +239,41 @@ fn scale_mismatch() {
 }
 
 #[test]
+fn a_quantity_with_its_unit_is_its_number() {
+    let source = r#"{"id": "ops.csv", "path": "../tests/fixtures/ops.csv"}"#;
+    let said = |value: &str, role: &str, cell: &str| {
+        route_and_codes(&verify(&one_claim(
+            source,
+            "",
+            value,
+            role,
+            &format!("ops.csv#{cell}"),
+        )))
+    };
+    assert_eq!(
+        said("1,136 miles", "Miles of pipeline, 2024", "B3"),
+        (Route::Accept, vec![])
+    );
+    // Near misses: other digits; the same digits at another scale, which
+    // the unit ("MMBoe", millions of "Boe") may explain: a person checks.
+    assert_eq!(
+        said("1,163 miles", "Miles of pipeline, 2024", "B3"),
+        (Route::Reanswer, vec!["value_mismatch"])
+    );
+    assert_eq!(
+        said("43.4 MMBoe", "Net production, 2024", "B4"),
+        (Route::Review, vec!["no_checkable_claim"])
+    );
+    // A count against an amount of money: the digits are not enough.
+    assert_eq!(
+        route_and_codes(&verify(&acme(
+            r#"{"value": "4,200 miles", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"]}"#,
+        ))),
+        (Route::Review, vec!["no_checkable_claim"])
+    );
+}
+
+#[test]
 fn a_sentence_in_cents_states_the_value_in_cents() {
     // "233 cents per diluted share" is $2.33: the sentence and the value
     // say one number.

@@ -198,6 +198,20 @@ pub fn value_and_role(
         // Written only for a finding.
         let shown = || describe_cell(&cell);
         let finding = match outcome {
+            // A count of a thing ("1,136 miles") is no amount of money,
+            // whatever the digits.
+            ValueOutcome::Match | ValueOutcome::Presentation
+                if value::is_quantity(written) && cell.currency().is_some() =>
+            {
+                Some(Finding::new(
+                    Code::NoCheckableClaim,
+                    Route::Review,
+                    format!(
+                        "the claim states {written}, a count of a thing, but {} is an amount of money",
+                        shown()
+                    ),
+                ))
+            }
             ValueOutcome::Match | ValueOutcome::Presentation => None,
             ValueOutcome::SignFlip if flipped => {
                 let (says, text) = match flip {
@@ -226,6 +240,19 @@ pub fn value_and_role(
                     shown()
                 ),
             )),
+            // A unit tickmark does not read may carry the scale itself
+            // ("43.4 MMBoe" of a row in MBoe): a person checks it.
+            ValueOutcome::ScaleMismatch { factor } if value::is_quantity(written) => {
+                Some(Finding::new(
+                    Code::NoCheckableClaim,
+                    Route::Review,
+                    format!(
+                        "the claim states {written}, but {}: the same digits at {} the scale, and the value's unit, which may say its scale, is not read",
+                        shown(),
+                        describe_factor(*factor)
+                    ),
+                ))
+            }
             ValueOutcome::ScaleMismatch { factor } => Some(Finding::new(
                 Code::ScaleMismatch,
                 Route::Reanswer,

@@ -50,7 +50,7 @@ pub const DOCS: &[CodeDoc] = &[
     CodeDoc {
         code: Code::NoCheckableClaim,
         check: Check::Resolve,
-        what: "Nothing could be checked. On an answer (in its own `findings`): no claim of it states a number, cites, quotes or calculates (an answer with no claims included). On a claim: its sentence states an amount (\"$9.9 billion\", \"40%\", \"1,234\", \"1.2\"; years, dates and labels like FY2024 are not amounts) that the claim does not give as its `value`, so no check holds that number to a cell.",
+        what: "Nothing could be checked. On an answer (in its own `findings`): no claim of it states a number, cites, quotes or calculates (an answer with no claims included). On a claim: its sentence states an amount (\"$9.9 billion\", \"40%\", \"1,234\", \"1.2\"; years, dates and labels like FY2024 are not amounts) that the claim does not give as its `value`, so no check holds that number to a cell; or its `value` is a quantity with a unit tickmark does not read (\"43.4 MMBoe\", \"68,400 barrels per day\") and the cell holds the same digits at another scale, which the unit may explain (\"MMBoe\" is millions of \"Boe\"; a row in \"MBoe\" prints 43,408). A quantity whose number the cell holds as written (\"1,136 miles\") is checked as that number, unless the cell is an amount of money (\"4,200 miles\" of revenue).",
         why: "What gave the checks nothing to hold must not pass as accepted: failing closed, a person looks. A cite alone proves nothing about a number the sentence states.",
         example: "`{\"id\": \"a1\", \"claims\": [{\"text\": \"Revenue grew strongly.\"}]}`, `\"claims\": []`, or `{\"text\": \"Revenue rose to $9.9 billion.\", \"cites\": [\"acme.xlsx#IS!B7\"]}`.",
         route: "review.",

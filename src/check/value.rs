@@ -49,8 +49,15 @@ pub const DOCS: &[CodeDoc] = &[
 /// hedge before it ("approximately $4.2 billion"), a sign word ("negative
 /// $9 million"), a currency or unit word after it ("4.2 billion euros",
 /// "190 million shares", "$2.35 per diluted share"), and the words tables
-/// print for nil ("n/a", "nil", "none": zero, like a dash).
+/// print for nil ("n/a", "nil", "none": zero, like a dash); and a quantity
+/// of a thing ("1,136 miles", "43.4 MMBoe"), its number as written.
 pub fn parse_stated(text: &str) -> Option<Amount> {
+    parse_stated_as(text, true)
+}
+
+/// [`parse_stated`], reading a quantity with a unit it does not know
+/// ("43.4 MMBoe") only when `quantities` says so.
+fn parse_stated_as(text: &str, quantities: bool) -> Option<Amount> {
     let mut rest = text.trim().trim_end_matches(['.', ';']).trim_end();
     if NIL_WORDS.iter().any(|w| rest.eq_ignore_ascii_case(w)) {
         let mut nil = Amount::plain(Decimal::ZERO, 0);
@@ -158,6 +165,112 @@ pub fn parse_stated(text: &str) -> Option<Amount> {
                 amount.currency = named;
             }
             return Some(negate(amount));
+        }
+    }
+    // A quantity with its unit ("43.4 MMBoe", "68,400 barrels per day",
+    // "338.8 billion gallons", "1,136 miles"): the number as written; the
+    // unit names what is counted, as the cell's row or column does.
+    quantities.then(|| quantity(rest)).flatten().map(negate)
+}
+
+/// Words that make the words after a number more than its unit: a
+/// direction, a comparison, a period or a joining word ("447 million
+/// loss", "12 million more than 2023").
+const NOT_A_UNIT: [&str; 57] = [
+    "increase",
+    "increases",
+    "increased",
+    "rise",
+    "growth",
+    "gain",
+    "gains",
+    "income",
+    "profit",
+    "profits",
+    "higher",
+    "lower",
+    "up",
+    "down",
+    "more",
+    "less",
+    "than",
+    "over",
+    "under",
+    "above",
+    "below",
+    "change",
+    "net",
+    "total",
+    "in",
+    "of",
+    "for",
+    "at",
+    "to",
+    "from",
+    "and",
+    "or",
+    // Scales, money and the units read elsewhere.
+    "thousand",
+    "thousands",
+    "million",
+    "millions",
+    "billion",
+    "billions",
+    "trillion",
+    "mn",
+    "bn",
+    "m",
+    "b",
+    "k",
+    "shares",
+    "share",
+    "percent",
+    "point",
+    "points",
+    "bps",
+    "basis",
+    "times",
+    "x",
+    "dollars",
+    "dollar",
+    "cents",
+    "pence",
+];
+
+/// Whether a value is a quantity with a unit tickmark does not read
+/// ("43.4 MMBoe", "68,400 barrels per day"): a unit may carry its own
+/// scale ("MMBoe" is millions of "Boe"), so the same digits at another
+/// scale are no proof of a mismatch.
+pub fn is_quantity(text: &str) -> bool {
+    parse_stated_as(text, false).is_none() && parse_stated_as(text, true).is_some()
+}
+
+/// A number of a thing other than money or a percentage: an amount with a
+/// digit and no currency, then at most three words of letters (a slash,
+/// dot or hyphen within), none a word of a direction, a comparison or a
+/// joining word.
+fn quantity(text: &str) -> Option<Amount> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let is_unit_word = |w: &&str| {
+        w.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            && w.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '-'))
+            && !NOT_A_UNIT.iter().any(|n| n.eq_ignore_ascii_case(w))
+    };
+    for unit_words in 1..=3usize {
+        let split = words.len().checked_sub(unit_words)?;
+        let (number, unit) = words.split_at(split);
+        if number.is_empty() || !unit.iter().all(is_unit_word) {
+            return None;
+        }
+        if names_negative(&unit.join(" ")) {
+            return None;
+        }
+        if !number.iter().any(|w| w.bytes().any(|b| b.is_ascii_digit())) {
+            return None;
+        }
+        if let Some(amount) = parse_amount(&number.join(" ")) {
+            return (amount.currency.is_none() && !amount.percent).then_some(amount);
         }
     }
     None
@@ -812,6 +925,32 @@ pub fn names_negative(text: &str) -> bool {
 mod tests {
 
     #[test]
+    fn a_quantity_states_its_number_and_not_its_unit() {
+        let v = |t: &str| parse_stated(t).map(|a| (a.value, a.scale_exp));
+        assert_eq!(v("43.4 MMBoe"), Some((Decimal::new(434, 1), 0)));
+        assert_eq!(
+            v("68,400 barrels per day"),
+            Some((Decimal::from(68_400), 0))
+        );
+        assert_eq!(v("118.6 MBoe/d"), Some((Decimal::new(1186, 1), 0)));
+        assert_eq!(v("338.8 billion gallons"), Some((Decimal::new(3388, 1), 9)));
+        assert_eq!(v("1,136 miles"), Some((Decimal::from(1136), 0)));
+        // Whatever the thing counted: the unit is the row's to say.
+        assert_eq!(v("4.2 billion widgets"), Some((Decimal::new(42, 1), 9)));
+        // Not a quantity: a direction, a comparison, money, words only.
+        assert_eq!(parse_stated("447 million loss"), None);
+        assert_eq!(parse_stated("12 million more than 2023"), None);
+        assert_eq!(parse_stated("$12 million widgets"), None);
+        assert_eq!(parse_stated("seventeen thousand one hundred"), None);
+        assert_eq!(parse_stated("4.2 billion in revenue"), None);
+        assert!(is_quantity("43.4 MMBoe"));
+        assert!(!is_quantity("4.2 billion"));
+        assert!(!is_quantity("49,020 shares"));
+        assert!(!is_quantity("$4.2 billion"));
+        assert!(!is_quantity("2.85 billion euros"));
+    }
+
+    #[test]
     fn shares_follow_a_count_within_its_noun_phrase() {
         assert!(shares_follow(" shares"));
         assert!(shares_follow(" basic weighted-average shares outstanding"));
@@ -886,7 +1025,6 @@ mod tests {
             "",
             "about",
             "over $4 billion",
-            "4.2 billion widgets",
             "aboutness 4",
             // A multiple is a bare ratio, and "x" is one only after a digit.
             "$4x",
