@@ -274,6 +274,28 @@ fn a_quantity_with_its_unit_is_its_number() {
 }
 
 #[test]
+fn a_way_the_sentence_gives_another_amount_is_not_the_value_s() {
+    // "… against a 1.4% decline a year ago": the decline is the year
+    // before's, not the 3.1% the claim checks (the line rose).
+    let source = r#"{"id": "t1.csv", "path": "../tests/adversarial/redteam8/t1.csv"}"#;
+    let said = |text: &str| {
+        route_and_codes(&verify(&one_claim(
+            source,
+            text,
+            "3.1%",
+            "Comparable sales change, 13 weeks ended Nov 2, 2024",
+            "t1.csv#B26",
+        )))
+    };
+    let (_, codes) = said("Comps were up 3.1% in Q3 against a 1.4% decline a year ago.");
+    assert!(!codes.contains(&"sign_flip"), "{codes:?}");
+    // Near miss: the value's own decline.
+    let (route, codes) = said("Comps declined 3.1% in Q3.");
+    assert_eq!(route, Route::Reanswer);
+    assert!(codes.contains(&"sign_flip"), "{codes:?}");
+}
+
+#[test]
 fn a_sentence_in_cents_states_the_value_in_cents() {
     // "233 cents per diluted share" is $2.33: the sentence and the value
     // say one number.

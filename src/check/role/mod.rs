@@ -810,6 +810,14 @@ fn merge_sentence(claim: &mut ClaimRole, sentence: &str, vocab: &Vocab) {
         }
     }
     let said = from_reading(read(sentence, vocab, Mode::Sentence), sentence.to_string());
+    // A way the whole sentence names is the value's only when the value
+    // is its one amount: "Comps were up 3.1% against a 1.4% decline a year
+    // ago" declines the year before's (the value's own words are read
+    // apart, as its sentence direction).
+    let direction = said
+        .role
+        .direction
+        .filter(|_| crate::prose::amounts_in(sentence).len() <= 1);
     if let Some(percent) = lone_change {
         let dated = said.role.periods.iter().find_map(|p| match p {
             Period::Change {
@@ -851,7 +859,7 @@ fn merge_sentence(claim: &mut ClaimRole, sentence: &str, vocab: &Vocab) {
             }
         }
         claim.role.implied.clone_from(&said.role.implied);
-        claim.role.direction = claim.role.direction.or(said.role.direction);
+        claim.role.direction = claim.role.direction.or(direction);
         claim.role.unit = claim.role.unit.or(said.role.unit);
         return;
     }
@@ -863,7 +871,7 @@ fn merge_sentence(claim: &mut ClaimRole, sentence: &str, vocab: &Vocab) {
                 claim.role.qualifiers.push(*q);
             }
         }
-        claim.role.direction = claim.role.direction.or(said.role.direction);
+        claim.role.direction = claim.role.direction.or(direction);
     }
 }
 
