@@ -755,16 +755,17 @@ pub fn oci_effect_flipped(sentence: &str, cell: &Cell<'_>, cite: &str) -> Option
     static ON_OCI: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
         regex::Regex::new(r"(?i)\bother\s+comprehensive\s+(?:income|earnings|loss)|\bOCI\b").ok()
     });
-    if cell.dash() || !crate::check::role::under_oci_caption(cell.section()) {
+    // Cheapest first: most sentences name no other comprehensive income.
+    if cell.dash() || cell.section().is_empty() || !ON_OCI.as_ref()?.is_match(sentence) {
+        return None;
+    }
+    if !crate::check::role::under_oci_caption(cell.section()) {
         return None;
     }
     // A total of the section ("Total other comprehensive income") is a
     // level, and a "Less:" line is printed as what it takes away.
     let label = cell.row_label()?.to_lowercase();
     if label.contains("comprehensive") || label.starts_with("less") {
-        return None;
-    }
-    if !ON_OCI.as_ref()?.is_match(sentence) {
         return None;
     }
     super::equity::effect_against_print(

@@ -242,7 +242,20 @@ const NOT_A_UNIT: [&str; 57] = [
 /// scale ("MMBoe" is millions of "Boe"), so the same digits at another
 /// scale are no proof of a mismatch.
 pub fn is_quantity(text: &str) -> bool {
-    parse_stated_as(text, false).is_none() && parse_stated_as(text, true).is_some()
+    // Most values end in a digit, a scale or a currency word: no parse.
+    let last = text.split_whitespace().next_back().unwrap_or("");
+    is_unit_word(last.trim_end_matches(['.', ';']))
+        && parse_stated_as(text, false).is_none()
+        && parse_stated_as(text, true).is_some()
+}
+
+/// A word that may name a unit: letters (a slash, dot, hyphen or digit
+/// within, a letter first), and none of [`NOT_A_UNIT`].
+fn is_unit_word(w: &str) -> bool {
+    w.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && w.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '-'))
+        && !NOT_A_UNIT.iter().any(|n| n.eq_ignore_ascii_case(w))
 }
 
 /// A number of a thing other than money or a percentage: an amount with a
@@ -251,16 +264,10 @@ pub fn is_quantity(text: &str) -> bool {
 /// joining word.
 fn quantity(text: &str) -> Option<Amount> {
     let words: Vec<&str> = text.split_whitespace().collect();
-    let is_unit_word = |w: &&str| {
-        w.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-            && w.chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '-'))
-            && !NOT_A_UNIT.iter().any(|n| n.eq_ignore_ascii_case(w))
-    };
     for unit_words in 1..=3usize {
         let split = words.len().checked_sub(unit_words)?;
         let (number, unit) = words.split_at(split);
-        if number.is_empty() || !unit.iter().all(is_unit_word) {
+        if number.is_empty() || !unit.iter().all(|w| is_unit_word(w)) {
             return None;
         }
         if names_negative(&unit.join(" ")) {
