@@ -3445,6 +3445,20 @@ fn a_number_of_prose_is_what_its_sentence_says() {
         ),
         review
     );
+    // "… had approximately $2.1 billion in cash and cash equivalents":
+    // what the company holds, named after the amount.
+    assert_eq!(
+        at(
+            "$2.1 billion",
+            "Cash and cash equivalents, December 31, 2021",
+            "p6"
+        ),
+        accept
+    );
+    assert_eq!(
+        at("$2.1 billion", "Total debt, December 31, 2021", "p6"),
+        review
+    );
     // A page whose table holds the number nowhere, but whose text writes
     // it: the text's number, never a value_mismatch against the table.
     assert_eq!(

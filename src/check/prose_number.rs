@@ -358,6 +358,8 @@ pub fn read_sentence(sentence: &str) -> Vec<ProseNumber> {
             subject.as_ref().map(|(name, _)| format!("{name} {per}"))
         } else if let Some(np) = of_noun {
             Some(np.to_string())
+        } else if let Some(np) = held_in(b, a) {
+            Some(np.to_string())
         } else if compared || apposed(i) || parallel(b) {
             // The measure of the amount it is compared with (or apposed
             // to, or listed after: "was $7.2 billion at December 31, 2021
@@ -703,6 +705,28 @@ fn strip_per(measure: &str) -> String {
         Some(at) => measure.get(..at).unwrap_or(measure).to_string(),
         None => measure.to_string(),
     }
+}
+
+/// What a company holds, named after the amount: "the Company had
+/// approximately $12.9 billion in cash and cash equivalents", "ended the
+/// year with $2.1 billion of cash": the noun phrase after "in" or "of", up
+/// to a comma or the words that start a period or a comparison (eight
+/// words at most). Only after a verb of holding.
+fn held_in<'s>(before: &str, after: &'s str) -> Option<&'s str> {
+    static HELD: LazyLock<Option<Regex>> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:had|held|has|have|maintained|ended\s+(?:the\s+)?(?:year|quarter|period)\s+with)\s+(?:approximately\s+|about\s+|roughly\s+|nearly\s+|over\s+|some\s+)?(?:US\$|C\$|[$€£¥])?\s*$")
+            .ok()
+    });
+    static NOUN: LazyLock<Option<Regex>> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*(?:in|of)\s+([a-z][a-z&'’\- ]*?)\s*(?:[,;.]|\s(?:as of|at|on|for|during|in|compared|versus|from|which|including|and\s+\$)\b|$)")
+            .ok()
+    });
+    if !HELD.as_ref()?.is_match(before) {
+        return None;
+    }
+    let found = NOUN.as_ref()?.captures(after)?.get(1)?.as_str().trim();
+    let words = found.split_whitespace().count();
+    (1..=8).contains(&words).then_some(found)
 }
 
 /// "cash and cash equivalents of" before an amount: the words before "of",
@@ -1076,6 +1100,16 @@ $1,100 million, down from $1,150 million a year earlier. We believe that our cas
         );
         let s = "Revenue was flat as volumes offset prices, with freight at $40 million.";
         assert_eq!(number(&read_sentence(s), s, "$40 million").measure, None);
+        // What the company holds, named after the amount.
+        let s = "As of December 31, 2022, the Company had approximately $12.9 billion in cash and cash equivalents, approximately $5.4 billion of which was held by the parent company.";
+        let read = read_sentence(s);
+        assert_eq!(
+            number(&read, s, "$12.9 billion").measure.as_deref(),
+            Some("cash and cash equivalents")
+        );
+        // Not after another verb ("spent … on"), nor a place ("in Europe,").
+        let s = "The Company spent $3.3 billion in capital projects.";
+        assert_eq!(number(&read_sentence(s), s, "$3.3 billion").measure, None);
         // Another clause's subject is not this amount's.
         let s = "Revenue rose 5%, while cost of revenue was $2.5 billion.";
         let read = read_sentence(s);
