@@ -18,22 +18,22 @@ use crate::prose::Written;
 /// A year, as a whole word.
 static YEAR: LazyLock<Option<Regex>> = LazyLock::new(|| Regex::new(r"\b(?:19|20)\d{2}\b").ok());
 
+/// The months' names, as a regex alternation.
+const MONTHS: &str =
+    "january|february|march|april|may|june|july|august|september|october|november|december";
+
 /// What may stand between two years of one list: a comma, "and", and a
 /// month and day repeated ("December 31, 2022 and December 31, 2021").
 static BETWEEN: LazyLock<Option<Regex>> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)^\s*,?\s*(?:and\s+)?(?:(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2},\s*)?$",
-    )
+    Regex::new(&format!(
+        r"(?i)^\s*,?\s*(?:and\s+)?(?:(?:{MONTHS})\s+\d{{1,2}},\s*)?$"
+    ))
     .ok()
 });
 
 /// A month and day ("December 31").
-static MONTH_DAY: LazyLock<Option<Regex>> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}\b",
-    )
-    .ok()
-});
+static MONTH_DAY: LazyLock<Option<Regex>> =
+    LazyLock::new(|| Regex::new(&format!(r"(?i)\b(?:{MONTHS})\s+\d{{1,2}}\b")).ok());
 
 /// Words of a span shorter than a year: a list of them is not read.
 const PART_YEAR: [&str; 7] = [

@@ -176,7 +176,7 @@ fn parse_stated_as(text: &str, quantities: bool) -> Option<Amount> {
 /// Words that make the words after a number more than its unit: a
 /// direction, a comparison, a period or a joining word ("447 million
 /// loss", "12 million more than 2023").
-const NOT_A_UNIT: [&str; 57] = [
+const NOT_A_UNIT: [&str; 45] = [
     "increase",
     "increases",
     "increased",
@@ -209,19 +209,8 @@ const NOT_A_UNIT: [&str; 57] = [
     "from",
     "and",
     "or",
-    // Scales, money and the units read elsewhere.
-    "thousand",
-    "thousands",
-    "million",
-    "millions",
-    "billion",
-    "billions",
-    "trillion",
-    "mn",
-    "bn",
-    "m",
-    "b",
-    "k",
+    // Money and the units read elsewhere (scale words are
+    // `number::scale_word`'s).
     "shares",
     "share",
     "percent",
@@ -250,12 +239,13 @@ pub fn is_quantity(text: &str) -> bool {
 }
 
 /// A word that may name a unit: letters (a slash, dot, hyphen or digit
-/// within, a letter first), and none of [`NOT_A_UNIT`].
+/// within, a letter first), none of [`NOT_A_UNIT`] and no scale word.
 fn is_unit_word(w: &str) -> bool {
     w.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
         && w.chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '-'))
         && !NOT_A_UNIT.iter().any(|n| n.eq_ignore_ascii_case(w))
+        && crate::number::scale_word(w).is_none()
 }
 
 /// A number of a thing other than money or a percentage: an amount with a

@@ -674,8 +674,9 @@ fn row_concept(
     // ("Income from continuing operations") has no concept here.
     // A row of whole amounts there ("Net income $8,711,631" above "Shares
     // used in computation") is the computation's money, not the line.
+    // The row's amounts are looked at last: most rows are under no
+    // per-share caption.
     if !is_per_share(vocab, &concept)
-        && prints_cents(row, label_col)
         && let Some((caption, outer)) = section.split_last()
         && let Some(per_share) = concepts
             .get(vocab, caption, &Arc::from(outer), statement)
@@ -683,6 +684,7 @@ fn row_concept(
         && vocab
             .info(concept.as_str())
             .is_some_and(|i| i.measure == Measure::Monetary)
+        && prints_cents(row, label_col)
     {
         return PER_SHARE_OF
             .contains(&concept.as_str())
