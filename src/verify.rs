@@ -24,8 +24,8 @@ use crate::check::support::{
 };
 use crate::check::value::{ValueOutcome, ValueRules, names_negative, parse_stated};
 use crate::check::{
-    CellSummary, Check, CheckSet, Code, Finding, Route, arithmetic, formula, implied, movement,
-    quote, role, sentence, value,
+    CellSummary, Check, CheckSet, Code, Finding, Route, arithmetic, formula, implied,
+    implied_metric, movement, quote, role, sentence, value,
 };
 use crate::model::{Amount, Cell, Document, Located};
 use crate::read::{ReadOptions, load_source};
@@ -794,6 +794,24 @@ impl<'a> Verifier<'a> {
                     }
                     Some((change, implied::levels(&spec, change, &cells, self.vocab)?))
                 });
+            // A metric of the cited cells, stated without its calculation
+            // ("gross margin 86.2% [B18, B12]"): held to the metric's
+            // formula when the cells are its inputs.
+            let metric = if implied.is_none() && !held_at_a_cite && checks.has(Check::Arithmetic) {
+                let cells: Vec<(&str, Cell<'s>)> = judged
+                    .iter()
+                    .filter(|(r, _)| matches!(r.located, Located::Cell(..)))
+                    .filter_map(|(r, j)| Some((r.cite.as_str(), j.as_ref()?.0)))
+                    .collect();
+                (cells.len() == judged.len())
+                    .then(|| {
+                        implied_metric::check(&spec, stated, &cells, self.vocab)
+                            .map(|found| (found, cells.first().map(|(_, c)| c.scale())))
+                    })
+                    .flatten()
+            } else {
+                None
+            };
             let best = if judged.len() == 1 {
                 judged.into_iter().next()
             } else {
@@ -815,6 +833,9 @@ impl<'a> Verifier<'a> {
                     self.vocab,
                 ));
                 implied_scale = Some(levels.now.scale());
+            } else if let Some((found, scale)) = metric {
+                findings.extend(found);
+                implied_scale = scale;
             } else if let Some((cited, judged)) = best {
                 chosen = judged.as_ref().map(|(cell, _)| *cell);
                 chosen_holds = judged.as_ref().is_some_and(|(_, outcome)| outcome.holds());

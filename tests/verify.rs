@@ -3830,3 +3830,91 @@ fn a_sentence_s_amount_without_a_scale_is_that_many_units() {
         (Route::Accept, vec![])
     );
 }
+
+#[test]
+fn the_filers_name_in_a_role_names_its_report_not_a_line() {
+    // The cover names the filer ("HARROW WIDGETS, INC." above "(Exact
+    // name of registrant …)"): a role naming it ("Harrow net sales") is
+    // about that report; another company's name is still a word the
+    // report does not say.
+    let filing = r#"{"id": "f.htm", "path": "../tests/fixtures/filer_cover.htm"}"#;
+    let at = |value: &str, role: &str, cite: &str| {
+        route_and_codes(&verify(&one_claim(filing, "", value, role, cite)))
+    };
+    let accept = (Route::Accept, vec![]);
+    assert_eq!(
+        at(
+            "$14,082 million",
+            "Harrow Widgets net sales, FY2021",
+            "f.htm#p3"
+        ),
+        accept
+    );
+    assert_ne!(
+        at("$14,082 million", "Kestrel net sales, FY2021", "f.htm#p3").0,
+        Route::Accept
+    );
+    assert_eq!(
+        at(
+            "$5,063 million",
+            "Harrow gross profit, FY2021",
+            "f.htm#p2t1!B5"
+        ),
+        accept
+    );
+    assert_ne!(
+        at(
+            "$5,063 million",
+            "Kestrel gross profit, FY2021",
+            "f.htm#p2t1!B5"
+        )
+        .0,
+        Route::Accept
+    );
+}
+
+#[test]
+fn a_metric_stated_over_its_cited_inputs_is_computed() {
+    let filing = r#"{"id": "f.htm", "path": "../tests/fixtures/filer_cover.htm"}"#;
+    let over = |value: &str, role: &str, a: &str, b: &str| {
+        route_and_codes(&verify(&format!(
+            r#"{{"id": "t", "sources": [{filing}],
+                "claims": [{{"id": "k", "value": "{value}", "role": "{role}", "cites": ["f.htm#p2t1!{a}", "f.htm#p2t1!{b}"]}}]}}"#
+        )))
+    };
+    let accept = (Route::Accept, vec![]);
+    // 5,063 / 14,082 = 35.95%.
+    assert_eq!(
+        over("36.0%", "Harrow gross margin, FY2021", "B5", "B3"),
+        accept
+    );
+    assert_eq!(over("36%", "Gross margin, 2021", "B3", "B5"), accept);
+    // 2,110 / 14,082 = 14.98%.
+    assert_eq!(
+        over("15.0%", "Operating margin, FY2021", "B6", "B3"),
+        accept
+    );
+    // 3,531 / 11,303 = 31.24%, the year before's.
+    assert_eq!(over("31.2%", "Gross margin, FY2020", "C5", "C3"), accept);
+    // The inputs, but another result: the arithmetic is wrong.
+    let (route, codes) = over("38.0%", "Gross margin, FY2021", "B5", "B3");
+    assert_eq!(route, Route::Reanswer);
+    assert_eq!(codes, vec!["arithmetic_mismatch"]);
+    // Near misses, never accepted: cost over revenue stated as the margin,
+    // the year before's inputs, a margin over operating income, another
+    // company's name, a margin with no period.
+    for (value, role, a, b) in [
+        ("64.0%", "Gross margin, FY2021", "B4", "B3"),
+        ("36.0%", "Gross margin, FY2020", "B5", "B3"),
+        ("31.2%", "Gross margin, FY2021", "C5", "C3"),
+        ("41.7%", "Operating margin, FY2021", "B6", "B5"),
+        ("36.0%", "Kestrel gross margin, FY2021", "B5", "B3"),
+        ("36.0%", "Gross margin", "B5", "B3"),
+    ] {
+        assert_ne!(
+            over(value, role, a, b).0,
+            Route::Accept,
+            "{value} as {role}"
+        );
+    }
+}

@@ -1486,31 +1486,7 @@ fn rise_called_decline(
 /// The company a cell's table is about: its title line naming a company
 /// ("Harrow Industries, Inc.", "Acme Corp"), without the legal form.
 pub fn company_of(cell: &Cell<'_>) -> Option<String> {
-    const FORMS: &[&str] = &[
-        "inc",
-        "incorporated",
-        "corp",
-        "corporation",
-        "plc",
-        "ltd",
-        "limited",
-        "llc",
-        "lp",
-        "holdings",
-        "holding",
-        "group",
-        "co",
-        "company",
-        "sa",
-        "ag",
-        "nv",
-        "se",
-        "gmbh",
-        "spa",
-        "ab",
-        "asa",
-        "oyj",
-    ];
+    const FORMS: &[&str] = crate::read::filer::LEGAL_FORMS;
     for line in &cell.table().title {
         let words: Vec<String> = line
             .split(|c: char| !c.is_alphanumeric() && c != '&')

@@ -12,6 +12,7 @@ pub mod cited;
 pub mod equity;
 pub mod formula;
 pub mod implied;
+pub mod implied_metric;
 pub mod movement;
 pub mod page;
 pub mod page_text;

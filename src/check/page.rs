@@ -381,11 +381,14 @@ fn quote_sentences(quote: &str, text: &str) -> Vec<Headed> {
         .collect()
 }
 
-/// The report's own periods: its latest span (when one) and its latest
-/// balance date.
+/// What the report is: its own periods (its latest span, when one, and its
+/// latest balance date) and the words of its filer's name.
 struct Currents {
     span: Option<Period>,
     balance: Option<Period>,
+    /// The filer's name, as role words: a role naming the filer ("Adobe
+    /// Creative revenue") is not asked to find "Adobe" in the sentence.
+    filer: Vec<Box<str>>,
 }
 
 impl Currents {
@@ -409,9 +412,21 @@ impl Currents {
                 _ => None,
             })
             .cloned();
+        let filer = document
+            .filer
+            .as_deref()
+            .map(|name| {
+                super::role::all_words(
+                    &crate::read::filer::naming_words(name)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                )
+            })
+            .unwrap_or_default();
         Currents {
             span: latest_period(document),
             balance,
+            filer,
         }
     }
 
@@ -442,7 +457,14 @@ fn fits(
     let lex = Lexicon::builtin();
     let same_measure = match (&role.concept, &said.concept) {
         (Some(a), Some(b)) => lex.same_family(a.as_str(), b.as_str()),
-        (None, _) => !role.words.is_empty() && role.words.iter().all(|w| said.words.contains(w)),
+        (None, _) => {
+            let own: Vec<&Box<str>> = role
+                .words
+                .iter()
+                .filter(|w| !current.filer.contains(w))
+                .collect();
+            !own.is_empty() && own.iter().all(|w| said.words.contains(w))
+        }
         (Some(_), None) => false,
     };
     let qualifiers = same_qualifiers(role, &said);
@@ -471,7 +493,7 @@ fn fits(
         }),
     };
     let unit = claimed.stated.percent == a_rate;
-    let words = same_words(role, &said);
+    let words = same_words(role, &said, &current.filer);
     if !(same_measure && qualifiers && direction && unit && words) {
         return false;
     }
@@ -513,9 +535,19 @@ fn fits_change(
     let said = read(measure, vocab, Mode::Role).role;
     let line = match (&change.role.concept, &said.concept) {
         (Some(a), Some(b)) => Lexicon::builtin().same_family(a.as_str(), b.as_str()),
-        (None, _) => !change.role.words.is_empty() && change.role.words == said.words,
+        (None, _) => {
+            let own = |words: &[Box<str>]| -> Vec<Box<str>> {
+                words
+                    .iter()
+                    .filter(|w| !current.filer.contains(w))
+                    .cloned()
+                    .collect()
+            };
+            let claimed_words = own(&change.role.words);
+            !claimed_words.is_empty() && claimed_words == own(&said.words)
+        }
         (Some(_), None) => false,
-    } && same_words(&change.role, &said)
+    } && same_words(&change.role, &said, &current.filer)
         && same_qualifiers(&change.role, &said);
     let way = number
         .way
@@ -571,7 +603,7 @@ fn said_periods(when: &When, claimed: &Period, current: &Currents) -> Vec<Period
 /// Whether two roles' words beyond their concepts' own are the same: they
 /// name the line ("Display Technologies net sales" is not "Net sales"),
 /// "consolidated" and "total" aside on the page's side.
-fn same_words(claim: &crate::model::Role, said: &crate::model::Role) -> bool {
+fn same_words(claim: &crate::model::Role, said: &crate::model::Role, filer: &[Box<str>]) -> bool {
     let extra = |r: &crate::model::Role| -> Vec<Box<str>> {
         r.words
             .iter()
@@ -579,7 +611,9 @@ fn same_words(claim: &crate::model::Role, said: &crate::model::Role) -> bool {
             .cloned()
             .collect()
     };
-    extra(claim).iter().all(|w| said.words.contains(w))
+    extra(claim)
+        .iter()
+        .all(|w| said.words.contains(w) || filer.contains(w))
         && extra(said)
             .iter()
             .all(|w| claim.words.contains(w) || matches!(&**w, "consolidated" | "total"))
@@ -607,7 +641,7 @@ fn names_change(
     let measure = match (&change.role.concept, &said.concept) {
         (Some(a), Some(b)) => Lexicon::builtin().same_family(a.as_str(), b.as_str()),
         _ => false,
-    } && same_words(&change.role, &said);
+    } && same_words(&change.role, &said, &current.filer);
     let Some(at) = amounts_in(quote)
         .into_iter()
         .find(|w| is_the_value(w, claimed))

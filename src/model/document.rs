@@ -48,6 +48,9 @@ pub struct Document {
     /// An HTML filing's tagged numbers by fact id (`filing.htm#f-503`):
     /// the index of the table and the cell holding each.
     pub fact_cells: std::collections::HashMap<String, (u32, Coord)>,
+    /// The filer the report is about, as its cover names it (see
+    /// `read::filer`); each of its tables carries it too.
+    pub filer: Option<std::sync::Arc<str>>,
 }
 
 /// One page of a PDF: its text for quote checks, or why it has none.

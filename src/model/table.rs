@@ -54,6 +54,13 @@ pub struct Table {
     /// Inline-XBRL tags on cells, sorted by position (HTML filings; empty
     /// for every other source). Read them through [`Cell::xbrl`].
     pub tags: Vec<CellTag>,
+    /// The filer whose report holds the table, as its cover names it
+    /// ("ADOBE SYSTEMS INCORPORATED"; see `read::filer`), when it does.
+    pub filer: Option<std::sync::Arc<str>>,
+    /// The sentence above the table that introduces it, ending in a colon
+    /// ("The following tables provide a summary of … for our Seller segment
+    /// … (in thousands):"), where the reader keeps one (PDF pages).
+    pub lead_in: Option<String>,
 }
 
 /// An inline-XBRL fact on a table cell: the tag the filer put on the

@@ -590,6 +590,8 @@ fn label_grid(
         notes: Vec::new(),
         roles: std::sync::OnceLock::new(),
         tags: Vec::new(),
+        filer: None,
+        lead_in: None,
     };
     super::gross_net::apply(&mut table);
     super::equity_balances::apply(&mut table, vocab);

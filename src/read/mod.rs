@@ -10,6 +10,7 @@ mod budget;
 mod csv;
 pub mod decimal_comma;
 mod equity_balances;
+pub mod filer;
 mod gross_net;
 pub mod html;
 pub mod label;
@@ -433,10 +434,19 @@ pub fn load_bytes(
                 });
             }
             pages = read.pages;
+            let lead_ins = read.lead_ins;
             let tables = read
                 .tables
                 .into_iter()
                 .flat_map(|t| labeler(t).into_tables())
+                .map(|mut table| {
+                    if let crate::model::TablePart::Pdf { page, table: k } = table.part
+                        && table.from_row == 0
+                    {
+                        table.lead_in = lead_ins.get(&(page, k)).cloned();
+                    }
+                    table
+                })
                 .collect();
             (tables, read.warnings)
         }
@@ -542,6 +552,11 @@ fn finish(
             });
         }
     }
+    let filer: Option<Arc<str>> = filer::name(&pages, &tables).map(Arc::from);
+    let mut tables = tables;
+    for table in &mut tables {
+        table.filer.clone_from(&filer);
+    }
     Ok(Document {
         id: id.to_string(),
         path: path.to_path_buf(),
@@ -551,6 +566,7 @@ fn finish(
         warnings,
         concept_index: std::sync::OnceLock::new(),
         fact_cells: std::collections::HashMap::new(),
+        filer,
     })
 }
 

@@ -241,20 +241,29 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
     }
     listed_rows(table, vocab, &mut out);
     component_columns(table, vocab, &mut out);
+    // The filer's name is said of every table of its report: "Adobe
+    // subscription revenue" names whose report, not another line.
+    let filer = table.filer.as_deref().map(|name| {
+        crate::read::filer::naming_words(name)
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
     let mut title: Vec<Box<str>> = table
         .title
         .iter()
         .map(String::as_str)
         .chain(std::iter::once(table.reference.source.as_ref()))
+        .chain(filer.as_deref())
         .flat_map(all_words)
         .collect();
-    title.sort();
-    title.dedup();
-    out.title_words = title;
+    // The segment the title names, else the sentence introducing the
+    // table (a PDF's "… for our Seller segment …:"); its words are said of
+    // the table as a title's are.
     out.title_member = table
         .title
         .iter()
         .find_map(|line| title_member(line))
+        .or_else(|| table.lead_in.as_deref().and_then(title_member))
         .map(|member| {
             let mut words = all_words(member);
             words.sort();
@@ -262,6 +271,15 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             words
         })
         .unwrap_or_default();
+    if !out.title_member.is_empty() {
+        // A table of one segment's: a role naming the segment ("Cash App
+        // segment gross profit") finds its words, "segment" among them.
+        title.extend(out.title_member.iter().cloned());
+        title.extend(all_words("segment"));
+    }
+    title.sort();
+    title.dedup();
+    out.title_words = title;
     out.expenses_negative = expenses_negative(table);
     out.tags = table
         .tags
@@ -574,10 +592,21 @@ fn title_member(line: &str) -> Option<&str> {
             )
             .ok()
         });
+    // A lead-in naming one segment: "… a summary of the revenue and gross
+    // profit for our Seller segment for the year ended …:".
+    static FOR_SEGMENT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(
+        || {
+            regex::Regex::new(
+                r"\bfor[ \t]+(?:our|the|its)[ \t]+(?P<x>[A-Z][A-Za-z0-9&'’.-]*(?:[ \t]+[A-Z&][A-Za-z0-9&'’.-]*){0,4})[ \t]+(?:reportable[ \t]+|business[ \t]+|operating[ \t]+)?segment\b[^:]*:[ \t]*$",
+            )
+            .ok()
+        },
+    );
     let found = ABOUT
         .as_ref()
         .and_then(|r| r.captures(line))
-        .or_else(|| SEGMENT_LINE.as_ref().and_then(|r| r.captures(line)))?;
+        .or_else(|| SEGMENT_LINE.as_ref().and_then(|r| r.captures(line)))
+        .or_else(|| FOR_SEGMENT.as_ref().and_then(|r| r.captures(line)))?;
     let member = found
         .name("x")?
         .as_str()
@@ -1023,6 +1052,15 @@ mod tests {
                 "The following table presents information for the Market-Based Businesses:",
                 Some("Market-Based Businesses"),
             ),
+            // A PDF table's lead-in sentence.
+            (
+                "The following tables provide a summary of the revenue and gross profit for our Seller segment for the year ended December 31, 2020 and 2019 (in thousands):",
+                Some("Seller"),
+            ),
+            (
+                "Cash App Results The following tables provide a summary of the revenue and gross profit for our Cash App segment for the year ended December 31, 2020 (in thousands):",
+                Some("Cash App"),
+            ),
         ] {
             assert_eq!(title_member(line), member, "{line}");
         }
@@ -1043,6 +1081,9 @@ mod tests {
             "The following tables provides operating financial information for our two reportable segments:",
             "Information for pension plans with a projected benefit obligation in excess of plan assets follows:",
             "The following table presents information about contract balances:",
+            "Revenue for the Seller segment increased by $67.2 million.",
+            "The following table shows revenue for our reportable segments (in millions):",
+            "Restructuring charges for the Company segment are as follows:",
         ] {
             assert_eq!(title_member(line), None, "{line}");
         }

@@ -430,7 +430,9 @@ fn why_not(claim: &ClaimRole, own: &Fit, cited: &Cell<'_>, vocab: &Vocab) -> Str
     "the roles cannot be compared".to_string()
 }
 
-fn around(roles: &crate::model::TableRoles, cell: &Cell<'_>, w: &str) -> bool {
+/// Whether a word is said around a cell: in its row's words (label and
+/// captions), its column's, or its table's title (the filer's name too).
+pub(crate) fn around(roles: &crate::model::TableRoles, cell: &Cell<'_>, w: &str) -> bool {
     let has = |list: &[Box<str>]| list.binary_search_by(|x| (**x).cmp(w)).is_ok();
     let row = roles.rows.get(cell.record().row as usize);
     let col = roles.cols.get(cell.record().column as usize);

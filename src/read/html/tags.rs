@@ -230,6 +230,8 @@ pub(super) fn prose_table(
         notes: Vec::new(),
         roles: std::sync::OnceLock::new(),
         tags,
+        filer: None,
+        lead_in: None,
     })
 }
 

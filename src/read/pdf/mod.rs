@@ -22,6 +22,7 @@ mod glyphs;
 mod guard;
 mod header;
 mod lattice;
+mod lead_in;
 mod lines;
 mod paint;
 mod stream;
@@ -84,6 +85,9 @@ pub struct PageRead {
     pub tables: Vec<RawTable>,
     /// The page's text, line by line.
     pub text: String,
+    /// The sentence introducing each table, by index in `tables` (see
+    /// [`lead_in`]).
+    pub lead_ins: Vec<Option<String>>,
 }
 
 /// What reading a PDF produced: raw tables, pages and warnings.
@@ -92,6 +96,8 @@ pub(crate) struct PdfRead {
     pub(crate) tables: Vec<RawTable>,
     pub(crate) pages: Vec<Page>,
     pub(crate) warnings: Vec<String>,
+    /// The sentences introducing tables, by (page, table on the page).
+    pub(crate) lead_ins: std::collections::HashMap<(u32, u32), String>,
 }
 
 fn pdf_error(path: &Path, reason: impl Into<String>) -> ReadError {
@@ -292,6 +298,7 @@ pub fn read_page(ink: &PageInk, number: u32) -> PageRead {
         return PageRead {
             tables: Vec::new(),
             text,
+            lead_ins: Vec::new(),
         };
     }
     let mut grids: Vec<TableGrid> = Vec::new();
@@ -359,6 +366,7 @@ pub fn read_page(ink: &PageInk, number: u32) -> PageRead {
     }
     grids.sort_by(|a, b| a.top.total_cmp(&b.top));
     units::rejoin_captions(&mut grids, &all);
+    let lead_ins = grids.iter().map(|g| lead_in::lead_in(g, &all)).collect();
     units::share(&mut grids);
     let tables = grids
         .into_iter()
@@ -372,7 +380,11 @@ pub fn read_page(ink: &PageInk, number: u32) -> PageRead {
             merges: Some(g.merges),
         })
         .collect();
-    PageRead { tables, text }
+    PageRead {
+        tables,
+        text,
+        lead_ins,
+    }
 }
 
 /// Reads every page of a PDF (within the limits) into raw tables and pages.
@@ -442,6 +454,11 @@ pub(crate) fn read_pdf(
                     ));
                 }
                 let read = read_page(&ink, number);
+                for (i, lead) in read.lead_ins.into_iter().enumerate() {
+                    if let (Some(lead), Ok(k)) = (lead, u32::try_from(i + 1)) {
+                        out.lead_ins.insert((number, k), lead);
+                    }
+                }
                 out.tables.extend(read.tables);
                 let problem = (ink.glyphs.is_empty() && ink.rotated == 0).then(|| {
                     "the page has no text layer (a scanned image?); its figures need the full text or OCR"

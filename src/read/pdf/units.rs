@@ -39,7 +39,7 @@ fn unit_caption(grid: &TableGrid) -> Option<String> {
 
 /// The text after the last parenthesis a line leaves open ("… for 2022,
 /// 2021 and 2020 (net income in" gives "(net income in").
-fn open_tail(text: &str) -> Option<&str> {
+pub(super) fn open_tail(text: &str) -> Option<&str> {
     let at = text.rfind('(')?;
     let tail = text.get(at..)?;
     (!tail.contains(')')).then_some(tail)

@@ -1,0 +1,172 @@
+//! The filer a report is about, read from its cover: the name above "(Exact
+//! name of registrant as specified in its charter)", else the line after
+//! "Commission file number" (3M prints "3M COMPANY" there), on the first
+//! pages of a PDF or HTML filing; in an SEC workbook, the "Entity
+//! Registrant Name" row of its cover sheet.
+//!
+//! A role that names the filer ("Adobe subscription revenue", "Square
+//! total net revenue") names whose report it is, not a line of it: the
+//! role check reads the name's words as said wherever a cell or sentence
+//! of that report stands ([`crate::model::Table::filer`]).
+
+use crate::model::{GridValue, Page, Table};
+
+/// Pages of a filing searched for its cover.
+const COVER_PAGES: usize = 3;
+
+/// The longest name taken (a line longer than this is prose, not a name).
+const MAX_NAME: usize = 80;
+
+/// The filer's name as the cover prints it ("ADOBE SYSTEMS INCORPORATED"),
+/// or `None` when no cover names one.
+pub fn name(pages: &[Page], tables: &[Table]) -> Option<String> {
+    pages
+        .iter()
+        .take(COVER_PAGES)
+        .find_map(|page| on_cover(&page.text))
+        .or_else(|| tables.iter().find_map(registrant_row))
+}
+
+/// The name a cover page's text prints.
+fn on_cover(text: &str) -> Option<String> {
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let plausible = |line: &&&str| {
+        line.len() <= MAX_NAME
+            && line.chars().any(char::is_alphabetic)
+            && !line.starts_with('(')
+            && !line.to_ascii_lowercase().contains("commission file")
+    };
+    for (i, line) in lines.iter().enumerate() {
+        let lower = line.to_ascii_lowercase();
+        if lower.contains("exact name of registrant") {
+            // The name is the line above, unless the label shares its line
+            // with other labels (a two-column cover): then nothing is taken.
+            let above = i.checked_sub(1).and_then(|k| lines.get(k));
+            return above.filter(plausible).map(|s| tidy(s));
+        }
+    }
+    lines
+        .iter()
+        .position(|l| l.to_ascii_lowercase().starts_with("commission file number"))
+        .and_then(|i| lines.get(i + 1))
+        .filter(plausible)
+        .filter(|l| ends_in_legal_form(l))
+        .map(|s| tidy(s))
+}
+
+/// A workbook's cover row: "Entity Registrant Name | Apple Inc.".
+fn registrant_row(table: &Table) -> Option<String> {
+    table.grid.iter().find_map(|row| {
+        let mut texts = row.iter().filter_map(|v| match v {
+            GridValue::Text { text, .. } => Some(text.trim()),
+            _ => None,
+        });
+        let label = texts.next()?;
+        if !label.eq_ignore_ascii_case("entity registrant name") {
+            return None;
+        }
+        texts
+            .find(|t| !t.is_empty() && t.len() <= MAX_NAME)
+            .map(str::to_string)
+    })
+}
+
+/// Whether a line ends in a company's legal form ("3M COMPANY", "Amcor plc").
+fn ends_in_legal_form(line: &str) -> bool {
+    line.split(|c: char| !c.is_alphanumeric())
+        .rfind(|w| !w.is_empty())
+        .is_some_and(|w| LEGAL_FORMS.contains(&w.to_ascii_lowercase().as_str()))
+}
+
+/// A name's text, its runs of spaces closed ("MGM   RESORTS" from a
+/// spaced-out cover).
+fn tidy(line: &str) -> String {
+    line.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Words of a legal form, which name no one: "Inc.", "Corporation", "plc".
+pub const LEGAL_FORMS: &[&str] = &[
+    "inc",
+    "incorporated",
+    "corp",
+    "corporation",
+    "plc",
+    "ltd",
+    "limited",
+    "llc",
+    "lp",
+    "holdings",
+    "holding",
+    "group",
+    "co",
+    "company",
+    "sa",
+    "ag",
+    "nv",
+    "se",
+    "gmbh",
+    "spa",
+    "ab",
+    "asa",
+    "oyj",
+];
+
+/// The words of a filer's name that name it: the name without its legal
+/// form and without single letters (a cover printing "MGM R ESORTS I
+/// NTERNATIONAL" in small capitals).
+pub fn naming_words(name: &str) -> impl Iterator<Item = &str> {
+    name.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() > 1)
+        .filter(|w| {
+            let lower = w.to_ascii_lowercase();
+            lower != "the" && !LEGAL_FORMS.contains(&lower.as_str())
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(text: &str) -> Page {
+        Page {
+            number: 1,
+            text: text.to_string(),
+            problem: None,
+        }
+    }
+
+    #[test]
+    fn the_name_above_the_registrant_caption() {
+        let cover = "Commission File Number: 0-15175\n\n  ADOBE SYSTEMS INCORPORATED\n (Exact name of registrant as specified in its charter)\nDelaware";
+        assert_eq!(
+            name(&[page(cover)], &[]).as_deref(),
+            Some("ADOBE SYSTEMS INCORPORATED")
+        );
+        let words: Vec<&str> = naming_words("ADOBE SYSTEMS INCORPORATED").collect();
+        assert_eq!(words, ["ADOBE", "SYSTEMS"]);
+        let words: Vec<&str> = naming_words("MGM R ESORTS I NTERNATIONAL").collect();
+        assert_eq!(words, ["MGM", "ESORTS", "NTERNATIONAL"]);
+    }
+
+    #[test]
+    fn the_line_after_the_file_number_when_it_is_a_company() {
+        let cover = "FORM 10-K\nCommission file number 1-3285\n   3M COMPANY\nState of Incorporation: Delaware";
+        assert_eq!(name(&[page(cover)], &[]).as_deref(), Some("3M COMPANY"));
+        // Not a company's name: nothing.
+        let cover = "Commission file number 1-3285\nState of Incorporation: Delaware";
+        assert_eq!(name(&[page(cover)], &[]), None);
+    }
+
+    #[test]
+    fn no_cover_no_name() {
+        assert_eq!(name(&[page("Revenue grew 7% in 2024.")], &[]), None);
+        // A caption whose line above is itself a caption names no one.
+        let cover = "(Address)\n(Exact name of registrant as specified in its charter)";
+        assert_eq!(name(&[page(cover)], &[]), None);
+        assert_eq!(name(&[], &[]), None);
+    }
+}
