@@ -340,8 +340,10 @@ fn the_fourteenth_red_team_holds_its_documented_figures() {
 /// not used before (Adobe 2017, 3M 2018, Verizon 2021, Block 2020, MGM
 /// Resorts 2020, American Water 2020): 66 wrong and 60 correct claims,
 /// cell and page cites, written without reading tickmark's rules or
-/// running it. Run once, after the session's rules were final (on the
-/// commit that added it): **held out**, its misses not read.
+/// running it. Held out on 2026-12-05 (1 wrong accepted, 44 correct
+/// refused). Its misses were read on 2026-12-05 (last) and rules written
+/// after them (the filer's name, a segment's lead-in sentence, metrics over
+/// their cited inputs): a training corpus since.
 #[test]
 #[ignore = "reads six real 10-K PDFs: slow in a debug build; run with --ignored"]
 fn the_fifteenth_red_team_holds_its_documented_figures() {
@@ -352,7 +354,29 @@ fn the_fifteenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam15.jsonl",
         &pdfs,
         (66, 60),
-        (1, 44),
+        (1, 27),
+        false,
+    );
+}
+
+/// A sixteenth outside reviewer's corpus (2026-12-05) over six filings
+/// not used before (3M 2022, Adobe 2022, Corning 2020, MGM Resorts 2018,
+/// and two 10-Qs: Amcor's fiscal Q2 2023 and Pfizer's Q2 2023): 66 wrong
+/// and 64 correct claims, 65 citing cells and 65 pages, written without
+/// reading tickmark's rules or running it. Run once, after the session's
+/// rules were final: **held out**, its misses not read (on the session's
+/// start, 5e16e6c: 1 and 50).
+#[test]
+#[ignore = "reads six real filing PDFs: slow in a debug build; run with --ignored"]
+fn the_sixteenth_red_team_holds_its_documented_figures() {
+    let Some(pdfs) = financebench_pdfs() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam16.jsonl",
+        &pdfs,
+        (66, 64),
+        (1, 47),
         false,
     );
 }
