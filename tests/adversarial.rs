@@ -331,7 +331,7 @@ fn the_fourteenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam14.jsonl",
         &pdfs,
         (64, 61),
-        (1, 32),
+        (1, 31),
         false,
     );
 }
@@ -354,7 +354,7 @@ fn the_fifteenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam15.jsonl",
         &pdfs,
         (66, 60),
-        (1, 27),
+        (1, 26),
         false,
     );
 }

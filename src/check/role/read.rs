@@ -62,6 +62,30 @@ pub struct Reading {
 /// 2007 program" names two).
 const MAX_PERIODS: usize = 3;
 
+/// Measures outside GAAP by what they are: "(non-GAAP)" beside one labels
+/// it, and asks for no adjusted line.
+const NON_GAAP_BY_NATURE: &[&str] = &[
+    "FreeCashFlow",
+    "EBITDA",
+    "AdjustedEBITDA",
+    "EBITDAMargin",
+    "NetDebt",
+    "ReturnOnInvestedCapital",
+];
+
+/// The words of a label saying a measure is outside GAAP ("non-GAAP",
+/// "non-IFRS", "alternative performance measure"), as role words.
+const NON_GAAP_WORDS: &[&str] = &[
+    "non",
+    "gaap",
+    "nongaap",
+    "ifrs",
+    "alternative",
+    "performance",
+    "measure",
+    "apm",
+];
+
 /// The longest text read; a longer one is read from its start (a role is a
 /// phrase, a sentence a sentence: a megabyte of either is not a role).
 pub const MAX_TEXT: usize = 2_000;
@@ -336,6 +360,26 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
             role.qualifiers.retain(|q| *q != qualifier);
             if !role.implied.contains(&qualifier) {
                 role.implied.push(qualifier);
+            }
+        }
+    }
+    // "Free cash flow (non-GAAP)", "EBITDA, a non-GAAP measure": of a
+    // measure that is outside GAAP by what it is, the label says what the
+    // measure is, not an adjustment of it ("Adjusted free cash flow" still
+    // is one).
+    if concept_id
+        .as_ref()
+        .is_some_and(|id| NON_GAAP_BY_NATURE.contains(&id.as_str()))
+    {
+        for q in &qualifiers_found {
+            let labels_it = plain
+                .get(q.at..q.at + q.len)
+                .is_some_and(|words| words.iter().all(|w| NON_GAAP_WORDS.contains(w)));
+            if labels_it {
+                let qualifier = Qualifier {
+                    entry: u16::try_from(q.entry).unwrap_or(u16::MAX),
+                };
+                role.qualifiers.retain(|x| *x != qualifier);
             }
         }
     }
@@ -1316,6 +1360,28 @@ mod tests {
             .filter_map(|q| q.def())
             .map(|d| d.value.as_str())
             .collect()
+    }
+
+    #[test]
+    fn non_gaap_labels_a_measure_outside_gaap_and_adjusts_any_other() {
+        for text in [
+            "Free cash flow (non-GAAP), FY2021",
+            "EBITDA, a non-GAAP measure, FY2021",
+        ] {
+            let reading = r(text);
+            assert!(reading.role.qualifiers.is_empty(), "{text}: {reading:?}");
+            assert!(!reading.required.iter().any(|w| &**w == "gaap"), "{text}");
+        }
+        // Near misses: an adjusted measure outside GAAP, and a GAAP line
+        // called non-GAAP, are adjusted.
+        assert_eq!(
+            values(&r("Adjusted free cash flow, FY2021").role.qualifiers),
+            ["adjusted"]
+        );
+        assert_eq!(
+            values(&r("Net income (non-GAAP), FY2021").role.qualifiers),
+            ["adjusted"]
+        );
     }
 
     #[test]
