@@ -3918,3 +3918,29 @@ fn a_metric_stated_over_its_cited_inputs_is_computed() {
         );
     }
 }
+
+#[test]
+fn a_percent_change_in_the_text_is_read_as_the_lines_change() {
+    let filing = r#"{"id": "f.htm", "path": "../tests/fixtures/prose_changes.htm"}"#;
+    let at = |value: &str, role: &str| {
+        route_and_codes(&verify(&one_claim(filing, "", value, role, "f.htm#p2")))
+    };
+    let accept = (Route::Accept, vec![]);
+    // "Net income of $1,690 million increased by $525 million, or 45%",
+    // a list item; "… a decrease of 39%".
+    assert_eq!(at("45%", "Net income growth, 2021 vs 2020"), accept);
+    assert_eq!(at("45%", "Net income, % change 2021 vs 2020"), accept);
+    assert_eq!(at("39%", "Operating income, % change 2021 vs 2020"), accept);
+    assert_eq!(at("39%", "Operating income decline, FY2021"), accept);
+    // Near misses: another span, another line, a segment's figure, an
+    // adjusted figure, never accepted.
+    for (value, role) in [
+        ("39%", "Operating income, % change 2021 vs 2019"),
+        ("39%", "Net sales, % change 2021 vs 2020"),
+        ("45%", "Operating income, % change 2021 vs 2020"),
+        ("77%", "Net sales, % change 2021 vs 2020"),
+        ("$310 million", "Increase in operating income, 2021 vs 2020"),
+    ] {
+        assert_ne!(at(value, role).0, Route::Accept, "{value} as {role}");
+    }
+}

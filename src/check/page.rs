@@ -161,6 +161,35 @@ pub fn on_page(
     findings
 }
 
+/// Whether the words a sentence gives a change's number as its measure
+/// ("net revenues at our Las Vegas Strip Resorts") name the line the
+/// claim's change is of: its concept (or, without one, its words), no more
+/// and no fewer words, the same qualifiers.
+fn names_the_line(
+    change: &super::role::ClaimRole,
+    measure: &str,
+    current: &Currents,
+    vocab: &crate::vocab::Vocab,
+) -> bool {
+    let said = read(measure, vocab, Mode::Role).role;
+    (match (&change.role.concept, &said.concept) {
+        (Some(a), Some(b)) => Lexicon::builtin().same_family(a.as_str(), b.as_str()),
+        (None, _) => {
+            let own = |words: &[Box<str>]| -> Vec<Box<str>> {
+                words
+                    .iter()
+                    .filter(|w| !current.filer.contains(w))
+                    .cloned()
+                    .collect()
+            };
+            let claimed_words = own(&change.role.words);
+            !claimed_words.is_empty() && claimed_words == own(&said.words)
+        }
+        (Some(_), None) => false,
+    }) && same_words(&change.role, &said, &current.filer)
+        && same_qualifiers(&change.role, &said)
+}
+
 /// Whether a page's text writes the claim's number as a value (not as a
 /// bound).
 pub fn text_states(claimed: &Claimed<'_>, text: &str) -> bool {
@@ -237,9 +266,17 @@ fn read_in_its_sentence(
             })
             .filter(|n| is_the_value(&n.written, claimed))
             .collect();
-        let fit = |n: &ProseNumber| match claimed.role.as_change.as_deref() {
-            Some(change) => fits_change(n, claimed, change, current, vocab),
-            None => fits(n, claimed, current, vocab),
+        // "Excluding the impact of these impairment losses, operating
+        // income decreased by $762 million": what follows is adjusted.
+        let adjusted_from = adjusting_at(sentence);
+        let fit = |n: &ProseNumber| {
+            if adjusted_from.is_some_and(|at| at < n.written.start) && !names_a_basis(claimed) {
+                return false;
+            }
+            match change_role(claimed) {
+                Some(change) => fits_change(n, claimed, change, current, vocab),
+                None => fits(n, claimed, current, vocab),
+            }
         };
         if in_quote > 0 && numbers.len() > in_quote {
             numbers.iter().all(fit)
@@ -439,6 +476,55 @@ impl Currents {
     }
 }
 
+/// Where a sentence starts to speak of adjusted figures ("Excluding the
+/// impact of …", "On an adjusted basis", "adjusted for"), if it does.
+fn adjusting_at(sentence: &str) -> Option<usize> {
+    static ADJUSTING: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)\b(?:excluding|excluding the (?:impact|effect)s? of|on an? (?:adjusted|non-gaap|organic|comparable|constant[- ]currency) basis|adjusted for)\b",
+        )
+        .ok()
+    });
+    ADJUSTING.as_ref()?.find(sentence).map(|m| m.start())
+}
+
+/// Whether a claim's role names a basis of its own (adjusted, pro forma,
+/// organic): a sentence's adjusted figure can be its.
+fn names_a_basis(claimed: &Claimed<'_>) -> bool {
+    let of = |role: &crate::model::Role| {
+        role.qualifiers.iter().chain(&role.implied).any(|q| {
+            q.def()
+                .is_some_and(|d| matches!(d.kind.as_str(), "basis" | "growth_basis"))
+        })
+    };
+    of(&claimed.role.role)
+        || claimed
+            .role
+            .as_change
+            .as_deref()
+            .is_some_and(|c| of(&c.role))
+}
+
+/// The role a claim of a change is held to: its role read as a change of
+/// its measure ("Net sales growth, 2022"), or the role itself when its
+/// period is a change of one year over the year before ("Operating income,
+/// % change 2021 vs 2020").
+fn change_role<'c>(claimed: &'c Claimed<'_>) -> Option<&'c super::role::ClaimRole> {
+    if let Some(change) = claimed.role.as_change.as_deref() {
+        return Some(change);
+    }
+    match claimed.role.role.periods.as_slice() {
+        [
+            Period::Change {
+                from: Some(from),
+                to: Some(to),
+                ..
+            },
+        ] if super::movement::a_year_before(from, to) => Some(claimed.role),
+        _ => None,
+    }
+}
+
 /// Whether a number of running text, read, is what the claim says.
 fn fits(
     number: &ProseNumber,
@@ -522,9 +608,21 @@ fn fits_change(
     if !number.change || number.bounded {
         return false;
     }
-    let Some(Period::Change { to: Some(to), .. }) = change.role.periods.first() else {
+    let Some(Period::Change {
+        from, to: Some(to), ..
+    }) = change.role.periods.first()
+    else {
         return false;
     };
+    // A sentence's change is over the year before ("increased by $525.2
+    // million, or 45%, during fiscal 2017"): a claim of a change over two
+    // years is not it.
+    if from
+        .as_deref()
+        .is_some_and(|from| !super::movement::a_year_before(from, to))
+    {
+        return false;
+    }
     let Some(measure) = number.measure.as_deref() else {
         return false;
     };
@@ -532,23 +630,7 @@ fn fits_change(
     if number.points != super::prose_number::in_points(claimed.written) {
         return false;
     }
-    let said = read(measure, vocab, Mode::Role).role;
-    let line = match (&change.role.concept, &said.concept) {
-        (Some(a), Some(b)) => Lexicon::builtin().same_family(a.as_str(), b.as_str()),
-        (None, _) => {
-            let own = |words: &[Box<str>]| -> Vec<Box<str>> {
-                words
-                    .iter()
-                    .filter(|w| !current.filer.contains(w))
-                    .cloned()
-                    .collect()
-            };
-            let claimed_words = own(&change.role.words);
-            !claimed_words.is_empty() && claimed_words == own(&said.words)
-        }
-        (Some(_), None) => false,
-    } && same_words(&change.role, &said, &current.filer)
-        && same_qualifiers(&change.role, &said);
+    let line = names_the_line(change, measure, current, vocab);
     let way = number
         .way
         .is_some_and(|w| goes_the_claimed_way(w, claimed, change));
@@ -631,12 +713,21 @@ fn names_change(
     current: &Currents,
     vocab: &crate::vocab::Vocab,
 ) -> bool {
-    let Some(change) = claimed.role.as_change.as_deref() else {
+    let Some(change) = change_role(claimed) else {
         return false;
     };
-    let Some(Period::Change { to: Some(to), .. }) = change.role.periods.first() else {
+    let Some(Period::Change {
+        from, to: Some(to), ..
+    }) = change.role.periods.first()
+    else {
         return false;
     };
+    if from
+        .as_deref()
+        .is_some_and(|from| !super::movement::a_year_before(from, to))
+    {
+        return false;
+    }
     let said = read(quote, vocab, Mode::Sentence).role;
     let measure = match (&change.role.concept, &said.concept) {
         (Some(a), Some(b)) => Lexicon::builtin().same_family(a.as_str(), b.as_str()),
@@ -651,6 +742,23 @@ fn names_change(
     if super::prose_number::in_points(at.text(quote))
         != super::prose_number::in_points(claimed.written)
     {
+        return false;
+    }
+    // The quote's sentence gives the number a measure of its own ("net
+    // revenues at our Las Vegas Strip Resorts increased 77%"): it must be
+    // the claim's line.
+    let measured_otherwise = read_sentence(quote).iter().any(|n| {
+        n.written.start == at.start
+            && n.measure
+                .as_deref()
+                .is_some_and(|m| !names_the_line(change, m, current, vocab))
+    });
+    if measured_otherwise {
+        return false;
+    }
+    // The quote's figure is adjusted ("Excluding the impact of …"), the
+    // claim's is not.
+    if adjusting_at(quote).is_some_and(|from| from < at.start) && !names_a_basis(claimed) {
         return false;
     }
     let way_ok = quote

@@ -22,6 +22,9 @@ pub fn sentences(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// The marks that open a list item.
+const BULLETS: [char; 6] = ['•', '●', '▪', '◦', '■', '\u{f0b7}'];
+
 /// [`sentences`], each with the heading it stands under on the page, if
 /// any ("2020 v. 2019", "Display Technologies").
 pub fn sentences_under_headings(text: &str) -> Vec<Headed> {
@@ -46,6 +49,15 @@ pub fn sentences_under_headings(text: &str) -> Vec<Headed> {
         paragraph.clear();
     };
     for line in lines {
+        // A bullet opens a list item: a paragraph of its own ("• Net
+        // income of $1.69 billion increased …").
+        let line = match line.strip_prefix(BULLETS) {
+            Some(item) => {
+                flush(&mut paragraph, &heading, &mut out);
+                item.trim_start()
+            }
+            None => line,
+        };
         let short = line.chars().count() * 5 < widest * 3;
         let open = !line.ends_with(['.', ',', ';', ':', '?', '!']);
         let opens = line

@@ -337,6 +337,15 @@ pub fn read_sentence(sentence: &str) -> Vec<ProseNumber> {
             if of_noun.is_some_and(names_a_change) {
                 return level_before();
             }
+            // "Net income of $1.69 billion increased by $525.2 million": a
+            // verb of change right after a level is that level's line's.
+            if !first_of_clause
+                && b.split_whitespace().count() <= 3
+                && change_before(b).is_some()
+                && let Some(line) = level_before()
+            {
+                return Some(line);
+            }
             let (name, verb) = subject.as_ref()?;
             (first_of_clause && verb.change).then(|| name.clone())
         };
@@ -1209,5 +1218,52 @@ $1,100 million, down from $1,150 million a year earlier. We believe that our cas
         );
         // A table's row of numbers dates nothing.
         assert_eq!(heading_period("Net sales 2021 14,082"), None);
+    }
+
+    #[test]
+    fn a_change_verb_right_after_a_level_is_that_levels_lines() {
+        let read = read_sentence(
+            "Net income of $1.69 billion increased by $525.2 million, or 45%, during fiscal 2017 from $1.17 billion in fiscal 2016.",
+        );
+        let measures: Vec<(String, Option<&str>, bool)> = read
+            .iter()
+            .map(|n| {
+                (
+                    n.written.amount.value.to_string(),
+                    n.measure.as_deref(),
+                    n.change,
+                )
+            })
+            .collect();
+        assert_eq!(
+            measures.get(1..3),
+            Some(
+                &[
+                    ("525.2".to_string(), Some("Net income"), true),
+                    ("45".to_string(), Some("Net income"), true),
+                ][..]
+            ),
+            "{measures:?}"
+        );
+        // Near miss: a change of another line after a level keeps its own
+        // subject.
+        let read =
+            read_sentence("Revenue was $5.0 billion; operating income increased by $120 million.");
+        assert_eq!(
+            read.get(1).and_then(|n| n.measure.as_deref()),
+            Some("operating income")
+        );
+    }
+
+    #[test]
+    fn a_bullet_opens_a_sentence() {
+        let page = "The increase was due to headcount.\n• Net income of $1.69 billion increased by $525.2 million, or 45%, during fiscal 2017.";
+        let all = sentences(page);
+        assert_eq!(
+            all.get(1).map(String::as_str),
+            Some(
+                "Net income of $1.69 billion increased by $525.2 million, or 45%, during fiscal 2017."
+            )
+        );
     }
 }

@@ -54,6 +54,7 @@ use crate::model::{Period, StatementKind};
 
 mod compare;
 mod span;
+pub(crate) use span::is_change_header_word;
 
 pub use compare::{Agreement, periods_agree};
 
@@ -161,7 +162,9 @@ pub fn find_period(text: &str) -> Option<(Range<usize>, Period)> {
     for (i, c) in t.char_indices() {
         let word = c.is_alphanumeric();
         let prev_word = prev.is_some_and(char::is_alphanumeric);
-        if word && !prev_word {
+        // A "%" of its own opens a change header ("% change 2021 vs
+        // 2020"); one after digits closes an amount ("45%").
+        if (word || c == '%') && !prev_word {
             starts.push(i);
         }
         if !word && prev.is_some_and(|p| p.is_alphanumeric() || p == ')' || p == '%') {
@@ -1196,7 +1199,9 @@ fn could_start(rest: &str) -> bool {
         words.sort_unstable();
         words
     });
-    word.bytes().any(|b| b.is_ascii_digit()) || SORTED.binary_search(&word).is_ok()
+    rest.starts_with('%')
+        || word.bytes().any(|b| b.is_ascii_digit())
+        || SORTED.binary_search(&word).is_ok()
 }
 
 /// Cheap test before parsing a stretch of free text: a period ends with a

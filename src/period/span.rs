@@ -72,6 +72,66 @@ const CHANGE_WORDS: [&str; 8] = [
     "inc",
 ];
 
+/// Whether a word (lower case) is one a change column's header is made of
+/// ("%", "change", "increase", "percent", "favorable"): a role's part of
+/// such words alone names a change, not a line.
+pub(crate) fn is_change_header_word(w: &str) -> bool {
+    CHANGE_HEADER_WORDS.contains(&w)
+        || matches!(w, "chg" | "var" | "yoy" | "y/y" | "pct")
+        || CHANGE_WORDS.iter().any(|c| {
+            w.strip_prefix(c)
+                .is_some_and(|t| matches!(t, "" | "s" | "d" | "es" | "ed"))
+        })
+}
+
+/// The other words a change header puts before its years ("Percentage
+/// change in", "$ Increase (Decrease) from", "Favorable (unfavorable)").
+const CHANGE_HEADER_WORDS: &[&str] = &[
+    "%",
+    "$",
+    "percent",
+    "percentage",
+    "pct",
+    "dollar",
+    "dollars",
+    "amount",
+    "net",
+    "in",
+    "the",
+    "of",
+    "year",
+    "over",
+    "yoy",
+    "favorable",
+    "unfavorable",
+    "favourable",
+    "unfavourable",
+    "fav",
+    "unfav",
+    "better",
+    "worse",
+    "dec",
+    "total",
+    "and",
+    "between",
+    "from",
+    "to",
+    "fiscal",
+    "years",
+    "ended",
+    "ending",
+    "for",
+    "vs",
+    "versus",
+    "compared",
+    "with",
+    "period",
+    "periods",
+    "fy",
+    "months",
+    "calendar",
+];
+
 /// "Change between 2019 and 2018" and its kin, as a change from the earlier
 /// year to the later ("from X to Y" keeps its order).
 pub(super) fn between(s: &str, hint: super::PeriodHint) -> Option<Period> {
@@ -80,6 +140,16 @@ pub(super) fn between(s: &str, hint: super::PeriodHint) -> Option<Period> {
     let kw = group(&c, "kw");
     let changes = CHANGE_WORDS.iter().any(|w| pre.contains(w));
     if kw.is_empty() && !changes {
+        return None;
+    }
+    // What comes before is the change's own header ("% change", "Increase
+    // (decrease)"), never a line's name: "Net income, % change 2020 to
+    // 2021" is a line and a change of it, not a period alone.
+    let header_only = pre
+        .split(|c: char| !(c.is_alphanumeric() || c == '%' || c == '$'))
+        .filter(|w| !w.is_empty())
+        .all(is_change_header_word);
+    if !header_only {
         return None;
     }
     let year = |t: &str| trailing_year(t).or_else(|| year2or4(t));

@@ -319,6 +319,31 @@ fn as_change(
     if inside_a_line > 0 || spans.is_empty() || !spans.iter().all(after_measure) {
         return None;
     }
+    // "% change": the sign before the word is the change's, not the
+    // measure's ("Operating income, % change 2021 vs 2020" is no margin).
+    let spans: Vec<std::ops::Range<usize>> = spans
+        .iter()
+        .map(|span| {
+            let before = text.get(..span.start).unwrap_or("");
+            let trimmed = before.trim_end();
+            let start = ["%", "percent", "percentage", "pct"]
+                .iter()
+                .find_map(|sign| {
+                    trimmed.len().checked_sub(sign.len()).filter(|&at| {
+                        trimmed
+                            .get(at..)
+                            .is_some_and(|t| t.eq_ignore_ascii_case(sign))
+                            && (*sign == "%"
+                                || trimmed
+                                    .get(..at)
+                                    .is_none_or(|b| !b.ends_with(char::is_alphanumeric)))
+                    })
+                })
+                .unwrap_or(span.start);
+            start..span.end
+        })
+        .collect();
+    let spans = &spans;
     let rest = crate::vocab::metrics::without_spans(text, spans);
     let mut reading = read(&rest, vocab, Mode::Role);
     let change = match reading.role.periods.as_slice() {

@@ -197,7 +197,12 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
                 })
             }) {
                 periods.push(p);
-                blank(&mut masked, range);
+                // Only the change's own header: "Revenue % change" is the
+                // line "Revenue" and its change.
+                let header = masked
+                    .get(range.clone())
+                    .map_or(0, |part| part.len() - header_tail(part));
+                blank(&mut masked, range.start + header..range.end);
             }
         }
     }
@@ -1172,6 +1177,36 @@ fn mark(used: &mut [bool], at: usize, len: usize) {
     }
 }
 
+/// Where the trailing run of a change header's words starts in a role's
+/// part ("Revenue % change" → at "%"), as a length from the part's end; the
+/// whole part when no word before the run is a line's.
+fn header_tail(part: &str) -> usize {
+    let is_header = |chunk: &str| {
+        chunk
+            .split(|c: char| !(c.is_alphanumeric() || c == '%' || c == '$'))
+            .filter(|w| !w.is_empty())
+            .all(|w| crate::period::is_change_header_word(&w.to_lowercase()))
+    };
+    let mut start = part.len();
+    for (at, chunk) in part
+        .split_whitespace()
+        .map(|chunk| (chunk.as_ptr() as usize - part.as_ptr() as usize, chunk))
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+    {
+        if !is_header(chunk) {
+            break;
+        }
+        start = at;
+    }
+    if start == part.len() {
+        // No header word at the end: the part was read as a change whole.
+        return part.len();
+    }
+    part.len() - start
+}
+
 /// A change column named twice in one role, by its header and by the
 /// periods it compares ("% change, nine months 2024 vs 2023"), is one
 /// change: in percent when either part says so, between the periods the
@@ -1197,6 +1232,32 @@ fn join_change_parts(periods: &mut Vec<Period>) {
             }
         )
     });
+    // "Revenue % change, FY2020 to FY2021": the header and two periods of
+    // one kind, a year apart, are the change from the earlier to the later.
+    if let (Some(at), None, 3) = (lone, dated, periods.len()) {
+        let lone_percent = matches!(periods.get(at), Some(Period::Change { percent: true, .. }));
+        let others: Vec<&Period> = periods
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != at)
+            .map(|(_, p)| p)
+            .collect();
+        if let [a, b] = others.as_slice() {
+            let (from, to) = match (a.year(), b.year()) {
+                (Some(x), Some(y)) if x < y => ((*a).clone(), (*b).clone()),
+                (Some(x), Some(y)) if y < x => ((*b).clone(), (*a).clone()),
+                _ => return,
+            };
+            if crate::check::movement::a_year_before(&from, &to) {
+                *periods = vec![Period::Change {
+                    percent: lone_percent,
+                    from: Some(Box::new(from)),
+                    to: Some(Box::new(to)),
+                }];
+            }
+        }
+        return;
+    }
     let (Some(lone), Some(dated)) = (lone, dated) else {
         return;
     };
@@ -1360,6 +1421,51 @@ mod tests {
             .filter_map(|q| q.def())
             .map(|d| d.value.as_str())
             .collect()
+    }
+
+    #[test]
+    fn a_percent_change_is_the_changes_not_the_lines() {
+        let concept = |text: &str| {
+            r(text)
+                .role
+                .concept
+                .as_ref()
+                .map(|c| c.as_str().to_string())
+        };
+        let change = |text: &str| match r(text).role.periods.as_slice() {
+            [
+                Period::Change {
+                    percent,
+                    from: Some(from),
+                    to: Some(to),
+                },
+            ] => Some((*percent, from.year(), to.year())),
+            _ => None,
+        };
+        for text in [
+            "Net income, % change FY2020 to FY2021",
+            "Net income % change, FY2020 to FY2021",
+            "Net income, % change 2021 vs 2020",
+        ] {
+            assert_eq!(concept(text).as_deref(), Some("NetIncomeLoss"), "{text}");
+            assert_eq!(change(text), Some((true, Some(2020), Some(2021))), "{text}");
+        }
+        // "Operating income %" alone is a rate; "% change" of it is not.
+        assert_eq!(
+            concept("Operating income, % change 2021 vs 2020").as_deref(),
+            Some("OperatingIncomeLoss")
+        );
+        // Near misses: a header of change words alone still names the
+        // change column, and a line's own name before two years is no
+        // change header.
+        assert_eq!(
+            change("Revenue, Change between 2019 and 2018"),
+            Some((false, Some(2018), Some(2019)))
+        );
+        assert!(
+            crate::period::find_period("Net income 2020 to 2021")
+                .is_none_or(|(range, _)| range.start > 0)
+        );
     }
 
     #[test]
