@@ -784,6 +784,31 @@ impl<'a> Verifier<'a> {
                 .as_deref()
                 .filter(|_| !held_at_a_cite && checks.has(Check::Arithmetic))
                 .and_then(|change| {
+                    // One table cited whole ("Revenue grew 7.7% [IS]"): its
+                    // one pair of the line's levels, if it has exactly one.
+                    let whole = judged
+                        .as_slice()
+                        .first()
+                        .filter(|_| judged.len() == 1)
+                        .and_then(|(resolved, _)| match resolved.located {
+                            Located::Table(table) => Some((resolved, table)),
+                            // A csv (or a source of one table) cited whole.
+                            Located::Source => match resolved.document.tables.as_slice() {
+                                [table] => Some((resolved, table)),
+                                _ => None,
+                            },
+                            _ => None,
+                        });
+                    if let Some((resolved, table)) = whole {
+                        let levels = implied::levels_in(
+                            &spec,
+                            change,
+                            resolved.cite.as_str(),
+                            table.cells(),
+                            self.vocab,
+                        )?;
+                        return Some((change, levels));
+                    }
                     let cells: Vec<(&str, Cell<'s>)> = judged
                         .iter()
                         .filter(|(r, _)| matches!(r.located, Located::Cell(..)))

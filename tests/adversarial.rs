@@ -139,7 +139,7 @@ fn the_third_red_team_corpus_holds_its_documented_figures() {
 /// sentence's year-earlier amount, "improved" on a cost): tuned on since.
 #[test]
 fn the_fourth_red_team_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/redteam4.jsonl", (65, 48), 0, 18, true);
+    holds_figures("tests/adversarial/redteam4.jsonl", (65, 48), 0, 17, true);
 }
 
 /// An outside reviewer's attack on the rules of 2026-12-03 (late): 33 of
@@ -354,7 +354,7 @@ fn the_fifteenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam15.jsonl",
         &pdfs,
         (66, 60),
-        (1, 25),
+        (0, 25),
         false,
     );
 }
@@ -377,6 +377,29 @@ fn the_sixteenth_red_team_holds_its_documented_figures() {
         &pdfs,
         (66, 64),
         (1, 47),
+        false,
+    );
+}
+
+/// A seventeenth outside reviewer's corpus (2026-12-05, last), aimed at
+/// the session's new rules (roles naming the filer, "% change" roles on
+/// pages, metrics over their cited inputs, "(non-GAAP)" labels, segment
+/// tables) over five filings the training corpora use (Adobe 2017, Block
+/// 2020, MGM Resorts 2020, Verizon 2021, 3M 2018): 119 wrong and 58
+/// correct claims. Its reviewer ran the tool on its claims to hunt for
+/// false accepts: 10 wrong accepted on its run (9 on the session's start,
+/// 5e16e6c). Rules were written after them: a training corpus.
+#[test]
+#[ignore = "reads five real 10-K PDFs: slow in a debug build; run with --ignored"]
+fn the_seventeenth_red_team_holds_its_documented_figures() {
+    let Some(pdfs) = financebench_pdfs() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam17.jsonl",
+        &pdfs,
+        (119, 58),
+        (4, 26),
         false,
     );
 }

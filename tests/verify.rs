@@ -3944,3 +3944,90 @@ fn a_percent_change_in_the_text_is_read_as_the_lines_change() {
         assert_ne!(at(value, role).0, Route::Accept, "{value} as {role}");
     }
 }
+
+#[test]
+fn a_basis_in_a_title_does_not_adjust_the_tables_lines() {
+    // "Reconciliation of net income to Adjusted EBITDA": its net income is
+    // the reported one.
+    let source = r#"{"id": "r.csv", "path": "../tests/fixtures/recon.csv"}"#;
+    let at = |value: &str, role: &str, cell: &str| {
+        route_and_codes(&verify(&one_claim(
+            source,
+            "",
+            value,
+            role,
+            &format!("r.csv#{cell}"),
+        )))
+    };
+    let accept = (Route::Accept, vec![]);
+    assert_ne!(
+        at("$213 million", "Adjusted net income, 2021", "B3").0,
+        Route::Accept
+    );
+    assert_ne!(
+        at("$213 million", "Net income (non-GAAP), 2021", "B3").0,
+        Route::Accept
+    );
+    // Near misses: the reported line as reported, the adjusted line as
+    // adjusted.
+    assert_eq!(at("$213 million", "Net income, 2021", "B3"), accept);
+    assert_eq!(at("$313 million", "Adjusted EBITDA, 2021", "B5"), accept);
+}
+
+#[test]
+fn a_line_the_consolidated_statement_prints_larger_is_not_confirmed_elsewhere() {
+    // A discussion's table of one segment, its name in a heading pages
+    // before, prints the company's line names: "Total operating revenues"
+    // there (95,300) is not the statement's (133,613).
+    let filing = r#"{"id": "f.htm", "path": "../tests/fixtures/segment_pages.htm"}"#;
+    let at = |value: &str, role: &str, cite: &str| {
+        route_and_codes(&verify(&one_claim(filing, "", value, role, cite)))
+    };
+    let (route, codes) = at(
+        "$95,300 million",
+        "Total operating revenues, 2021",
+        "f.htm#p2t1!B4",
+    );
+    assert_eq!(route, Route::Review);
+    assert_eq!(codes, vec!["ambiguous_role"]);
+    let accept = (Route::Accept, vec![]);
+    // Near misses: the statement itself, and another table printing the
+    // statement's own value.
+    assert_eq!(
+        at(
+            "$133,613 million",
+            "Total operating revenues, 2021",
+            "f.htm#p1t1!B3"
+        ),
+        accept
+    );
+    assert_eq!(
+        at(
+            "$133,613 million",
+            "Total operating revenues, 2021",
+            "f.htm#p3t1!B3"
+        ),
+        accept
+    );
+}
+
+#[test]
+fn a_change_over_a_table_cited_whole_is_computed_from_its_one_pair() {
+    let source = r#"{"id": "c.csv", "path": "../tests/fixtures/cash_levels.csv"}"#;
+    let at = |value: &str, role: &str| {
+        route_and_codes(&verify(&one_claim(source, "", value, role, "c.csv")))
+    };
+    // 928 / 1,000 - 1 = -7.2%.
+    assert_eq!(
+        at("7.2%", "Decline in operating cash flow, 2023 vs 2022"),
+        (Route::Accept, vec![])
+    );
+    let (route, codes) = at("8.0%", "Decline in operating cash flow, 2023 vs 2022");
+    assert_eq!(route, Route::Reanswer);
+    assert_eq!(codes, vec!["arithmetic_mismatch"]);
+    // Near miss: another line's change is not this one's.
+    assert_ne!(
+        at("7.2%", "Decline in capital expenditures, 2023 vs 2022").0,
+        Route::Accept
+    );
+}

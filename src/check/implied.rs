@@ -60,6 +60,33 @@ pub fn levels<'a>(
     }
 }
 
+/// The most cells of a table cited whole searched for a change's levels.
+const MAX_TABLE_CELLS: usize = 2_000;
+
+/// The one pair of a table's cells (cited whole as `cite`) that are
+/// `change`'s measure at its later and earlier periods, if exactly one pair
+/// is: "Revenue grew 7.7% [IS]" over the statement's two revenue cells.
+/// Two pairs (two lines, two sets of columns the role fits) are none.
+pub fn levels_in<'a>(
+    plain: &ClaimRole,
+    change: &ClaimRole,
+    cite: &'a str,
+    cells: impl Iterator<Item = Cell<'a>>,
+    vocab: &Vocab,
+) -> Option<Levels<'a>> {
+    let cells: Vec<(&'a str, Cell<'a>)> =
+        cells.take(MAX_TABLE_CELLS + 1).map(|c| (cite, c)).collect();
+    // Past the bound a second pair could hide: none is taken.
+    if cells.len() > MAX_TABLE_CELLS {
+        return None;
+    }
+    let mut pairs = pairs(plain, change, &cells, vocab, 2).into_iter();
+    match (pairs.next(), pairs.next()) {
+        (Some(one), None) => Some(one),
+        _ => None,
+    }
+}
+
 /// The pairs of `cells` that are `change`'s measure at its later and
 /// earlier periods, as [`levels`] reads them, up to `most` pairs.
 pub fn pairs<'a>(

@@ -389,6 +389,11 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
             || col.is_some_and(|c| contains(&c.words, w))
             || roles.in_title(w)
     };
+    // A basis (adjusted, pro forma, organic) is the line's or its column's:
+    // a title naming one ("reconciliation of net income to Adjusted
+    // EBITDA") does not make its reported lines adjusted.
+    let around_line =
+        |w: &str| contains(&row.context_words, w) || col.is_some_and(|c| contains(&c.words, w));
 
     // Measure: concepts, then words.
     let concepts_agree = match (&claim.role.concept, row_concept) {
@@ -591,7 +596,14 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
         }
         if !same_kind.is_empty() {
             out.qualifier_differs = true;
-        } else if !around_phrase(def.value.as_str(), &around) {
+        } else if !around_phrase(
+            def.value.as_str(),
+            if matches!(def.kind.as_str(), "basis" | "growth_basis") {
+                &around_line
+            } else {
+                &around
+            },
+        ) {
             out.qualifier_missing = out.qualifier_missing.saturating_add(1);
         }
     }

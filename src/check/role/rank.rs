@@ -230,6 +230,30 @@ pub fn resolve<'a>(
             own,
         );
     }
+    // Among equally exact cells of other tables, the report's consolidated
+    // statement gives the claim's line a larger value, and the cited table
+    // is no consolidated statement: a segment's table in the discussion
+    // ("Operating Revenues" of the Consumer group, its name in a heading
+    // pages before) prints the company's line names. A part is at most its
+    // whole.
+    let conflict = || -> Option<Resolution<'a>> {
+        if is_consolidated_statement(cited.table()) || names_a_part(claim) || !holds(cited) {
+            return None;
+        }
+        let part = cited.value_base()?.abs();
+        let other = others.iter().find(|c| {
+            is_consolidated_statement(c.cell.table())
+                && c.cell.value_base().is_some_and(|v| v.abs() > part)
+        })?;
+        Some(Resolution::alone(
+            Verdict::Ambiguous(format!(
+                "the report's consolidated statement gives that line another value ({} holds {}): the cited table may be a segment's or another entity's",
+                other.cell.reference(),
+                other.cell.text()
+            )),
+            own,
+        ))
+    };
     if others.is_empty() {
         if truncated {
             return Resolution::alone(
@@ -250,6 +274,9 @@ pub fn resolve<'a>(
             .iter()
             .all(|c| !std::ptr::eq(c.cell.table(), cited.table()))
     {
+        if let Some(found) = conflict() {
+            return found;
+        }
         return Resolution::alone(Verdict::Same, own);
     }
     if mine == min {
@@ -280,6 +307,28 @@ pub fn resolve<'a>(
         named,
         named_holds,
     }
+}
+
+/// Whether a table is one of the report's consolidated statements, by its
+/// title ("Consolidated Statements of Income", "Consolidated Balance
+/// Sheets").
+fn is_consolidated_statement(table: &Table) -> bool {
+    table.title.iter().any(|line| {
+        let lower = line.to_lowercase();
+        lower.contains("consolidated statement")
+            || lower.contains("statements of consolidated")
+            || lower.contains("consolidated balance sheet")
+    })
+}
+
+/// Whether a claim names a part of the company (a segment, a member of a
+/// breakdown, a region, a product line): then another table's total is
+/// not its line.
+fn names_a_part(claim: &ClaimRole) -> bool {
+    claim.role.qualifiers.iter().any(|q| {
+        q.def()
+            .is_some_and(|d| matches!(d.kind.as_str(), "scope" | "line" | "geography" | "member"))
+    })
 }
 
 /// The cited cell and up to three cells tied with it, each with what it

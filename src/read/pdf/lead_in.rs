@@ -12,7 +12,6 @@
 
 use super::Line;
 use super::TableGrid;
-use crate::model::GridValue;
 
 /// Lines of a paragraph read back above a table.
 const MAX_LINES: usize = 6;
@@ -23,13 +22,7 @@ const MAX_LEN: usize = 600;
 /// The sentence introducing `grid`, from the page's lines (top to bottom).
 pub(super) fn lead_in(grid: &TableGrid, lines: &[Line]) -> Option<String> {
     let first_row: Option<&str> = grid.grid.first().and_then(|row| {
-        let texts: Vec<&str> = row
-            .iter()
-            .filter_map(|v| match v {
-                GridValue::Text { text, .. } => Some(text.as_str()),
-                _ => None,
-            })
-            .collect();
+        let texts = super::units::row_texts(row);
         // A title row holds one text; a header row several.
         match texts.as_slice() {
             [one] => Some(*one),

@@ -13,16 +13,20 @@ use crate::model::GridValue;
 use crate::number::parse_amount;
 use crate::read::unit_line::parse_unit_line;
 
+/// The texts of a grid row, left to right.
+pub(super) fn row_texts(row: &[GridValue]) -> Vec<&str> {
+    row.iter()
+        .filter_map(|v| match v {
+            GridValue::Text { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The unit line among a grid's rows above its first number.
 fn unit_caption(grid: &TableGrid) -> Option<String> {
     for row in &grid.grid {
-        let texts: Vec<&str> = row
-            .iter()
-            .filter_map(|v| match v {
-                GridValue::Text { text, .. } => Some(text.as_str()),
-                _ => None,
-            })
-            .collect();
+        let texts = row_texts(row);
         if row.iter().skip(1).any(|v| match v {
             GridValue::Text { text, .. } => parse_amount(text).is_some_and(|a| !a.dash),
             GridValue::Number(_) => true,
