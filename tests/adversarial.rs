@@ -365,7 +365,8 @@ fn the_fifteenth_red_team_holds_its_documented_figures() {
 /// and 64 correct claims, 65 citing cells and 65 pages, written without
 /// reading tickmark's rules or running it. Run once, after the session's
 /// rules were final: **held out**, its misses not read (on the session's
-/// start, 5e16e6c: 1 and 50).
+/// start, 5e16e6c: 1 and 50; first run 1 and 47; on bc4679e, totals
+/// only, 1 and 45).
 #[test]
 #[ignore = "reads six real filing PDFs: slow in a debug build; run with --ignored"]
 fn the_sixteenth_red_team_holds_its_documented_figures() {
@@ -376,7 +377,7 @@ fn the_sixteenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam16.jsonl",
         &pdfs,
         (66, 64),
-        (1, 47),
+        (1, 45),
         false,
     );
 }
