@@ -400,7 +400,7 @@ fn the_seventeenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam17.jsonl",
         &pdfs,
         (119, 58),
-        (4, 26),
+        (3, 25),
         false,
     );
 }

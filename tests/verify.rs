@@ -4031,3 +4031,48 @@ fn a_change_over_a_table_cited_whole_is_computed_from_its_one_pair() {
         Route::Accept
     );
 }
+
+#[test]
+fn a_caption_labelling_a_measure_outside_gaap_adjusts_none_of_its_lines() {
+    // "Free Cash Flow (non-GAAP measure)" over "Net income attributable to
+    // 3M": the caption labels free cash flow; the net income is reported.
+    let source = r#"{"id": "f.csv", "path": "../tests/fixtures/fcf_sections.csv"}"#;
+    let at = |value: &str, role: &str, cell: &str| {
+        route_and_codes(&verify(&one_claim(
+            source,
+            "",
+            value,
+            role,
+            &format!("f.csv#{cell}"),
+        )))
+    };
+    assert_ne!(
+        at("$5,349 million", "Adjusted net income, 2018", "B7").0,
+        Route::Accept
+    );
+    assert_ne!(
+        at("$5,349 million", "Net income (non-GAAP), 2018", "B7").0,
+        Route::Accept
+    );
+    assert_eq!(
+        at("$5,349 million", "Net income, 2018", "B7"),
+        (Route::Accept, vec![])
+    );
+}
+
+#[test]
+fn free_cash_flow_over_its_cited_inputs_takes_capital_expenditures_as_paid() {
+    // Capital expenditures printed (1,577) are 1,577 paid: 6,439 - 1,577.
+    let source = r#"{"id": "f.csv", "path": "../tests/fixtures/fcf_sections.csv"}"#;
+    let over = |value: &str| {
+        route_and_codes(&verify(&format!(
+            r#"{{"id": "t", "sources": [{source}],
+                "claims": [{{"id": "k", "value": "{value}", "role": "Free cash flow, 2018", "cites": ["f.csv#B4", "f.csv#B5"]}}]}}"#
+        )))
+    };
+    assert_eq!(over("$4,862 million"), (Route::Accept, vec![]));
+    // Near miss: the outflow added back is not free cash flow.
+    let (route, codes) = over("$8,016 million");
+    assert_eq!(route, Route::Reanswer);
+    assert_eq!(codes, vec!["arithmetic_mismatch"]);
+}

@@ -80,10 +80,18 @@ pub fn check(
             .iter()
             .zip(&assigned)
             .filter_map(|(id, cell)| {
+                let value = cell.value_base()?;
+                // A payment's concept names its direction: capital
+                // expenditures printed as (1,577) are 1,577 paid.
+                let value = if id.starts_with("Payments") || id.starts_with("Repayments") {
+                    value.abs()
+                } else {
+                    value
+                };
                 Some(Operand {
                     id,
-                    stated: cell.value_base()?,
-                    base: cell.value_base()?,
+                    stated: value,
+                    base: value,
                     role: "",
                 })
             })

@@ -127,11 +127,17 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
                 // not those of a concept it happens to name.
                 let all = words(caption);
                 let plain: Vec<&str> = all.iter().map(|x| x.text.as_str()).collect();
+                // "Free Cash Flow (non-GAAP measure)" labels the measure it
+                // names: the lines under it (net income, capital
+                // expenditures) are reported ones.
                 let qualifiers = if plain.first() == Some(&"reconciliation") {
                     Vec::new()
                 } else {
                     lex.qualifiers_in(&plain)
                         .into_iter()
+                        .filter(|f| {
+                            !super::read::labels_outside_gaap(r.role.concept.as_ref(), &plain, f)
+                        })
                         .map(|f| qualifier(f.entry))
                         .collect()
                 };

@@ -73,6 +73,21 @@ const NON_GAAP_BY_NATURE: &[&str] = &[
     "ReturnOnInvestedCapital",
 ];
 
+/// Whether a qualifier found in a text (`plain`, its words) is a label
+/// saying that the text's measure, outside GAAP by what it is, is outside
+/// GAAP: "Free cash flow (non-GAAP)", "EBITDA, a non-GAAP measure". Such a
+/// label asks for no adjusted line ("Adjusted free cash flow" still does).
+pub(crate) fn labels_outside_gaap(
+    concept: Option<&ConceptId>,
+    plain: &[&str],
+    found: &crate::vocab::lexicon::Found<usize>,
+) -> bool {
+    concept.is_some_and(|id| NON_GAAP_BY_NATURE.contains(&id.as_str()))
+        && plain
+            .get(found.at..found.at + found.len)
+            .is_some_and(|words| words.iter().all(|w| NON_GAAP_WORDS.contains(w)))
+}
+
 /// The words of a label saying a measure is outside GAAP ("non-GAAP",
 /// "non-IFRS", "alternative performance measure"), as role words.
 const NON_GAAP_WORDS: &[&str] = &[
@@ -372,20 +387,12 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
     // measure that is outside GAAP by what it is, the label says what the
     // measure is, not an adjustment of it ("Adjusted free cash flow" still
     // is one).
-    if concept_id
-        .as_ref()
-        .is_some_and(|id| NON_GAAP_BY_NATURE.contains(&id.as_str()))
-    {
-        for q in &qualifiers_found {
-            let labels_it = plain
-                .get(q.at..q.at + q.len)
-                .is_some_and(|words| words.iter().all(|w| NON_GAAP_WORDS.contains(w)));
-            if labels_it {
-                let qualifier = Qualifier {
-                    entry: u16::try_from(q.entry).unwrap_or(u16::MAX),
-                };
-                role.qualifiers.retain(|x| *x != qualifier);
-            }
+    for q in &qualifiers_found {
+        if labels_outside_gaap(concept_id.as_ref(), &plain, q) {
+            let qualifier = Qualifier {
+                entry: u16::try_from(q.entry).unwrap_or(u16::MAX),
+            };
+            role.qualifiers.retain(|x| *x != qualifier);
         }
     }
     // The direction word, if any: of the kind the concept's lines have
