@@ -779,64 +779,60 @@ impl<'a> Verifier<'a> {
             let held_at_a_cite = judged
                 .iter()
                 .any(|(_, j)| j.as_ref().is_some_and(|(_, outcome)| outcome.holds()));
+            let computable = !held_at_a_cite && checks.has(Check::Arithmetic);
+            // The cited cells, when every cite is one cell.
+            let cell_cites: Option<Vec<(&str, Cell<'s>)>> = computable
+                .then(|| {
+                    judged
+                        .iter()
+                        .filter(|(r, _)| matches!(r.located, Located::Cell(..)))
+                        .filter_map(|(r, j)| Some((r.cite.as_str(), j.as_ref()?.0)))
+                        .collect::<Vec<_>>()
+                })
+                .filter(|cells| cells.len() == judged.len());
+            // One table cited whole ("Revenue grew 7.7% [IS]"; a csv, or a
+            // source of one table).
+            let whole_table = match judged.as_slice() {
+                [(resolved, _)] => match resolved.located {
+                    Located::Table(table) => Some((resolved, table)),
+                    Located::Source => match resolved.document.tables.as_slice() {
+                        [table] => Some((resolved, table)),
+                        _ => None,
+                    },
+                    _ => None,
+                },
+                _ => None,
+            };
             let implied = spec
                 .as_change
                 .as_deref()
-                .filter(|_| !held_at_a_cite && checks.has(Check::Arithmetic))
+                .filter(|_| computable)
                 .and_then(|change| {
-                    // One table cited whole ("Revenue grew 7.7% [IS]"): its
-                    // one pair of the line's levels, if it has exactly one.
-                    let whole = judged
-                        .as_slice()
-                        .first()
-                        .filter(|_| judged.len() == 1)
-                        .and_then(|(resolved, _)| match resolved.located {
-                            Located::Table(table) => Some((resolved, table)),
-                            // A csv (or a source of one table) cited whole.
-                            Located::Source => match resolved.document.tables.as_slice() {
-                                [table] => Some((resolved, table)),
-                                _ => None,
-                            },
-                            _ => None,
-                        });
-                    if let Some((resolved, table)) = whole {
-                        let levels = implied::levels_in(
+                    // A table cited whole: its one pair of the line's
+                    // levels, if it has exactly one.
+                    let levels = match (whole_table, &cell_cites) {
+                        (Some((resolved, table)), _) => implied::levels_in(
                             &spec,
                             change,
                             resolved.cite.as_str(),
                             table.cells(),
                             self.vocab,
-                        )?;
-                        return Some((change, levels));
-                    }
-                    let cells: Vec<(&str, Cell<'s>)> = judged
-                        .iter()
-                        .filter(|(r, _)| matches!(r.located, Located::Cell(..)))
-                        .filter_map(|(r, j)| Some((r.cite.as_str(), j.as_ref()?.0)))
-                        .collect();
-                    if cells.len() != judged.len() {
-                        return None;
-                    }
-                    Some((change, implied::levels(&spec, change, &cells, self.vocab)?))
+                        ),
+                        (None, Some(cells)) => implied::levels(&spec, change, cells, self.vocab),
+                        (None, None) => None,
+                    }?;
+                    Some((change, levels))
                 });
             // A metric of the cited cells, stated without its calculation
             // ("gross margin 86.2% [B18, B12]"): held to the metric's
             // formula when the cells are its inputs.
-            let metric = if implied.is_none() && !held_at_a_cite && checks.has(Check::Arithmetic) {
-                let cells: Vec<(&str, Cell<'s>)> = judged
-                    .iter()
-                    .filter(|(r, _)| matches!(r.located, Located::Cell(..)))
-                    .filter_map(|(r, j)| Some((r.cite.as_str(), j.as_ref()?.0)))
-                    .collect();
-                (cells.len() == judged.len())
-                    .then(|| {
-                        implied_metric::check(&spec, stated, &cells, self.vocab)
-                            .map(|found| (found, cells.first().map(|(_, c)| c.scale())))
-                    })
-                    .flatten()
-            } else {
-                None
-            };
+            let metric = cell_cites
+                .as_deref()
+                .filter(|_| implied.is_none())
+                .and_then(|cells| {
+                    implied_metric::check(&spec, stated, cells, self.vocab)
+                        .map(|found| (found, cells.first().map(|(_, c)| c.scale())))
+                });
             let best = if judged.len() == 1 {
                 judged.into_iter().next()
             } else {

@@ -449,21 +449,10 @@ impl Currents {
                 _ => None,
             })
             .cloned();
-        let filer = document
-            .filer
-            .as_deref()
-            .map(|name| {
-                super::role::all_words(
-                    &crate::read::filer::naming_words(name)
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                )
-            })
-            .unwrap_or_default();
         Currents {
             span: latest_period(document),
             balance,
-            filer,
+            filer: super::role::filer_words(document.filer.as_deref()),
         }
     }
 
@@ -523,6 +512,22 @@ fn change_role<'c>(claimed: &'c Claimed<'_>) -> Option<&'c super::role::ClaimRol
         ] if super::movement::a_year_before(from, to) => Some(claimed.role),
         _ => None,
     }
+}
+
+/// The later period of a change role, when the change is over the year
+/// before it (or names no earlier period): a sentence's change ("increased
+/// by $525.2 million, or 45%, during fiscal 2017") is over the year before,
+/// and a claim of a change over two years is not it.
+fn yearly_change_to(change: &super::role::ClaimRole) -> Option<&Period> {
+    let Some(Period::Change {
+        from, to: Some(to), ..
+    }) = change.role.periods.first()
+    else {
+        return None;
+    };
+    from.as_deref()
+        .is_none_or(|from| super::movement::a_year_before(from, to))
+        .then_some(&**to)
 }
 
 /// Whether a number of running text, read, is what the claim says.
@@ -608,21 +613,9 @@ fn fits_change(
     if !number.change || number.bounded {
         return false;
     }
-    let Some(Period::Change {
-        from, to: Some(to), ..
-    }) = change.role.periods.first()
-    else {
+    let Some(to) = yearly_change_to(change) else {
         return false;
     };
-    // A sentence's change is over the year before ("increased by $525.2
-    // million, or 45%, during fiscal 2017"): a claim of a change over two
-    // years is not it.
-    if from
-        .as_deref()
-        .is_some_and(|from| !super::movement::a_year_before(from, to))
-    {
-        return false;
-    }
     let Some(measure) = number.measure.as_deref() else {
         return false;
     };
@@ -716,18 +709,9 @@ fn names_change(
     let Some(change) = change_role(claimed) else {
         return false;
     };
-    let Some(Period::Change {
-        from, to: Some(to), ..
-    }) = change.role.periods.first()
-    else {
+    let Some(to) = yearly_change_to(change) else {
         return false;
     };
-    if from
-        .as_deref()
-        .is_some_and(|from| !super::movement::a_year_before(from, to))
-    {
-        return false;
-    }
     let said = read(quote, vocab, Mode::Sentence).role;
     let measure = match (&change.role.concept, &said.concept) {
         (Some(a), Some(b)) => Lexicon::builtin().same_family(a.as_str(), b.as_str()),

@@ -77,7 +77,7 @@ const CHANGE_WORDS: [&str; 8] = [
 /// such words alone names a change, not a line.
 pub(crate) fn is_change_header_word(w: &str) -> bool {
     CHANGE_HEADER_WORDS.contains(&w)
-        || matches!(w, "chg" | "var" | "yoy" | "y/y" | "pct")
+        || matches!(w, "chg" | "var" | "y/y")
         || CHANGE_WORDS.iter().any(|c| {
             w.strip_prefix(c)
                 .is_some_and(|t| matches!(t, "" | "s" | "d" | "es" | "ed"))

@@ -43,8 +43,8 @@ fn on_cover(text: &str) -> Option<String> {
     for (i, line) in lines.iter().enumerate() {
         let lower = line.to_ascii_lowercase();
         if lower.contains("exact name of registrant") {
-            // The name is the line above, unless the label shares its line
-            // with other labels (a two-column cover): then nothing is taken.
+            // The name is the line above, when that line reads as a name
+            // (not a caption of its own, not the file number).
             let above = i.checked_sub(1).and_then(|k| lines.get(k));
             return above.filter(plausible).map(|s| tidy(s));
         }

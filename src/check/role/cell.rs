@@ -247,21 +247,16 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
     }
     listed_rows(table, vocab, &mut out);
     component_columns(table, vocab, &mut out);
-    // The filer's name is said of every table of its report: "Adobe
-    // subscription revenue" names whose report, not another line.
-    let filer = table.filer.as_deref().map(|name| {
-        crate::read::filer::naming_words(name)
-            .collect::<Vec<_>>()
-            .join(" ")
-    });
     let mut title: Vec<Box<str>> = table
         .title
         .iter()
         .map(String::as_str)
         .chain(std::iter::once(table.reference.source.as_ref()))
-        .chain(filer.as_deref())
         .flat_map(all_words)
         .collect();
+    // The filer's name is said of every table of its report: "Adobe
+    // subscription revenue" names whose report, not another line.
+    title.extend(filer_words(table.filer.as_deref()));
     // The segment the title names, else the sentence introducing the
     // table (a PDF's "… for our Seller segment …:"); its words are said of
     // the table as a title's are.
@@ -562,6 +557,19 @@ fn anchor_of<'r>(
 
 /// Every word of a text a claim's word may be found in: normalized,
 /// abbreviations read out, without noise and numbers (sorted).
+/// The words naming a report's filer ("ADOBE SYSTEMS INCORPORATED":
+/// "adobe", "system"), as role words; none without a filer.
+pub(crate) fn filer_words(name: Option<&str>) -> Vec<Box<str>> {
+    name.map(|name| {
+        all_words(
+            &crate::read::filer::naming_words(name)
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
+    })
+    .unwrap_or_default()
+}
+
 pub(crate) fn all_words(text: &str) -> Vec<Box<str>> {
     let lex = Lexicon::builtin();
     let mut out: Vec<Box<str>> = lex

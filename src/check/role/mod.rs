@@ -21,10 +21,10 @@ mod fit;
 mod rank;
 mod read;
 
-pub(crate) use cell::{
-    all_words, names_positive_side_aside, under_oci_caption, working_capital_sign,
-};
 pub use cell::{cell_periods, roles_of};
+pub(crate) use cell::{
+    filer_words, names_positive_side_aside, under_oci_caption, working_capital_sign,
+};
 pub use fit::{ClaimRole, Fit, Prior, Slot, cell_direction, fit, fit_if_adequate};
 pub(crate) use rank::around as said_around;
 pub use rank::{MAX_CANDIDATES, Resolution, Verdict, pick_cell, resolve};

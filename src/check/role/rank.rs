@@ -230,30 +230,6 @@ pub fn resolve<'a>(
             own,
         );
     }
-    // Among equally exact cells of other tables, the report's consolidated
-    // statement gives the claim's line a larger value, and the cited table
-    // is no consolidated statement: a segment's table in the discussion
-    // ("Operating Revenues" of the Consumer group, its name in a heading
-    // pages before) prints the company's line names. A part is at most its
-    // whole.
-    let conflict = || -> Option<Resolution<'a>> {
-        if is_consolidated_statement(cited.table()) || names_a_part(claim) || !holds(cited) {
-            return None;
-        }
-        let part = cited.value_base()?.abs();
-        let other = others.iter().find(|c| {
-            is_consolidated_statement(c.cell.table())
-                && c.cell.value_base().is_some_and(|v| v.abs() > part)
-        })?;
-        Some(Resolution::alone(
-            Verdict::Ambiguous(format!(
-                "the report's consolidated statement gives that line another value ({} holds {}): the cited table may be a segment's or another entity's",
-                other.cell.reference(),
-                other.cell.text()
-            )),
-            own,
-        ))
-    };
     if others.is_empty() {
         if truncated {
             return Resolution::alone(
@@ -274,10 +250,8 @@ pub fn resolve<'a>(
             .iter()
             .all(|c| !std::ptr::eq(c.cell.table(), cited.table()))
     {
-        if let Some(found) = conflict() {
-            return found;
-        }
-        return Resolution::alone(Verdict::Same, own);
+        return consolidated_conflict(claim, cited, &others, &holds, own)
+            .unwrap_or_else(|| Resolution::alone(Verdict::Same, own));
     }
     if mine == min {
         // Equally exact cells with other values: the claim does not say which.
@@ -307,6 +281,37 @@ pub fn resolve<'a>(
         named,
         named_holds,
     }
+}
+
+/// Among equally exact cells of other tables (`others`), the report's
+/// consolidated statement gives the claim's line a larger value, and the
+/// cited table is no consolidated statement: a segment's table in the
+/// discussion ("Operating Revenues" of the Consumer group, its name in a
+/// heading pages before) prints the company's line names. A part is at
+/// most its whole. `None` when it is not so.
+fn consolidated_conflict<'a>(
+    claim: &ClaimRole,
+    cited: &Cell<'a>,
+    others: &[&Candidate<'a>],
+    holds: &dyn Fn(&Cell<'_>) -> bool,
+    own: Fit,
+) -> Option<Resolution<'a>> {
+    if is_consolidated_statement(cited.table()) || names_a_part(claim) || !holds(cited) {
+        return None;
+    }
+    let part = cited.value_base()?.abs();
+    let other = others.iter().find(|c| {
+        is_consolidated_statement(c.cell.table())
+            && c.cell.value_base().is_some_and(|v| v.abs() > part)
+    })?;
+    Some(Resolution::alone(
+        Verdict::Ambiguous(format!(
+            "the report's consolidated statement gives that line another value ({} holds {}): the cited table may be a segment's or another entity's",
+            other.cell.reference(),
+            other.cell.text()
+        )),
+        own,
+    ))
 }
 
 /// Whether a table is one of the report's consolidated statements, by its

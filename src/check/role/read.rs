@@ -214,9 +214,7 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
                 periods.push(p);
                 // Only the change's own header: "Revenue % change" is the
                 // line "Revenue" and its change.
-                let header = masked
-                    .get(range.clone())
-                    .map_or(0, |part| part.len() - header_tail(part));
+                let header = masked.get(range.clone()).map_or(0, header_start);
                 blank(&mut masked, range.start + header..range.end);
             }
         }
@@ -1185,33 +1183,31 @@ fn mark(used: &mut [bool], at: usize, len: usize) {
 }
 
 /// Where the trailing run of a change header's words starts in a role's
-/// part ("Revenue % change" → at "%"), as a length from the part's end; the
-/// whole part when no word before the run is a line's.
-fn header_tail(part: &str) -> usize {
+/// part ("Revenue % change" → at "%"); 0, the whole part, when it ends in
+/// no header word (the part was read as a change whole).
+fn header_start(part: &str) -> usize {
     let is_header = |chunk: &str| {
         chunk
             .split(|c: char| !(c.is_alphanumeric() || c == '%' || c == '$'))
             .filter(|w| !w.is_empty())
             .all(|w| crate::period::is_change_header_word(&w.to_lowercase()))
     };
-    let mut start = part.len();
-    for (at, chunk) in part
-        .split_whitespace()
-        .map(|chunk| (chunk.as_ptr() as usize - part.as_ptr() as usize, chunk))
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
+    let mut start = None;
+    let mut at = part.len();
+    while let Some(chunk) = part
+        .get(..at)
+        .and_then(|p| p.split_whitespace().next_back())
     {
+        let Some(begins) = part.get(..at).and_then(|p| p.rfind(chunk)) else {
+            break;
+        };
         if !is_header(chunk) {
             break;
         }
-        start = at;
+        start = Some(begins);
+        at = begins;
     }
-    if start == part.len() {
-        // No header word at the end: the part was read as a change whole.
-        return part.len();
-    }
-    part.len() - start
+    start.unwrap_or(0)
 }
 
 /// A change column named twice in one role, by its header and by the
