@@ -302,3 +302,32 @@ fn a_share_column_with_a_period_is_percentages_when_a_cell_prints_its_sign() {
     let sales = cell(&cells, "Consumer", "2022 Net Sales");
     assert_eq!(sales["value_base"], "5298000000");
 }
+
+#[test]
+fn units_said_outside_the_unit_line_scale_their_cells() {
+    let cells = cells("mdna_units.pdf");
+    // "Revenue (dollars in millions)" over a paragraph of prose heads both
+    // tables under it; their % change cells stay percentages.
+    let subscription = cell(&cells, "Subscription", "Fiscal 2024");
+    assert_eq!(subscription["value_base"], "4410200000.0");
+    assert_eq!(table_of(subscription), "p1t1");
+    assert_eq!(cell(&cells, "Subscription", "% Change")["scale"], "1");
+    let media = cell(&cells, "Media", "Fiscal 2024");
+    assert_eq!(media["value_base"], "3120400000.0");
+    // A row label's own "(millions)" scales its row, not the percentages.
+    let sales = cell(&cells, "Sales (millions)", "2024");
+    assert_eq!(sales["value_base"], "12267000000");
+    assert_eq!(sales["concept"], "Revenues");
+    assert_eq!(
+        cell(&cells, "Percent of sales", "2024")["value_base"],
+        "22.3"
+    );
+    // A stub breaking "(Dollars in millions, except" / "per share
+    // amounts)" over two lines: money in millions, the column headed
+    // "Earnings Per Diluted Share" (over three lines) per share, unscaled.
+    let eps = cell(&cells, "Full Year 2024 GAAP", "Earnings Per Diluted Share");
+    assert_eq!(eps["measure"], "per_share");
+    assert_eq!(eps["value_base"], "8.89");
+    let income = cell(&cells, "Full Year 2024 GAAP", "Net Income Attributable");
+    assert_eq!(income["value_base"], "5349000000");
+}

@@ -17,6 +17,7 @@
 //! | `exhibit_index.pdf` | a statement page, then an exhibit index (form names, exhibit numbers, filing dates) |
 //! | `appended.pdf` | two whole PDFs written one after the other |
 //! | `group_rules.pdf` | segment names and years printed narrower than the column groups they head, each resting on a rule across its group (drawn with `m l B`, as JPMorgan's 10-Q draws them, and as thin filled bars, as 3M's 10-K does); a heading word stacked over its column's heading ("Operating" over "Income (Loss)"); a "% of Total" column printing "%" on its first and total rows only; "Year ended December 31, 2022" alone over a table, on a rule across its columns |
+//! | `mdna_units.pdf` | an MD&A page's units said outside the tables' unit lines: a heading "Revenue (dollars in millions)" over a paragraph of prose and then two tables; a segment table whose rows say "Sales (millions)"; a reconciliation whose header stub breaks its unit clause over two lines ("(Dollars in millions, except" / "per share amounts)") and heads its last column "Per Diluted Share" |
 //! | `notes_tables.pdf` | a note's two tables: the unit at the end of the sentence above the first, a year alone over the column headings, captions with footnote marks, a footnote under the table, the second table without a unit line |
 //!
 //! Every file is deterministic: no dates, no /ID.
@@ -152,7 +153,84 @@ pub(super) fn write_layouts(dir: &Path) -> Result<()> {
     w("appended.pdf", appended()?)?;
     w("notes_tables.pdf", notes_tables()?)?;
     w("group_rules.pdf", group_rules()?)?;
+    w("mdna_units.pdf", mdna_units()?)?;
     Ok(())
+}
+
+/// Units an MD&A page says outside its tables' unit lines (Adobe's and 3M's
+/// 10-Ks): a heading over prose and two tables, row labels that carry their
+/// scale, a stub that breaks its unit clause over two lines.
+fn mdna_units() -> Result<Vec<u8>> {
+    let mut s = Sheet::new(&THREE, 56.0);
+    s.text_at(MARGIN, Face::Bold, "Revenue (dollars in millions)")?;
+    s.down(LEAD + 4.0);
+    s.text_at(
+        MARGIN,
+        Face::Regular,
+        "Revenue for fiscal 2024 benefited from an extra week in the first quarter, as fiscal 2024 was a",
+    )?;
+    s.down(LEAD);
+    s.text_at(
+        MARGIN,
+        Face::Regular,
+        "53-week year compared with fiscal 2023.",
+    )?;
+    s.down(LEAD + 6.0);
+    s.heads(&[(0, 0, "Fiscal"), (1, 1, "Fiscal"), (2, 2, "% Change")])?;
+    s.heads(&[(0, 0, "2024"), (1, 1, "2023"), (2, 2, "2024-2023")])?;
+    s.row(0.0, "Subscription", &["$4,410.2", "$3,975.6", "11%"])?;
+    s.row(0.0, "Product", &["612.9", "688.4", "(11)%"])?;
+    s.row(0.0, "Total revenue", &["$5,023.1", "$4,664.0", "8%"])?;
+    s.down(LEAD);
+    s.text_at(
+        MARGIN,
+        Face::Regular,
+        "Subscription revenue by segment for fiscal 2024 and 2023 is as follows:",
+    )?;
+    s.down(LEAD + 6.0);
+    s.heads(&[(0, 0, "Fiscal"), (1, 1, "Fiscal"), (2, 2, "% Change")])?;
+    s.heads(&[(0, 0, "2024"), (1, 1, "2023"), (2, 2, "2024-2023")])?;
+    s.row(0.0, "Media", &["$3,120.4", "$2,840.1", "10%"])?;
+    s.row(0.0, "Marketing", &["1,289.8", "1,135.5", "14%"])?;
+    s.row(
+        0.0,
+        "Total subscription revenue",
+        &["$4,410.2", "$3,975.6", "11%"],
+    )?;
+    let page1 = s.page();
+
+    let mut s = Sheet::new(&THREE, 56.0);
+    s.text_at(
+        MARGIN,
+        Face::Bold,
+        "Industrial Business (37.4% of consolidated sales):",
+    )?;
+    s.down(LEAD + 6.0);
+    s.heads(&[(0, 0, "2024"), (1, 1, "2023"), (2, 2, "2022")])?;
+    s.row(0.0, "Sales (millions)", &["$12,267", "$11,866", "$11,217"])?;
+    s.row(
+        0.0,
+        "Operating income (millions)",
+        &["$2,737", "$2,490", "$2,528"],
+    )?;
+    s.row(2.0, "Percent of sales", &["22.3%", "21.0%", "22.5%"])?;
+    s.down(LEAD * 2.0);
+    s.text_at(MARGIN, Face::Regular, "Adjusted earnings per share")?;
+    s.down(LEAD);
+    s.text_at(MARGIN, Face::Regular, "(non-GAAP measures)")?;
+    s.heads(&[(2, 2, "Earnings")])?;
+    s.text_at(MARGIN, Face::Regular, "(Dollars in millions, except")?;
+    s.heads(&[(0, 0, "Net"), (1, 1, "Net Income"), (2, 2, "Per Diluted")])?;
+    s.text_at(MARGIN, Face::Regular, "per share amounts)")?;
+    s.heads(&[(0, 0, "Sales"), (1, 1, "Attributable"), (2, 2, "Share")])?;
+    s.row(0.0, "Full Year 2024 GAAP", &["$32,765", "$5,349", "$8.89"])?;
+    s.row(2.0, "Adjustment for TCJA", &["\u{2014}", "(41)", "(0.07)"])?;
+    s.row(
+        0.0,
+        "Full Year 2024 Adjusted",
+        &["$32,765", "$5,308", "$8.82"],
+    )?;
+    pdf_bytes("Harbor Tools", vec![page1, s.page()], false)
 }
 
 /// Two value columns at the right margin.

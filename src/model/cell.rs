@@ -41,6 +41,10 @@ pub struct RowInfo {
     /// The label says its numbers are hundredths of the currency ("Basic
     /// earnings per share (pence)", "… (in cents)").
     pub minor_unit: bool,
+    /// The scale the label states for its own numbers, at its end ("Sales
+    /// (millions)", "Operating income ($ in millions)"), for the row's
+    /// measure; it overrides the table's unit line.
+    pub label_scale: Option<Decimal>,
     /// The label normalized for matching, made on first use.
     pub label_key: std::sync::OnceLock<String>,
 }
@@ -208,6 +212,14 @@ impl<'a> Cell<'a> {
         }
         if self.in_basis_points() {
             return Decimal::new(1, 4);
+        }
+        if let Some(scale) = self.row().and_then(|r| r.label_scale)
+            && !matches!(
+                self.measure(),
+                Measure::Percent | Measure::Ratio | Measure::PerShare
+            )
+        {
+            return scale;
         }
         if self.row().is_some_and(|r| r.scale_exempt) {
             return Decimal::ONE;

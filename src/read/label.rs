@@ -212,11 +212,8 @@ fn label_grid(
             _ => {}
         }
     }
-    let unit = title
-        .iter()
-        .chain(header_texts.iter())
-        .find_map(|t| parse_unit_line(t))
-        .unwrap_or_default();
+    let unit =
+        unit_of(title.iter().chain(header_texts.iter()).map(String::as_str)).unwrap_or_default();
 
     let statement = title
         .iter()
@@ -516,6 +513,10 @@ fn label_grid(
                     .as_deref()
                     .is_some_and(|l| unit.exempts(l, row_measure, known_money));
                 let minor_unit = label_text.as_deref().is_some_and(in_minor_unit);
+                let label_scale = label_text
+                    .as_deref()
+                    .and_then(trailing_unit)
+                    .map(|u| scale_for(row_measure, &u));
                 let row_index = u32::try_from(rows.len()).unwrap_or(u32::MAX);
                 let mut pending_currency = None;
                 let mut any = false;
@@ -563,6 +564,7 @@ fn label_grid(
                         measure: row_measure,
                         scale_exempt,
                         minor_unit,
+                        label_scale,
                         label_key: std::sync::OnceLock::new(),
                     });
                 }
@@ -835,6 +837,43 @@ pub fn scale_for(measure: Measure, unit: &UnitLine) -> Decimal {
             }
         }
     }
+}
+
+/// The first unit line among a table's title and header texts. A unit
+/// clause a header's stub breaks over two lines ("(Dollars in millions,
+/// except" / "per share amounts)") is read whole, with its exceptions.
+fn unit_of<'a>(texts: impl Iterator<Item = &'a str>) -> Option<UnitLine> {
+    let mut texts = texts.peekable();
+    while let Some(text) = texts.next() {
+        if text.matches('(').count() > text.matches(')').count()
+            && let Some(next) = texts.peek()
+            && next.matches(')').count() > next.matches('(').count()
+            && let Some(unit) = parse_unit_line(&format!("{text} {next}"))
+        {
+            return Some(unit);
+        }
+        if let Some(unit) = parse_unit_line(text) {
+            return Some(unit);
+        }
+    }
+    None
+}
+
+/// The unit a label states for its own numbers in a closing parenthesis:
+/// 3M's "Sales (millions)", "Operating income ($ in millions)", "Shares
+/// outstanding (in thousands)". Only a short parenthesis that is a unit
+/// and nothing else counts ("Notes (3.875% due 2052)" and "Revenue (net of
+/// $12 million in returns)" are not units).
+pub(crate) fn trailing_unit(label: &str) -> Option<UnitLine> {
+    let body = label.trim().trim_end_matches(':').trim_end();
+    let inner = body.strip_suffix(')')?;
+    let open = inner.rfind('(')?;
+    let inner = inner.get(open + 1..)?;
+    let words = inner.split_whitespace().count();
+    if words == 0 || words > 4 || inner.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    parse_unit_line(inner)
 }
 
 /// A label that says its numbers are hundredths of the currency, at its
@@ -1282,8 +1321,46 @@ fn classify_rows(grid: &[Vec<GridValue>], toks: &Toks, label_col: Option<usize>)
         }
         kinds.push(kind);
     }
+    stack_headers(&mut kinds, grid, label_col);
     kinds
 }
+
+/// Text rows stacked right over a header row, before the first data row,
+/// are more of the header: 3M's five-line column headings ("Earnings" /
+/// "per" / "diluted" / "share" / "percent change") beside a stub that runs
+/// prose down the label column ("Adjusted income, operating" / "income
+/// margin, earnings" / …), which no header rule reads as a stub. Only
+/// rows whose value columns hold heading words, not prose a page's second
+/// column ran into the grid, are taken.
+fn stack_headers(kinds: &mut [RowKind], grid: &[Vec<GridValue>], label_col: Option<usize>) {
+    let first_data = kinds
+        .iter()
+        .position(|k| *k == RowKind::Data)
+        .unwrap_or(kinds.len());
+    let headingish = |r: usize| {
+        grid.get(r).is_some_and(|row| {
+            row.iter()
+                .enumerate()
+                .filter(|(c, _)| label_col.is_none_or(|l| *c > l))
+                .filter_map(|(_, v)| match v {
+                    GridValue::Text { text, .. } => Some(text.trim()),
+                    _ => None,
+                })
+                .all(|t| t.split_whitespace().count() <= HEADING_WORDS && !t.ends_with('.'))
+        })
+    };
+    let mut over_header = false;
+    for (r, kind) in kinds.iter_mut().enumerate().take(first_data).rev() {
+        match kind {
+            RowKind::Header => over_header = true,
+            RowKind::TextRow if over_header && headingish(r) => *kind = RowKind::Header,
+            _ => over_header = false,
+        }
+    }
+}
+
+/// The most words a column heading's line holds.
+const HEADING_WORDS: usize = 5;
 
 /// The first row after `r` with a cell that is not empty.
 fn next_filled_row(toks: &Toks, r: usize) -> Option<&[Tok]> {
@@ -1398,6 +1475,9 @@ fn stub_like(text: &str) -> bool {
     let t = text.trim();
     t.is_empty()
         || t.starts_with('(')
+        // The end of a parenthesis the stub above opened ("(Dollars in
+        // millions, except" / "per share amounts)").
+        || t.matches(')').count() > t.matches('(').count()
         || parse_unit_line(t).is_some()
         || has_header_words(t)
         || parse_period(t, PeriodHint::default()).is_some()
@@ -1591,14 +1671,22 @@ fn names_basis_points(label: &str) -> bool {
 
 fn column_measure(label: &str) -> Option<Measure> {
     let lower = label.to_lowercase();
-    let has_word = |word: &str| {
-        lower
-            .split(|c: char| !c.is_alphanumeric())
-            .any(|w| w == word)
-    };
-    if lower.contains("per share") || lower.contains("per common share") {
+    // "per share", "per common share", 3M's "Earnings Per Diluted Share".
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let per_share = words.iter().enumerate().any(|(i, w)| {
+        *w == "per"
+            && words
+                .iter()
+                .skip(i + 1)
+                .find(|w| !matches!(**w, "basic" | "diluted" | "common" | "ordinary"))
+                .is_some_and(|w| *w == "share")
+    });
+    if per_share {
         Some(Measure::PerShare)
-    } else if lower.contains("number of shares") || has_word("shares") {
+    } else if words.contains(&"shares") {
         Some(Measure::Shares)
     } else {
         None

@@ -191,6 +191,7 @@ pub(super) fn prose_table(
             measure,
             scale_exempt: false,
             minor_unit: false,
+            label_scale: None,
             label_key: OnceLock::new(),
         });
         let coord = Coord::new(u32::try_from(r + 1).unwrap_or(u32::MAX), 2);

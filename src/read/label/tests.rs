@@ -1560,3 +1560,105 @@ fn a_profit_line_under_a_per_share_caption_is_its_amount_per_share() {
     );
     assert_eq!(cell(&t, "B5").scale(), d("1000"));
 }
+
+#[test]
+fn a_label_ending_in_its_unit_scales_its_row_only() {
+    let t = label(
+        TablePart::Sheet("Stats".into()),
+        &[
+            &["Operating statistics", "", ""],
+            &["(in millions, except as noted)", "", ""],
+            &["", "2024", "2023"],
+            &["Passenger revenue", "2,319.8", "2,150.6"],
+            &["Revenue passengers (thousands)", "10,842", "10,315"],
+            &[
+                "Drilling capital expenditures ($ in millions)",
+                "412.6",
+                "388.1",
+            ],
+            &["Load factor (in millions)", "83.7%", "82.7%"],
+            &["Notes (3.875% due 2052)", "1,000", "982"],
+        ],
+    );
+    assert_eq!(cell(&t, "B4").value_base(), Some(d("2319800000")));
+    assert_eq!(cell(&t, "B5").value_base(), Some(d("10842000")));
+    assert_eq!(cell(&t, "B6").value_base(), Some(d("412600000")));
+    // A percentage is never scaled; a parenthesis that is no unit leaves
+    // the unit line's scale.
+    assert_eq!(cell(&t, "B7").value_base(), Some(d("83.7")));
+    assert_eq!(cell(&t, "B8").value_base(), Some(d("1000000000")));
+    assert_eq!(trailing_unit("Revenue (net of returns)"), None);
+    assert!(trailing_unit("Sales (millions):").is_some());
+}
+
+#[test]
+fn a_stub_breaking_its_unit_clause_and_a_header_stacked_beside_prose() {
+    // 3M's reconciliation: the stub runs prose down the label column beside
+    // the column headings' first lines, and breaks the unit clause in two.
+    let t = label(
+        TablePart::Pdf { page: 20, table: 1 },
+        &[
+            &["Adjusted income, operating", "", "", "Earnings"],
+            &["income margin, earnings", "", "", "per"],
+            &["per share, & effective tax", "", "", "diluted"],
+            &[
+                "rate (non-GAAP measures)",
+                "Net Income",
+                "Earnings",
+                "share",
+            ],
+            &[
+                "(Dollars in millions, except",
+                "Attributable",
+                "Per Diluted",
+                "percent",
+            ],
+            &["per share amounts)", "to 3M", "Share", "change"],
+            &["Full Year 2018 GAAP", "$5,349", "$8.89", "12.1%"],
+        ],
+    );
+    assert_eq!(
+        t.unit.text.as_deref(),
+        Some("(Dollars in millions, except per share amounts)")
+    );
+    assert_eq!(t.unit.exceptions, vec!["per share".to_string()]);
+    // (Without the PDF reader's spans, the lines over the last column alone
+    // spread over the empty cells to their left, as a spanning heading.)
+    let income = cell(&t, "B7");
+    assert!(
+        income
+            .col_label()
+            .is_some_and(|l| l.ends_with("Net Income Attributable to 3M"))
+    );
+    assert_eq!(income.value_base(), Some(d("5349000000")));
+    let eps = cell(&t, "C7");
+    assert!(
+        eps.col_label()
+            .is_some_and(|l| l.ends_with("Earnings Per Diluted Share"))
+    );
+    assert_eq!(eps.measure(), Measure::PerShare);
+    assert_eq!(eps.value_base(), Some(d("8.89")));
+    assert_eq!(
+        cell(&t, "D7").col_label(),
+        Some("Earnings per diluted share percent change")
+    );
+}
+
+#[test]
+fn a_column_headed_per_diluted_share_is_per_share() {
+    assert_eq!(
+        column_measure("Earnings Per Diluted Share"),
+        Some(Measure::PerShare)
+    );
+    assert_eq!(
+        column_measure("Per basic common share"),
+        Some(Measure::PerShare)
+    );
+    assert_eq!(
+        column_measure("Dividends per share"),
+        Some(Measure::PerShare)
+    );
+    assert_eq!(column_measure("Paper shares issued"), Some(Measure::Shares));
+    assert_eq!(column_measure("Per shareholder"), None);
+    assert_eq!(column_measure("Net sales"), None);
+}

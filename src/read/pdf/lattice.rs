@@ -86,6 +86,10 @@ impl Lattice {
         self.ys.first().copied().unwrap_or(0.0)
     }
 
+    fn bottom(&self) -> f64 {
+        self.ys.last().copied().unwrap_or(0.0)
+    }
+
     fn has_vertical(&self, x: f64, y: f64) -> bool {
         self.rules.iter().any(|r| {
             !r.is_horizontal() && (r.x0 - x).abs() <= SNAP && y >= r.y0 - SNAP && y <= r.y1 + SNAP
@@ -344,6 +348,7 @@ pub(super) fn grid(lattice: &Lattice, lines: &[&Line]) -> TableGrid {
         .collect();
     TableGrid {
         top: lattice.top(),
+        bottom: lattice.bottom(),
         grid,
         merges,
     }

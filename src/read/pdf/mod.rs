@@ -72,6 +72,8 @@ impl Default for PdfLimits {
 pub(crate) struct TableGrid {
     /// Top of the table on the page (orders tables top to bottom).
     pub(crate) top: f64,
+    /// Baseline of its last row (lattice: its last rule).
+    pub(crate) bottom: f64,
     /// Rows of cells.
     pub(crate) grid: Vec<Vec<GridValue>>,
     /// Merged (spanning) regions.
@@ -367,7 +369,7 @@ pub fn read_page(ink: &PageInk, number: u32) -> PageRead {
     grids.sort_by(|a, b| a.top.total_cmp(&b.top));
     units::rejoin_captions(&mut grids, &all);
     let lead_ins = grids.iter().map(|g| lead_in::lead_in(g, &all)).collect();
-    units::share(&mut grids);
+    units::share(&mut grids, &all);
     let tables = grids
         .into_iter()
         .enumerate()

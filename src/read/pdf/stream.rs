@@ -604,6 +604,7 @@ pub(super) fn grid(block: &[&Line], page_width: f64, rules: &[Rule]) -> Option<T
     }
     Some(TableGrid {
         top: block.first().map_or(0.0, |l| l.base - l.size),
+        bottom: block.last().map_or(0.0, |l| l.base),
         grid,
         merges,
     })
