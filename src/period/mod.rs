@@ -2161,3 +2161,20 @@ mod dated_fiscal_tests {
         assert_eq!(end.map(|d| d.to_string()), Some("2024-09-28".to_string()));
     }
 }
+
+#[cfg(test)]
+mod company_names {
+    use super::*;
+
+    #[test]
+    fn a_company_named_3m_before_a_year_is_no_three_months() {
+        let (at, period) = find_period("Net income attributable to 3M, FY2018").unwrap();
+        assert_eq!(period, Period::fiscal_year(2018));
+        assert_eq!(at.start, "Net income attributable to 3M, ".len());
+        // Near misses: "3M" against its year is three months.
+        let three = parse_period("three months 2024", PeriodHint::default());
+        assert!(three.is_some());
+        assert_eq!(find_period("Revenue, 3M 2024").map(|(_, p)| p), three);
+        assert!(parse_period("9M24", PeriodHint::default()).is_some());
+    }
+}

@@ -21,7 +21,7 @@ use crate::model::Period;
 /// FY2024".
 static MONTHS_OF_YEAR: LazyLock<Regex> = LazyLock::new(|| {
     compile(
-        r"^<PREP>(?:(?:the )?(?:first|1st) )?(?:(?P<n><NUM>)[ -]?(?:months?|mos?\.?|m)|(?P<w><NUM>)[ -]weeks?|(?P<q>two|three|2|3)[ -]quarters)(?: (?:ytd|year[- ]to[- ]date))?,?(?: (?:of|in))?(?: the)? ?(?P<y>(?:(?:fiscal(?: year)?|fy) ?'?)?(?:\d{4}|\d{2}))$",
+        r"^<PREP>(?:(?:the )?(?:first|1st) )?(?:(?P<n><NUM>)[ -]?(?P<unit>months?|mos?\.?|m)|(?P<w><NUM>)[ -]weeks?|(?P<q>two|three|2|3)[ -]quarters)(?: (?:ytd|year[- ]to[- ]date))?,?(?: (?:of|in))?(?: the)? ?(?P<y>(?:(?:fiscal(?: year)?|fy) ?'?)?(?:\d{4}|\d{2}))$",
     )
 });
 
@@ -191,6 +191,14 @@ pub(super) fn parse(s: &str) -> Option<Period> {
         });
     }
     if let Some(c) = captures(&MONTHS_OF_YEAR, s) {
+        // A bare "M" is a span only against its year ("9M 2024", "9M24"):
+        // in "attributable to 3M, FY2018" it is a company's name.
+        if let (Some(unit), Some(y)) = (c.name("unit"), c.name("y"))
+            && unit.as_str() == "m"
+            && !matches!(s.get(unit.end()..y.start()), Some("" | " "))
+        {
+            return None;
+        }
         let months = match (c.name("n"), c.name("q"), c.name("w")) {
             (Some(n), _, _) => count(n.as_str())?,
             (None, Some(q), _) => 3 * count(q.as_str())?,

@@ -253,6 +253,17 @@ pub fn resolve<'a>(
         return consolidated_conflict(claim, cited, &others, &holds, own)
             .unwrap_or_else(|| Resolution::alone(Verdict::Same, own));
     }
+    // Equally exact rows of one table, the role naming one of them word for
+    // word ("Revenue passengers" beside "Passenger revenue"): that row.
+    if mine == min
+        && others
+            .iter()
+            .all(|c| std::ptr::eq(c.cell.table(), cited.table()))
+        && names_the_row(claim, cited)
+        && !others.iter().any(|c| names_the_row(claim, &c.cell))
+    {
+        return Resolution::alone(Verdict::Same, own);
+    }
     if mine == min {
         // Equally exact cells with other values: the claim does not say which.
         let what = if claim.role.periods.is_empty() && own.period == Slot::Unstated {
@@ -665,4 +676,18 @@ fn tables_in<'a>(doc: &'a Document, located: Located<'a>) -> Vec<&'a Table> {
             .filter(|t| t.part.pdf_page() == Some(page.number))
             .collect(),
     }
+}
+
+/// The role's text holds the cell's row label, without its parenthesis,
+/// word for word and in order, and the label has two words or more.
+fn names_the_row(claim: &ClaimRole, cell: &Cell<'_>) -> bool {
+    let Some(label) = cell.row_label() else {
+        return false;
+    };
+    let key = crate::vocab::normalize_label(&crate::vocab::strip_parentheticals(label));
+    if key.split(' ').count() < 2 {
+        return false;
+    }
+    let role = crate::vocab::normalize_label(&claim.text);
+    format!(" {role} ").contains(&format!(" {key} "))
 }

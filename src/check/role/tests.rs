@@ -1256,3 +1256,27 @@ fn the_noun_after_an_amount_is_its_measure() {
     );
     assert_eq!(noun_after(", up from 2023."), None);
 }
+
+#[test]
+fn a_role_naming_one_of_several_fitting_rows_word_for_word_is_that_row() {
+    let stats: &[&[&str]] = &[
+        &["Operating statistics", "", ""],
+        &["(in millions, except as noted)", "", ""],
+        &[
+            "",
+            "Three Months Ended December 31, 2024",
+            "Year Ended December 31, 2024",
+        ],
+        &["Passenger revenue", "2,319.8", "9,318.4"],
+        &["Revenue passengers (thousands)", "10,842", "43,210"],
+    ];
+    same(stats, "B5", "Revenue passengers, Q4 2024");
+    same(stats, "B4", "Passenger revenue, Q4 2024");
+    // Near misses: the role names neither row word for word, or names
+    // the other one.
+    ambiguous(stats, "B5", "Passengers revenue, Q4 2024");
+    not_same(stats, "B4", "Revenue passengers, Q4 2024");
+    // Several columns of the named row with other values: still which one
+    // is not said.
+    ambiguous(stats, "B5", "Revenue passengers");
+}
