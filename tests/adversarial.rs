@@ -147,7 +147,7 @@ fn the_fourth_red_team_corpus_holds_its_documented_figures() {
 /// after them. Tuned on.
 #[test]
 fn the_red_team_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/redteam.jsonl", (195, 76), 0, 10, true);
+    holds_figures("tests/adversarial/redteam.jsonl", (195, 76), 0, 9, true);
 }
 
 #[test]
@@ -240,7 +240,7 @@ fn the_ninth_red_team_corpus_holds_its_documented_figures() {
 /// since.
 #[test]
 fn the_tenth_red_team_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/redteam10.jsonl", (121, 114), 0, 21, true);
+    holds_figures("tests/adversarial/redteam10.jsonl", (121, 114), 0, 20, true);
 }
 
 /// An eleventh outside reviewer's corpus (2026-12-04, night) over the
@@ -252,7 +252,7 @@ fn the_tenth_red_team_corpus_holds_its_documented_figures() {
 /// 38ec7ca, the session's start: 5 and 26). Tuned on since.
 #[test]
 fn the_eleventh_red_team_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/redteam11.jsonl", (120, 110), 2, 23, true);
+    holds_figures("tests/adversarial/redteam11.jsonl", (120, 110), 2, 21, true);
 }
 
 /// The FinanceBench PDFs the prose red teams cite (../shared or
@@ -400,7 +400,7 @@ fn the_seventeenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam17.jsonl",
         &pdfs,
         (119, 58),
-        (3, 25),
+        (3, 24),
         false,
     );
 }
