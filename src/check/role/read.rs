@@ -308,6 +308,12 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
     {
         concept = Some(read);
     }
+    if mode == Mode::Role
+        && let Some((id, at)) = &concept
+        && let Some(flow) = flow_into_equity(vocab, &with_qnames, &all, id, at)
+    {
+        concept = Some(flow);
+    }
     if concept.is_none() && !qualifiers_found.is_empty() {
         let mut reduced = masked.clone();
         for q in &qualifiers_found {
@@ -728,6 +734,60 @@ fn also_named(
         }
     }
     out
+}
+
+/// A role naming a movement of an equity statement and the component it
+/// moved ("Net income, total stockholders' equity, fiscal 2024", "Total
+/// stockholders' equity, dividends declared", "Stock-based compensation,
+/// additional paid-in capital"): the vocabulary's longest phrase is the
+/// component, a balance, but the line is the movement, a flow; the
+/// component's words stay words the cited cell must show (its column's
+/// heading). Only an equity balance beside a flow of money, each in its
+/// own comma part, is read so.
+fn flow_into_equity(
+    vocab: &Vocab,
+    text: &str,
+    all: &[Word],
+    id: &ConceptId,
+    at: &Range<usize>,
+) -> Option<(ConceptId, Range<usize>)> {
+    if !is_equity_balance(id.as_str()) {
+        return None;
+    }
+    let mut rest = text.to_string();
+    blank(&mut rest, span_of(all, at.start, at.len())?);
+    let (flow, range) = concept_in(vocab, &rest, all)?;
+    // Parts of their own ("… reclassified from accumulated other
+    // comprehensive income into revenue" is one line, not a movement).
+    let (first, second) = if range.start < at.start {
+        (&range, at)
+    } else {
+        (at, &range)
+    };
+    let between = all.get(first.end.saturating_sub(1))?.end..all.get(second.start)?.start;
+    if !text.get(between)?.contains([',', ';']) {
+        return None;
+    }
+    let info = vocab.info(flow.as_str())?;
+    (info.period_type == crate::vocab::PeriodType::Duration
+        && info.measure == crate::model::Measure::Monetary
+        && !is_equity_balance(flow.as_str()))
+    .then_some((flow, range))
+}
+
+/// A balance of equity or one of its components.
+fn is_equity_balance(id: &str) -> bool {
+    [
+        "StockholdersEquity",
+        "RetainedEarnings",
+        "AdditionalPaidInCapital",
+        "CommonStock",
+        "AccumulatedOtherComprehensiveIncome",
+        "TreasuryStock",
+    ]
+    .iter()
+    .any(|p| id.starts_with(p))
+        && !id.contains("Shares")
 }
 
 /// A role written as a table's caption and row label ("Shares used in

@@ -1280,3 +1280,37 @@ fn a_role_naming_one_of_several_fitting_rows_word_for_word_is_that_row() {
     // is not said.
     ambiguous(stats, "B5", "Revenue passengers");
 }
+
+#[test]
+fn a_movement_named_with_the_component_it_moved_is_that_columns_cell() {
+    // The role names the line and the column: the line is the movement.
+    same(
+        EQUITY,
+        "E5",
+        "Net income, total stockholders' equity, FY2024",
+    );
+    same(
+        EQUITY,
+        "E5",
+        "Total stockholders' equity, net income, FY2024",
+    );
+    same(EQUITY, "C5", "Net income, retained earnings, FY2024");
+    // Near misses: the other column holding the same number, another year,
+    // and one comma part naming a balance and a flow together.
+    not_same(
+        EQUITY,
+        "C5",
+        "Net income, total stockholders' equity, FY2024",
+    );
+    not_same(EQUITY, "E5", "Net income, retained earnings, FY2024");
+    not_same(
+        EQUITY,
+        "E5",
+        "Net income, total stockholders' equity, FY2023",
+    );
+    not_same(
+        EQUITY,
+        "E5",
+        "Net income reclassified from total stockholders' equity, FY2024",
+    );
+}
