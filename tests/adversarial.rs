@@ -286,7 +286,7 @@ fn the_twelfth_red_team_on_real_prose_holds_its_documented_figures() {
         "tests/adversarial/redteam12.jsonl",
         &pdfs,
         (64, 59),
-        (1, 30),
+        (1, 29),
         true,
     );
 }

@@ -12,7 +12,12 @@
 //! 1. "per …" right after it: the clause's subject per that ("$2.33 per
 //!    diluted share");
 //! 2. "… of" right before it: the words before "of" ("cash and cash
-//!    equivalents of $780 million", "paid dividends of $76 million");
+//!    equivalents of $780 million"), a payment when "paid" comes before
+//!    them ("We paid common stock dividends of $2.0 billion": common stock
+//!    dividends paid);
+//!    an amount listed after one with its own year, itself with its own
+//!    ("$2.0 billion in 2019, $3.2 billion in 2018, and $2.9 billion in
+//!    2017"), is that one's line;
 //! 3. an amount compared with an earlier one ("from $3,900 million",
 //!    "compared with $380 million", "down from $1,150 million"): that one's
 //!    measure;
@@ -353,6 +358,10 @@ pub fn read_sentence(sentence: &str) -> Vec<ProseNumber> {
             None
         } else if listed.is_some() && i > 0 {
             out.first().and_then(|p| p.measure.clone())
+        } else if i > 0 && listed_by_year(sentence, &amounts, i) {
+            // "dividends of $2.0 billion in 2019, $3.2 billion in 2018,
+            // and $2.9 billion in 2017": each its year's, all one line.
+            out.last().and_then(|p| p.measure.clone())
         } else if change {
             changed()
         } else if share_of {
@@ -366,7 +375,12 @@ pub fn read_sentence(sentence: &str) -> Vec<ProseNumber> {
         } else if let Some(per) = per_phrase(a) {
             subject.as_ref().map(|(name, _)| format!("{name} {per}"))
         } else if let Some(np) = of_noun {
-            Some(np.to_string())
+            // "We paid common stock dividends of $2.0 billion": the payment.
+            Some(if paid_before(b, np) {
+                format!("{np} paid")
+            } else {
+                np.to_string()
+            })
         } else if let Some(np) = held_in(b, a) {
             Some(np.to_string())
         } else if compared || apposed(i) || parallel(b) {
@@ -456,6 +470,47 @@ fn parallel(gap: &str) -> bool {
         .trim_start_matches(',')
         .trim()
         .eq_ignore_ascii_case("and")
+}
+
+/// Whether the word before `np` (a slice of `before`) is "paid".
+fn paid_before(before: &str, np: &str) -> bool {
+    let start = (np.as_ptr() as usize).saturating_sub(before.as_ptr() as usize);
+    before
+        .get(..start)
+        .and_then(|head| head.split_whitespace().next_back())
+        .is_some_and(|w| w.eq_ignore_ascii_case("paid"))
+}
+
+/// Whether amount `i` continues a list of amounts each with its own
+/// period ("$2.0 billion in 2019, $3.2 billion in 2018, and $2.9 billion in
+/// 2017"): the one before it writes its period, then only ",", "and" or ",
+/// and" come before it, and it writes its own period (of the same kind, a
+/// year against a year). Read across the clause ", and" begins.
+fn listed_by_year(sentence: &str, amounts: &[Written], i: usize) -> bool {
+    let (Some(prev), Some(this)) = (
+        i.checked_sub(1).and_then(|j| amounts.get(j)),
+        amounts.get(i),
+    ) else {
+        return false;
+    };
+    let Some(gap) = sentence.get(prev.end..this.start) else {
+        return false;
+    };
+    let Some((range, before)) = own_period(gap) else {
+        return false;
+    };
+    let joint = gap.get(range.end..).unwrap_or("").trim();
+    if !matches!(joint, "," | "and" | ", and" | ";") {
+        return false;
+    }
+    let to = amounts
+        .get(i + 1)
+        .map_or(sentence.len(), |n| n.start)
+        .max(this.end);
+    let Some((_, own)) = sentence.get(this.end..to).and_then(own_period) else {
+        return false;
+    };
+    std::mem::discriminant(&before) == std::mem::discriminant(&own) && before != own
 }
 
 /// Whether the words between two amounts make the second one apposed to
@@ -1094,6 +1149,31 @@ $1,100 million, down from $1,150 million a year earlier. We believe that our cas
                 "{amount}"
             );
         }
+        // Amounts each with its own year, listed: all one line, the payment
+        // a "paid" before the line names.
+        let s = "We paid common stock dividends of $2.0 billion in 2019, $3.2 billion in 2018, and $2.9 billion in 2017.";
+        let read = read_sentence(s);
+        for (amount, y) in [
+            ("$2.0 billion", 2019),
+            ("$3.2 billion", 2018),
+            ("$2.9 billion", 2017),
+        ] {
+            let n = number(&read, s, amount);
+            assert_eq!(n.when, year(y), "{amount}");
+            assert_eq!(
+                n.measure.as_deref(),
+                Some("common stock dividends paid"),
+                "{amount}"
+            );
+        }
+        // Near miss: an amount after the list's "and" with no year of its
+        // own is not listed.
+        let s = "Revenue was $4.2 billion in 2024, and costs rose $1.1 billion.";
+        let read = read_sentence(s);
+        assert_ne!(
+            number(&read, s, "$1.1 billion").measure.as_deref(),
+            Some("Revenue")
+        );
         // A subject the verb does not end (a place, an aside) is not read;
         // nor is an amount the verb does not state as a level.
         let s = "In the Americas, revenue was $1.2 billion.";
