@@ -4076,3 +4076,67 @@ fn free_cash_flow_over_its_cited_inputs_takes_capital_expenditures_as_paid() {
     assert_eq!(route, Route::Reanswer);
     assert_eq!(codes, vec!["arithmetic_mismatch"]);
 }
+
+#[test]
+fn a_calculation_over_its_cites_printed_numbers_is_checked_as_one() {
+    let growth = |stated: &str, calc: &str, role: &str, cites: &str| {
+        acme(&format!(
+            r#"{{"value": "{stated}", "role": "{role}", "calc": "{calc}", "cites": [{cites}]}}"#
+        ))
+    };
+    let both = r#""acme.xlsx#IS!B7", "acme.xlsx#IS!C7""#;
+    let role = "Revenue growth, 2024 vs 2023";
+    accepted(&growth("7.7%", "(4200 - 3900) / 3900 = 0.0769", role, both));
+    // Near misses: the arithmetic is wrong; the cites are listed in the
+    // other order (each number is held to the cell in its place); the role
+    // writes no shape the operands could take theirs from.
+    produces(
+        &growth("8.2%", "(4200 - 3900) / 3900", role, both),
+        "arithmetic_mismatch",
+        Route::Reanswer,
+    );
+    let swapped = r#""acme.xlsx#IS!C7", "acme.xlsx#IS!B7""#;
+    let report = verify(&growth("7.7%", "(4200 - 3900) / 3900", role, swapped));
+    assert_ne!(claim(&report).route, Route::Accept);
+    assert!(codes(claim(&report)).contains(&"value_mismatch"));
+    produces(
+        &growth("7.7%", "(4200 - 3900) / 3900", "Revenue, FY2024", both),
+        "ambiguous_role",
+        Route::Review,
+    );
+    // A ratio "A / B" over the two cells.
+    accepted(&growth(
+        "60.0%",
+        "2520 / 4200",
+        "Cost of revenue / revenue, FY2024",
+        r#""acme.xlsx#IS!B9", "acme.xlsx#IS!B7""#,
+    ));
+}
+
+#[test]
+fn a_loss_the_sentence_says_must_be_the_pages_loss() {
+    let filing = r#"{"id": "f.htm", "path": "../tests/fixtures/loss_prose.htm"}"#;
+    let at = |text: &str, value: &str| {
+        let answer = format!(
+            r#"{{"id": "t", "sources": [{filing}],
+                "claims": [{{"id": "k", "text": "{text}", "value": "{value}", "role": "Macau Adjusted Property EBITDAR, Q2 2023", "cites": ["f.htm#p2"],
+                             "quote": "Macau Adjusted Property EBITDAR was $209 million for the three months ended June 30, 2023"}}]}}"#
+        );
+        route_and_codes(&verify(&answer)).0
+    };
+    assert_eq!(
+        at(
+            "Macau posted Adjusted Property EBITDAR of $209 million in Q2 2023.",
+            "$209 million"
+        ),
+        Route::Accept
+    );
+    // The page says a profit of $209 million; the sentence, a loss.
+    assert_ne!(
+        at(
+            "Macau posted an Adjusted Property EBITDAR loss of $209 million in Q2 2023.",
+            "$209 million"
+        ),
+        Route::Accept
+    );
+}

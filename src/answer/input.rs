@@ -676,8 +676,8 @@ fn claim_fields(item: &Value, default_id: &str, what: &str, depth: usize) -> Res
     let mut cites = string_list(object, "cites", &prefix)?;
     cites.extend(string_list(object, "cite", &prefix)?);
     finish_cites(&mut cites, &prefix)?;
-    let calc = optional_string(object, "calc", &prefix)?;
-    let operands = match object.get("operands") {
+    let mut calc = optional_string(object, "calc", &prefix)?;
+    let mut operands = match object.get("operands") {
         None | Some(Value::Null) => Vec::new(),
         Some(Value::Array(_)) if depth >= MAX_NESTING => return Err(too_deep(&prefix)),
         Some(Value::Array(items)) => read_operands(items, claim, what, &id, depth)?,
@@ -688,7 +688,8 @@ fn claim_fields(item: &Value, default_id: &str, what: &str, depth: usize) -> Res
             ));
         }
     };
-    finish_calc(calc.as_deref(), &operands, &prefix)?;
+    let role = role(object, &prefix)?;
+    finish_calc(&mut calc, &mut operands, &mut cites, role.as_ref(), &prefix)?;
     // A value must be a string: a JSON number has lost how it was written
     // (its rounding, "4.20" against "4.2"). Text that is not a number is
     // the claim's finding, not an input error.
@@ -696,7 +697,7 @@ fn claim_fields(item: &Value, default_id: &str, what: &str, depth: usize) -> Res
     Ok(Claim {
         text: optional_string(object, "text", &prefix)?,
         value,
-        role: role(object, &prefix)?,
+        role,
         cites,
         quote: optional_string(object, "quote", &prefix)?,
         calc,
@@ -764,14 +765,30 @@ fn finish_operands(
     Ok(operands)
 }
 
-/// A calculation needs operands, and operands need a calculation.
+/// A calculation needs operands, and operands need a calculation. A
+/// calculation over the printed numbers of the claim's own cites takes
+/// them as its operands (`super::cited_calc`), and the cites are theirs.
 pub(super) fn finish_calc(
-    calc: Option<&str>,
-    operands: &[Claim],
+    calc: &mut Option<String>,
+    operands: &mut Vec<Claim>,
+    cites: &mut Vec<String>,
+    role: Option<&Role>,
     prefix: &dyn std::fmt::Display,
 ) -> Result<(), String> {
-    if calc.is_some() && operands.is_empty() {
-        return Err(format!("{prefix}\"calc\" needs \"operands\""));
+    if let Some(text) = calc.as_deref()
+        && operands.is_empty()
+    {
+        let Some((rewritten, from_cites)) =
+            super::cited_calc::operands_from_cites(text, cites, role)
+        else {
+            return Err(format!(
+                "{prefix}\"calc\" needs \"operands\" (or, over the printed numbers of its \"cites\", one number per cite in the cites' order)"
+            ));
+        };
+        *calc = Some(rewritten);
+        *operands = from_cites;
+        cites.clear();
+        return Ok(());
     }
     if calc.is_none() && !operands.is_empty() {
         return Err(format!(
@@ -937,7 +954,7 @@ mod tests {
             ),
             (
                 r#"{"claims": [{"calc": "a+b"}]}"#,
-                "claim \"k1\": \"calc\" needs \"operands\"",
+                "claim \"k1\": \"calc\" needs \"operands\" (or, over the printed numbers of its \"cites\", one number per cite in the cites' order)",
             ),
             (
                 r#"{"claims": [{"operands": [{"id": "a"}]}]}"#,

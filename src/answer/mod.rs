@@ -7,6 +7,7 @@
 //! precise messages; [`calc`] parses and evaluates calculations.
 
 pub mod calc;
+mod cited_calc;
 pub mod input;
 mod typed;
 

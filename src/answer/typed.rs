@@ -218,12 +218,11 @@ fn claim_fields(raw: RawClaim, id: &str, what: &str, depth: usize) -> Result<Cla
     let mut cites = raw.cites.map(|c| c.0).unwrap_or_default();
     cites.extend(raw.cite.map(|c| c.0).unwrap_or_default());
     input::finish_cites(&mut cites, &prefix)?;
-    let operands = match raw.operands {
+    let mut operands = match raw.operands {
         None => Vec::new(),
         Some(_) if depth >= input::MAX_NESTING => return Err(input::too_deep(&prefix)),
         Some(items) => input::read_operands(items, claim, what, id, depth)?,
     };
-    input::finish_calc(raw.calc.as_deref(), &operands, &prefix)?;
     let role = match raw.role {
         None => None,
         Some(StrOr::Str(text)) => Some(Role::Text(text)),
@@ -231,13 +230,15 @@ fn claim_fields(raw: RawClaim, id: &str, what: &str, depth: usize) -> Result<Cla
             Some(input::finish_role(concept, period, &prefix)?)
         }
     };
+    let mut calc = raw.calc;
+    input::finish_calc(&mut calc, &mut operands, &mut cites, role.as_ref(), &prefix)?;
     Ok(Claim {
         text: raw.text,
         value: raw.value,
         role,
         cites,
         quote: raw.quote,
-        calc: raw.calc,
+        calc,
         operands,
         id: id.to_string(),
         error: None,

@@ -216,6 +216,13 @@ enum Sentence {
 
 /// Whether the sentence that writes the claim's number (the quote's
 /// sentence, else any sentence of the page) gives it the claim's role, as
+/// Whether a sentence says a loss or cash used in words.
+fn says_a_loss(sentence: &str) -> bool {
+    sentence
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| matches!(w.to_ascii_lowercase().as_str(), "loss" | "losses" | "used"))
+}
+
 /// `prose_number` reads it: its measure, qualifiers, direction, unit and
 /// period. When the quote writes the number and its sentence writes it
 /// more often than the quote, every one must fit: which is quoted cannot
@@ -559,7 +566,16 @@ fn fits(
         (Some(_), None) => false,
     };
     let qualifiers = same_qualifiers(role, &said);
-    let direction = match (role.direction, said.direction) {
+    // The role's way, else a loss the claim's sentence says in words
+    // ("posted an EBITDAR loss of $209 million", "used $40 million in
+    // investing activities"): the page's sentence must say it too.
+    let sentence_side = claimed.role.sentence_direction.filter(|d| {
+        !d.positive
+            && d.def()
+                .is_some_and(|def| def.signed && def.kind != "change")
+            && claimed.sentence.is_some_and(says_a_loss)
+    });
+    let direction = match (role.direction.or(sentence_side), said.direction) {
         (Some(a), Some(b)) => a == b,
         (Some(_), None) => false,
         _ => true,

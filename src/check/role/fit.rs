@@ -323,6 +323,46 @@ impl Fit {
     }
 }
 
+/// "Total deferred revenue" citing the current part of a line the table
+/// also prints under its noncurrent part (Adobe's balance sheet: "Deferred
+/// revenue" under "Current liabilities" and under "Long-term liabilities"):
+/// "total" names both parts, the cell is one. The claim states no maturity
+/// of its own; the cited row has one (by its concept, label or section),
+/// and a row of the same label has the other.
+pub(super) fn total_of_parts(claim: &ClaimRole, row: &RowRole, roles: &TableRoles) -> bool {
+    if !claim.required.iter().any(|w| &**w == "total") || row.label_words.is_empty() {
+        return false;
+    }
+    // A row's maturity: its concept's, label's or section's. A concept id
+    // "…Noncurrent" holds "Current" too: noncurrent it is.
+    let maturity = |r: &RowRole| -> Option<crate::model::Qualifier> {
+        let mut found = None;
+        for q in r
+            .role
+            .qualifiers
+            .iter()
+            .chain(&r.role.implied)
+            .chain(&r.section_qualifiers)
+        {
+            match q.def() {
+                Some(d) if d.kind == "maturity" && d.value == "noncurrent" => return Some(*q),
+                Some(d) if d.kind == "maturity" => found = found.or(Some(*q)),
+                _ => {}
+            }
+        }
+        found
+    };
+    let Some(part) = maturity(row) else {
+        return false;
+    };
+    if claim.role.qualifiers.contains(&part) {
+        return false;
+    }
+    roles.rows.iter().any(|other| {
+        other.label_words == row.label_words && maturity(other).is_some_and(|m| m != part)
+    })
+}
+
 /// Compares a cell's role with a claim's.
 pub fn fit(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles) -> Fit {
     fit_with(claim, cell, roles, false)
@@ -656,6 +696,9 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
         }
     }
     if tag_member && !names_the_member {
+        out.strict_extra = out.strict_extra.saturating_add(1);
+    }
+    if total_of_parts(claim, row, roles) {
         out.strict_extra = out.strict_extra.saturating_add(1);
     }
     // A table whose title says it is one segment's ("information for

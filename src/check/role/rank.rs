@@ -471,6 +471,16 @@ fn why_not(claim: &ClaimRole, own: &Fit, cited: &Cell<'_>, vocab: &Vocab) -> Str
             .filter(|d| d.cell_only == crate::vocab::lexicon::CellOnly::Strict)
             .map(|d| d.value.as_str())
             .collect();
+        if row.is_some_and(|r| super::fit::total_of_parts(claim, r, roles)) {
+            return format!(
+                "the role says total, but the cited row {label:?} is one part of a line the table prints both current and noncurrent"
+            );
+        }
+        if extra.is_empty() {
+            return format!(
+                "the cited row {label:?} is a part (a segment, member or class of the table) the role does not name"
+            );
+        }
         return format!(
             "the cited cell is a {} figure and the role does not say so",
             extra.join(", ").replace('_', " ")

@@ -1314,3 +1314,25 @@ fn a_movement_named_with_the_component_it_moved_is_that_columns_cell() {
         "Net income reclassified from total stockholders' equity, FY2024",
     );
 }
+
+#[test]
+fn total_names_both_parts_of_a_line_printed_current_and_noncurrent() {
+    let bs: &[&[&str]] = &[
+        &["Consolidated Balance Sheets", "", ""],
+        &["(In thousands)", "", ""],
+        &["", "December 2, 2016", "November 27, 2015"],
+        &["Current liabilities:", "", ""],
+        &["Trade payables", "88,024", "62,096"],
+        &["Deferred revenue", "1,945,619", "1,434,200"],
+        &["Total current liabilities", "2,811,635", "2,213,556"],
+        &["Long-term liabilities:", "", ""],
+        &["Deferred revenue", "69,131", "51,094"],
+        &["Total liabilities", "5,000,000", "4,000,000"],
+    ];
+    not_same(bs, "B6", "Total deferred revenue, December 2, 2016");
+    not_same(bs, "B9", "Total deferred revenue, December 2, 2016");
+    // Near misses: the part named, or no "total".
+    same(bs, "B6", "Current deferred revenue, December 2, 2016");
+    same(bs, "B9", "Long-term deferred revenue, December 2, 2016");
+    same(bs, "B7", "Total current liabilities, December 2, 2016");
+}
