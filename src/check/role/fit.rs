@@ -10,7 +10,7 @@
 //! never agreement.
 
 use super::cell::cell_periods_kept;
-use crate::model::{Cell, LabelSign, Role, RoleUnit, RowRole, TableRoles};
+use crate::model::{Cell, ColRole, LabelSign, Role, RoleUnit, RowRole, TableRoles};
 use crate::period::{Agreement, periods_agree};
 use crate::vocab::lexicon::{CellOnly, Lexicon};
 
@@ -323,6 +323,32 @@ impl Fit {
     }
 }
 
+/// Whether a word the claim needs is shown only by the table's title (not
+/// by the row's label, sections or context, nor its column), and the row's
+/// label has a word of its own the claim does not say: "Noninterest
+/// expense" citing "Marketing" under that title is a part of what the
+/// title names.
+fn title_only_part(
+    claim: &ClaimRole,
+    row: &RowRole,
+    col: Option<&ColRole>,
+    roles: &TableRoles,
+) -> bool {
+    let by_title_only = claim.required.iter().any(|w| {
+        &**w != "total"
+            && roles.in_title(w)
+            && !contains(&row.context_words, w)
+            && !col.is_some_and(|c| contains(&c.words, w))
+    });
+    let own_word = row.label_words.iter().any(|w| {
+        !matches!(&**w, "total" | "net" | "other")
+            && !contains(&claim.required, w)
+            && !contains(&claim.soft, w)
+            && !w.chars().all(|c| c.is_ascii_digit())
+    });
+    by_title_only && own_word && !row.generic
+}
+
 /// "Total deferred revenue" citing the current part of a line the table
 /// also prints under its noncurrent part (Adobe's balance sheet: "Deferred
 /// revenue" under "Current liabilities" and under "Long-term liabilities"):
@@ -523,6 +549,17 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
             Slot::Agree
         }
         None if !claim.role.has_measure() => Slot::Unstated,
+        // The claim's words are only the table's title ("Noninterest
+        // expense" over "Compensation expense", "Marketing", …, "Total
+        // noninterest expense") and the row names a line of its own the
+        // claim does not: a part of what the title names, not it.
+        None if out.uncovered == 0 && title_only_part(claim, row, col, roles) => {
+            if row_concept.is_some() {
+                Slot::Differ
+            } else {
+                Slot::ClaimOnly
+            }
+        }
         None if out.uncovered == 0 => Slot::Agree,
         None => {
             let shares_a_word = claim

@@ -1336,3 +1336,30 @@ fn total_names_both_parts_of_a_line_printed_current_and_noncurrent() {
     same(bs, "B9", "Long-term deferred revenue, December 2, 2016");
     same(bs, "B7", "Total current liabilities, December 2, 2016");
 }
+
+#[test]
+fn a_line_of_a_table_titled_by_the_total_is_not_the_total() {
+    let expense: &[&[&str]] = &[
+        &["Noninterest expense", "", ""],
+        &["(in millions)", "", ""],
+        &[
+            "",
+            "Three months ended June 30, 2022",
+            "Three months ended June 30, 2021",
+        ],
+        &["Compensation expense", "$10,301", "$9,814"],
+        &["Noncompensation expense:", "", ""],
+        &["Occupancy", "1,129", "1,090"],
+        &["Marketing", "881", "698"],
+        &["Other expense", "1,593", "1,600"],
+        &["Total noncompensation expense", "8,448", "7,853"],
+        &["Total noninterest expense", "$18,749", "$17,667"],
+    ];
+    not_same(expense, "B7", "Noninterest expense, Q2 2022");
+    same(expense, "B10", "Noninterest expense, Q2 2022");
+    same(expense, "B7", "Marketing expense, Q2 2022");
+    // Near misses: the row named with the title's words, and a row the
+    // title's word heads without a word of its own.
+    same(expense, "B7", "Noninterest expense, marketing, Q2 2022");
+    same(expense, "B6", "Occupancy, Q2 2022");
+}
