@@ -531,11 +531,28 @@ fn label_grid(
                     match t {
                         Tok::Currency(mark) => pending_currency = Some(*mark),
                         Tok::Amount { parsed: at, .. } => {
+                            // A balance sheet's change column whose first
+                            // amount prints "%" (JPMorgan's "Change": "3%"
+                            // over "31", "(7)", "23") is percentages on every
+                            // row, money lines too. (Not yet of other
+                            // statements: read right, a segment's % change
+                            // would hold a claim of the company's, which the
+                            // role check cannot yet tell; docs/labeling.md.)
+                            let change_column = statement == StatementKind::Balance
+                                && column
+                                    .and_then(|col| col.info)
+                                    .and_then(|i| column_infos.get(i as usize))
+                                    .is_some_and(|ci| {
+                                        matches!(ci.period, Some(Period::Change { .. }))
+                                    });
                             let lead = lead_percent.get(c).copied().flatten() == Some(true)
-                                && !matches!(
-                                    concept_measure,
-                                    Some(Measure::Monetary | Measure::PerShare | Measure::Shares)
-                                );
+                                && (change_column
+                                    || !matches!(
+                                        concept_measure,
+                                        Some(
+                                            Measure::Monetary | Measure::PerShare | Measure::Shares
+                                        )
+                                    ));
                             if (lead || column.is_some_and(|col| col.percent))
                                 && let Some(amount) = parsed.get_mut(*at as usize)
                             {

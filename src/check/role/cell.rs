@@ -77,6 +77,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             anchors.insert(caption.clone(), before);
         }
     }
+    let titled = title_measure(table, vocab);
     for row in &table.rows {
         let label = row.label.as_deref().unwrap_or("");
         let reading = read(label, vocab, Mode::Label);
@@ -110,6 +111,17 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
                 role.concept_words.clone_from(&anchor.role.concept_words);
                 inherited_words.clone_from(&anchor.label_words);
             }
+        }
+        // A member of a table titled by a measure alone (Adobe's "Cost of
+        // Revenue (dollars in millions)" over "Subscription", "Product",
+        // "Services and support") is that measure for that member, as
+        // under a caption.
+        if role.concept.is_none()
+            && row.section.is_empty()
+            && let Some((concept, words)) = &titled
+        {
+            role.concept = Some(concept.clone());
+            role.concept_words.clone_from(words);
         }
         // Sections: their words are context; their qualifiers the row's,
         // unless the concept carries them. A reconciliation ("Reconciliation
@@ -513,6 +525,26 @@ fn component_columns(table: &Table, vocab: &Vocab, out: &mut TableRoles) {
             out.listed.insert((r, c.column), own);
         }
     }
+}
+
+/// The measure a table's title names and nothing else ("Cost of Revenue
+/// (dollars in millions)", "Revenue"): a vocabulary label, its unit clause
+/// aside, of at most six words; with its words.
+fn title_measure(table: &Table, vocab: &Vocab) -> Option<(ConceptId, Vec<Box<str>>)> {
+    let first = table.title.first()?;
+    let text = match first.find('(') {
+        Some(at) => first.get(..at)?,
+        None => first.as_str(),
+    }
+    .trim()
+    .trim_end_matches(':');
+    if text.is_empty() || text.split_whitespace().count() > 6 {
+        return None;
+    }
+    let concept = vocab.match_label(text, &[], table.statement)?;
+    let reading = read(text, vocab, Mode::Label);
+    (reading.role.concept.as_ref() == Some(&concept))
+        .then_some((concept, reading.role.concept_words))
 }
 
 /// A section caption read once per table.

@@ -1363,3 +1363,26 @@ fn a_line_of_a_table_titled_by_the_total_is_not_the_total() {
     same(expense, "B7", "Noninterest expense, marketing, Q2 2022");
     same(expense, "B6", "Occupancy, Q2 2022");
 }
+
+#[test]
+fn the_members_of_a_table_titled_by_a_measure_are_that_measure() {
+    let cost: &[&[&str]] = &[
+        &["Cost of Revenue (dollars in millions)", "", ""],
+        &["", "Fiscal 2015", "Fiscal 2014"],
+        &["Subscription", "$409.2", "$335.5"],
+        &["Product", "90.0", "97.1"],
+        &["Total", "744.3", "622.1"],
+    ];
+    not_same(cost, "B3", "Subscription revenue, fiscal 2015");
+    not_same(cost, "B4", "Product revenue, fiscal 2015");
+    same(cost, "B3", "Subscription cost of revenue, fiscal 2015");
+    // Near miss: under a title that is the claim's measure.
+    let revenue: &[&[&str]] = &[
+        &["Revenue (dollars in millions)", "", ""],
+        &["", "Fiscal 2015", "Fiscal 2014"],
+        &["Subscription", "$3,223.9", "$2,076.6"],
+        &["Product", "1,125.1", "1,627.8"],
+        &["Total revenue", "4,795.5", "4,147.1"],
+    ];
+    same(revenue, "B3", "Subscription revenue, fiscal 2015");
+}

@@ -1662,3 +1662,34 @@ fn a_column_headed_per_diluted_share_is_per_share() {
     assert_eq!(column_measure("Per shareholder"), None);
     assert_eq!(column_measure("Net sales"), None);
 }
+
+#[test]
+fn a_balance_sheets_change_column_printing_percent_first_is_percentages() {
+    let t = label(
+        TablePart::Pdf { page: 17, table: 1 },
+        &[
+            &["Selected Consolidated balance sheets data", "", "", ""],
+            &[
+                "(in millions)",
+                "June 30, 2023",
+                "December 31, 2022",
+                "Change",
+            ],
+            &["Deposits", "$ 2,398,962", "$ 2,340,179", "3%"],
+            &["Long-term debt", "364,078", "295,865", "23"],
+            &["Total liabilities", "3,555,724", "3,373,411", "5"],
+            &[
+                "Total liabilities and stockholders' equity",
+                "$ 3,868,240",
+                "$ 3,665,743",
+                "6%",
+            ],
+        ],
+    );
+    for at in ["D3", "D4", "D5", "D6"] {
+        assert!(cell(&t, at).percent(), "{at}");
+        assert_eq!(cell(&t, at).scale(), Decimal::ONE, "{at}");
+    }
+    // Near miss: the amounts beside them keep the unit line's scale.
+    assert_eq!(cell(&t, "B4").value_base(), Some(d("364078000000")));
+}
