@@ -423,3 +423,21 @@ fn the_eighteenth_red_team_holds_its_documented_figures() {
         false,
     );
 }
+
+/// The nineteenth red team (2026-12-05, afternoon; tests/adversarial/
+/// README.md): its reviewer ran the tool to hunt false accepts (7 on its
+/// run); rules were written after them: a training corpus.
+#[test]
+#[ignore = "reads real PDFs: slow in a debug build; run with --ignored"]
+fn the_nineteenth_red_team_holds_its_documented_figures() {
+    let Some(pdfs) = financebench_pdfs() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam19.jsonl",
+        &pdfs,
+        (63, 17),
+        (1, 11),
+        false,
+    );
+}
