@@ -43,9 +43,7 @@ pub(super) fn operands_from_cites(
         Some(_) => return None,
         None => calc,
     };
-    if looks_like_program(expression) {
-        return None;
-    }
+    // A letter (an operand id, a FinQA program's operation) makes it none.
     let numbers = numbers_in(expression)?;
     // Distinct numbers in order; constants ("100") only when the cites
     // leave them over.
@@ -169,14 +167,6 @@ fn without_change_word(measure: &str) -> Option<&str> {
         .and_then(|end| measure.get(..end))
         .map(str::trim_end)
         .filter(|line| !line.is_empty())
-}
-
-/// A FinQA program: a word right before "(".
-fn looks_like_program(text: &str) -> bool {
-    text.trim_start()
-        .split('(')
-        .next()
-        .is_some_and(|head| head.chars().any(|c| c.is_ascii_alphabetic()))
 }
 
 fn is_number(text: &str) -> bool {

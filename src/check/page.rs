@@ -214,8 +214,6 @@ enum Sentence {
     No,
 }
 
-/// Whether the sentence that writes the claim's number (the quote's
-/// sentence, else any sentence of the page) gives it the claim's role, as
 /// Whether a sentence says a loss or cash used in words.
 fn says_a_loss(sentence: &str) -> bool {
     sentence
@@ -223,6 +221,8 @@ fn says_a_loss(sentence: &str) -> bool {
         .any(|w| matches!(w.to_ascii_lowercase().as_str(), "loss" | "losses" | "used"))
 }
 
+/// Whether the sentence that writes the claim's number (the quote's
+/// sentence, else any sentence of the page) gives it the claim's role, as
 /// `prose_number` reads it: its measure, qualifiers, direction, unit and
 /// period. When the quote writes the number and its sentence writes it
 /// more often than the quote, every one must fit: which is quoted cannot

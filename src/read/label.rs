@@ -882,6 +882,13 @@ fn unit_of<'a>(texts: impl Iterator<Item = &'a str>) -> Option<UnitLine> {
 /// and nothing else counts ("Notes (3.875% due 2052)" and "Revenue (net of
 /// $12 million in returns)" are not units).
 pub(crate) fn trailing_unit(label: &str) -> Option<UnitLine> {
+    trailing_unit_clause(label).map(|(_, _, unit)| unit)
+}
+
+/// [`trailing_unit`], with the text it was read from (trimmed, a closing
+/// ":" dropped) and its unit clause, parentheses included ("(dollars in
+/// millions)").
+pub(crate) fn trailing_unit_clause(label: &str) -> Option<(&str, &str, UnitLine)> {
     let body = label.trim().trim_end_matches(':').trim_end();
     let inner = body.strip_suffix(')')?;
     let open = inner.rfind('(')?;
@@ -890,7 +897,8 @@ pub(crate) fn trailing_unit(label: &str) -> Option<UnitLine> {
     if words == 0 || words > 4 || inner.chars().any(|c| c.is_ascii_digit()) {
         return None;
     }
-    parse_unit_line(inner)
+    let unit = parse_unit_line(inner)?;
+    Some((body, body.get(open..)?, unit))
 }
 
 /// A label that says its numbers are hundredths of the currency, at its

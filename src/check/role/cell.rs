@@ -587,8 +587,6 @@ fn anchor_of<'r>(
     rows.get(*anchors.get(caption)?)
 }
 
-/// Every word of a text a claim's word may be found in: normalized,
-/// abbreviations read out, without noise and numbers (sorted).
 /// The words naming a report's filer ("ADOBE SYSTEMS INCORPORATED":
 /// "adobe", "system"), as role words; none without a filer.
 pub(crate) fn filer_words(name: Option<&str>) -> Vec<Box<str>> {
@@ -602,6 +600,8 @@ pub(crate) fn filer_words(name: Option<&str>) -> Vec<Box<str>> {
     .unwrap_or_default()
 }
 
+/// Every word of a text a claim's word may be found in: normalized,
+/// abbreviations read out, without noise and numbers (sorted).
 pub(crate) fn all_words(text: &str) -> Vec<Box<str>> {
     let lex = Lexicon::builtin();
     let mut out: Vec<Box<str>> = lex

@@ -259,10 +259,17 @@ pub fn resolve<'a>(
         && others
             .iter()
             .all(|c| std::ptr::eq(c.cell.table(), cited.table()))
-        && names_the_row(claim, cited)
-        && !others.iter().any(|c| names_the_row(claim, &c.cell))
+        && let Some(key) = row_key(cited)
     {
-        return Resolution::alone(Verdict::Same, own);
+        let role = format!(" {} ", crate::vocab::normalize_label(&claim.text));
+        let named = |key: &str| role.contains(key);
+        if named(&key)
+            && !others
+                .iter()
+                .any(|c| row_key(&c.cell).is_some_and(|k| named(&k)))
+        {
+            return Resolution::alone(Verdict::Same, own);
+        }
     }
     if mine == min {
         // Equally exact cells with other values: the claim does not say which.
@@ -688,16 +695,10 @@ fn tables_in<'a>(doc: &'a Document, located: Located<'a>) -> Vec<&'a Table> {
     }
 }
 
-/// The role's text holds the cell's row label, without its parenthesis,
-/// word for word and in order, and the label has two words or more.
-fn names_the_row(claim: &ClaimRole, cell: &Cell<'_>) -> bool {
-    let Some(label) = cell.row_label() else {
-        return false;
-    };
-    let key = crate::vocab::normalize_label(&crate::vocab::strip_parentheticals(label));
-    if key.split(' ').count() < 2 {
-        return false;
-    }
-    let role = crate::vocab::normalize_label(&claim.text);
-    format!(" {role} ").contains(&format!(" {key} "))
+/// A cell's row label as a role names it word for word: normalized,
+/// without its parenthesis, a space at each end (" revenue passengers ");
+/// `None` for a label of fewer than two words.
+fn row_key(cell: &Cell<'_>) -> Option<String> {
+    let key = crate::vocab::normalize_label(&crate::vocab::strip_parentheticals(cell.row_label()?));
+    (key.split(' ').count() >= 2).then(|| format!(" {key} "))
 }

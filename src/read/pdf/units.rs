@@ -31,11 +31,7 @@ pub(super) fn row_texts(row: &[GridValue]) -> Vec<&str> {
 fn unit_caption(grid: &TableGrid) -> Option<String> {
     for row in &grid.grid {
         let texts = row_texts(row);
-        if row.iter().skip(1).any(|v| match v {
-            GridValue::Text { text, .. } => parse_amount(text).is_some_and(|a| !a.dash),
-            GridValue::Number(_) => true,
-            _ => false,
-        }) {
+        if holds_amount(row, false) {
             return None;
         }
         if let Some(text) = texts.into_iter().find(|t| parse_unit_line(t).is_some()) {
@@ -116,20 +112,20 @@ pub(super) fn share(grids: &mut [TableGrid], lines: &[Line]) {
             // A title row as the grid above's unit line has always been
             // given (the cells keep the references they had), else in the
             // stub of a first row that holds no amount.
-            let in_stub = caption.is_none() && !holds_amount(grid.grid.first());
+            let in_stub =
+                caption.is_none() && !grid.grid.first().is_some_and(|row| holds_amount(row, true));
             give(grid, unit, in_stub);
         }
     }
 }
 
-/// The row holds an amount in a column past its first.
-fn holds_amount(row: Option<&Vec<GridValue>>) -> bool {
-    row.is_some_and(|row| {
-        row.iter().skip(1).any(|v| match v {
-            GridValue::Text { text, .. } => parse_amount(text).is_some(),
-            GridValue::Number(_) => true,
-            _ => false,
-        })
+/// The row holds an amount in a column past its first (a dash counting as
+/// one when `dash_counts`).
+fn holds_amount(row: &[GridValue], dash_counts: bool) -> bool {
+    row.iter().skip(1).any(|v| match v {
+        GridValue::Text { text, .. } => parse_amount(text).is_some_and(|a| dash_counts || !a.dash),
+        GridValue::Number(_) => true,
+        _ => false,
     })
 }
 
@@ -174,13 +170,12 @@ fn give(grid: &mut TableGrid, unit: &str, in_stub: bool) {
 /// subject's), else the clause alone ("… is as follows (in thousands):"
 /// gives "(in thousands)").
 fn heading_unit(text: &str) -> Option<String> {
-    crate::read::label::trailing_unit(text)?;
-    let body = text.trim().trim_end_matches(':').trim_end();
-    if body.split_whitespace().count() <= HEADING_WORDS {
-        return Some(body.to_string());
-    }
-    let open = body.rfind('(')?;
-    body.get(open..).map(str::to_string)
+    let (body, clause, _) = crate::read::label::trailing_unit_clause(text)?;
+    Some(if body.split_whitespace().count() <= HEADING_WORDS {
+        body.to_string()
+    } else {
+        clause.to_string()
+    })
 }
 
 /// The most words a heading has, its unit clause included.
