@@ -11,6 +11,7 @@ pub mod answer;
 pub mod batch;
 pub mod check;
 pub mod eval;
+pub mod hash;
 pub mod judge;
 pub mod model;
 pub mod number;

@@ -417,13 +417,13 @@ pub struct Verifier<'a> {
     /// `role_hasher`), so that a claim is looked up without copying its
     /// texts; the key itself is kept to tell colliding ones apart.
     roles: RwLock<RoleMemo>,
-    role_hasher: std::hash::RandomState,
+    role_hasher: crate::hash::State,
 }
 
 /// Roles read, by their key's hash; and how many.
 #[derive(Default)]
 struct RoleMemo {
-    by_hash: HashMap<u64, Vec<(RoleKey, Arc<ClaimRole>)>>,
+    by_hash: crate::hash::Map<u64, Vec<(RoleKey, Arc<ClaimRole>)>>,
     len: usize,
 }
 
@@ -445,7 +445,7 @@ impl<'a> Verifier<'a> {
             judge: &NO_JUDGE,
             accept_at: support::DEFAULT_ACCEPT_AT,
             roles: RwLock::new(RoleMemo::default()),
-            role_hasher: std::hash::RandomState::new(),
+            role_hasher: crate::hash::State::default(),
         }
     }
 

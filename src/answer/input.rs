@@ -140,7 +140,7 @@ pub fn read_answers_str(text: &str, file: &str, jsonl: bool) -> Result<Answers, 
 /// saying so (its claims are still checked): reports are found by id, and
 /// two with one id cannot be told apart.
 pub fn mark_duplicate_answers(items: &mut [Result<Answer, AnswerError>]) {
-    let mut seen: std::collections::HashMap<String, Origin> = std::collections::HashMap::new();
+    let mut seen: crate::hash::Map<String, Origin> = crate::hash::Map::default();
     for answer in items.iter_mut().flatten() {
         match seen.get(&answer.id) {
             Some(first) => answer.problems.push(duplicate_answer(&answer.id, first)),
@@ -615,7 +615,7 @@ pub const MAX_NESTING: usize = 8;
 /// saying so: two claims with one id cannot be told apart in a report, and
 /// two operands with one id make a calculation ambiguous.
 pub(super) fn mark_duplicates(claims: &mut [Claim], what: &str) {
-    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut seen: crate::hash::Map<String, usize> = crate::hash::Map::default();
     for (i, claim) in claims.iter_mut().enumerate() {
         match seen.get(&claim.id) {
             Some(first) if claim.error.is_none() => {

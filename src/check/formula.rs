@@ -725,8 +725,8 @@ type WantedKey = (u64, bool, Box<str>, Option<String>, Vec<Option<String>>);
 const WANTED_MEMO: usize = 4_096;
 
 thread_local! {
-    static WANTED: std::cell::RefCell<std::collections::HashMap<WantedKey, Option<Wanted>>> =
-        std::cell::RefCell::new(std::collections::HashMap::new());
+    static WANTED: std::cell::RefCell<crate::hash::Map<WantedKey, Option<Wanted>>> =
+        std::cell::RefCell::new(crate::hash::Map::default());
 }
 
 /// [`wanted_uncached`], remembered per thread: a batch repeats its roles.

@@ -5,7 +5,7 @@
 //! `acme.xlsx!IS!B7`). Resolution ([`super::resolve`]) decides what a cite
 //! is; this module only words the help.
 
-use std::collections::HashMap;
+use crate::hash::Map as HashMap;
 
 use super::resolve::SourceState;
 use crate::model::{CellRef, Document, SourceKind, TablePart, Target};

@@ -6,7 +6,7 @@
 //! against the store and says nothing about what the answer was built from.
 //! Here a store id that is not in the context is `outside_context`, not a pass.
 
-use std::collections::HashMap;
+use crate::hash::Map as HashMap;
 use std::path::Path;
 
 use super::{Check, Code, CodeDoc, Finding, Route};
@@ -171,7 +171,7 @@ impl<'a> AnswerScope<'a> {
         store: &'a Store,
     ) -> AnswerScope<'a> {
         let mut order = Vec::with_capacity(in_order.len());
-        let mut sources = HashMap::with_capacity(in_order.len());
+        let mut sources = HashMap::with_capacity_and_hasher(in_order.len(), Default::default());
         for (id, state) in in_order {
             if sources.insert(id, state).is_none() {
                 order.push(id);

@@ -70,7 +70,7 @@ pub struct Page {
 /// whose row has no concept.
 #[derive(Debug, Clone, Default)]
 pub struct ConceptIndex {
-    by_concept: std::collections::HashMap<ConceptId, Vec<(u32, u32)>>,
+    by_concept: crate::hash::Map<ConceptId, Vec<(u32, u32)>>,
     unknown: Vec<(u32, u32)>,
 }
 

@@ -257,9 +257,9 @@ pub struct TableRoles {
     /// The table prints expenses as negative numbers.
     pub expenses_negative: bool,
     /// Rows by a word of their label or sections.
-    pub by_word: std::collections::HashMap<Box<str>, Vec<u32>>,
+    pub by_word: crate::hash::Map<Box<str>, Vec<u32>>,
     /// Rows by concept.
-    pub by_concept: std::collections::HashMap<ConceptId, Vec<u32>>,
+    pub by_concept: crate::hash::Map<ConceptId, Vec<u32>>,
     /// Words that appear in some column header: a claim naming one may mean
     /// any row.
     pub column_words: Vec<Box<str>>,
@@ -273,7 +273,7 @@ pub struct TableRoles {
     /// and EPS") read in a column whose header names one of them
     /// ("EBITDA"): the row as that measure alone ("Adjusted EBITDA"), by
     /// (row, column) index.
-    pub listed: std::collections::HashMap<(u32, u32), RowRole>,
+    pub listed: crate::hash::Map<(u32, u32), RowRole>,
     /// An equity statement's component columns ("Retained Earnings"), when
     /// the table has a balance of total equity: each column's index, its
     /// concept and its label's words (`check::equity`).

@@ -7,7 +7,7 @@
 //! a whole role (period, measure, unit) and comparing roles is
 //! `check::role`'s.
 
-use std::collections::{HashMap, HashSet};
+use crate::hash::{Map as HashMap, Set as HashSet};
 use std::sync::LazyLock;
 
 use serde::Deserialize;

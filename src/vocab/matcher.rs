@@ -5,7 +5,8 @@
 //! Every call works on normalized keys (`normalize.rs`) and `HashMap`s; no
 //! regex runs per call. The rules are listed in `README.md`.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use crate::hash::{Map as HashMap, Set as HashSet};
+use std::collections::BTreeSet;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -528,8 +529,8 @@ pub(crate) fn collisions(concepts: &[ConceptInfo]) -> Vec<Collision> {
     };
 
     for kind in KINDS {
-        let mut by_key: HashMap<String, BTreeSet<String>> = HashMap::new();
-        let mut by_section: HashMap<(String, String), BTreeSet<String>> = HashMap::new();
+        let mut by_key: HashMap<String, BTreeSet<String>> = HashMap::default();
+        let mut by_section: HashMap<(String, String), BTreeSet<String>> = HashMap::default();
         for concept in concepts.iter().filter(|c| declared_for(c, kind)) {
             for label in &concept.labels {
                 by_key
@@ -560,7 +561,7 @@ pub(crate) fn collisions(concepts: &[ConceptInfo]) -> Vec<Collision> {
         }
     }
 
-    let mut text: HashMap<String, BTreeSet<String>> = HashMap::new();
+    let mut text: HashMap<String, BTreeSet<String>> = HashMap::default();
     for concept in concepts {
         for label in &concept.text_labels {
             text.entry(normalize_label(label))

@@ -14,7 +14,7 @@
 //!   qualifier the concept's id carries ("Current" of "AssetsCurrent") is
 //!   part of the concept, not an extra word.
 
-use std::collections::HashMap;
+use crate::hash::Map as HashMap;
 
 use super::read::{Mode, read};
 use crate::model::{
@@ -62,12 +62,12 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             .collect(),
         ..TableRoles::default()
     };
-    let mut caption_memo: HashMap<String, CaptionRole> = HashMap::new();
+    let mut caption_memo: HashMap<String, CaptionRole> = HashMap::default();
     // For each caption, the data row just before its section began, when
     // that row stands one level above the caption. A row of another block
     // ("Total Americas" above "EMEA:") closes its own block; it is not the
     // line the next caption's members split.
-    let mut anchors: HashMap<String, usize> = HashMap::new();
+    let mut anchors: HashMap<String, usize> = HashMap::default();
     for (r, row) in table.rows.iter().enumerate() {
         if let Some((caption, outer)) = row.section.split_last()
             && !anchors.contains_key(caption)

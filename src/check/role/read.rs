@@ -113,8 +113,8 @@ const MEMO_ENTRIES: usize = 4_096;
 type MemoKey = (u64, Mode, Box<str>);
 
 thread_local! {
-    static MEMO: std::cell::RefCell<std::collections::HashMap<MemoKey, std::sync::Arc<Reading>>> =
-        std::cell::RefCell::new(std::collections::HashMap::new());
+    static MEMO: std::cell::RefCell<crate::hash::Map<MemoKey, std::sync::Arc<Reading>>> =
+        std::cell::RefCell::new(crate::hash::Map::default());
 }
 
 /// [`read`], memoized per thread by vocabulary, mode and text: a role, a
