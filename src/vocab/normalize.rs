@@ -47,23 +47,35 @@ fn is_footnote_mark(c: char) -> bool {
 /// Splits a text into normalized words, each with its byte range in `text`.
 pub(crate) fn tokens(text: &str) -> Vec<Token> {
     let mut out: Vec<Token> = Vec::new();
-    let mut word = String::new();
+    let mut word = String::with_capacity(32);
     let mut start = 0;
     let mut end = 0;
 
+    // `word` is a buffer used again for every word; each token is one
+    // allocation of its own length.
     fn flush(out: &mut Vec<Token>, word: &mut String, start: usize, end: usize) {
         if !word.is_empty() {
             out.push(Token {
-                text: std::mem::take(word),
+                text: word.as_str().to_string(),
                 start,
                 end,
             });
+            word.clear();
         }
     }
 
     for (i, c) in text.char_indices() {
         let next = i + c.len_utf8();
         if is_apostrophe(c) {
+            continue;
+        }
+        if c.is_ascii_alphanumeric() {
+            // The common case, without `to_lowercase`'s iterator.
+            if word.is_empty() {
+                start = i;
+            }
+            word.push(c.to_ascii_lowercase());
+            end = next;
             continue;
         }
         if c.is_alphanumeric() && !is_superscript_digit(c) {
@@ -102,6 +114,12 @@ const ABBREVIATIONS: [(&str, &str); 1] = [("avg", "average")];
 
 /// Joins "non" and "pre" to the word after them when that word starts with a letter.
 fn join_prefixes(tokens: Vec<Token>) -> Vec<Token> {
+    if !tokens
+        .iter()
+        .any(|t| JOINED_PREFIXES.contains(&t.text.as_str()))
+    {
+        return tokens;
+    }
     let mut out: Vec<Token> = Vec::with_capacity(tokens.len());
     let mut pending: Option<Token> = None;
     for token in tokens {
@@ -194,7 +212,8 @@ pub(crate) fn strip_parentheticals(text: &str) -> String {
 
 /// The normalized words of a text, joined by single spaces.
 pub(crate) fn join(tokens: &[Token]) -> String {
-    let mut out = String::new();
+    let len = tokens.iter().map(|t| t.text.len() + 1).sum::<usize>();
+    let mut out = String::with_capacity(len.saturating_sub(1));
     for token in tokens {
         if !out.is_empty() {
             out.push(' ');
