@@ -1108,6 +1108,10 @@ struct BatchArgs<'a> {
     color: ColorChoice,
 }
 
+/// The batch output's buffer: records are about 2 KB each, and a block of
+/// them is written at once, so that a pipe or file gets few large writes.
+const OUT_BUFFER: usize = 1 << 20;
+
 fn batch_command(args: BatchArgs<'_>) -> anyhow::Result<ExitCode> {
     let (judge, accept_at) = args.judge.judge()?;
     let (vocab, store, options) = args.check.load()?;
@@ -1140,11 +1144,15 @@ fn batch_command(args: BatchArgs<'_>) -> anyhow::Result<ExitCode> {
         );
     }
     let mut out: Box<dyn Write> = match args.out {
-        Some(path) if path != Path::new("-") => Box::new(io::BufWriter::new(
+        Some(path) if path != Path::new("-") => Box::new(io::BufWriter::with_capacity(
+            OUT_BUFFER,
             std::fs::File::create(path)
                 .with_context(|| format!("{}: cannot create the output", path.display()))?,
         )),
-        _ => Box::new(io::BufWriter::new(io::stdout().lock())),
+        _ => Box::new(io::BufWriter::with_capacity(
+            OUT_BUFFER,
+            io::stdout().lock(),
+        )),
     };
     let verifier = Verifier::new(&vocab, &store, options).with_judge(judge.as_ref(), accept_at);
     let cache = SourceCache::new(overrides)
