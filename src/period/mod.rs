@@ -271,6 +271,9 @@ impl Norm {
             })
             .map(|m| m.range())
             .collect();
+        if removed.is_empty() {
+            return chars.squeeze();
+        }
         chars.without(&removed).squeeze()
     }
 
