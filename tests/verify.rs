@@ -4111,6 +4111,26 @@ fn a_calculation_over_its_cites_printed_numbers_is_checked_as_one() {
         "Cost of revenue / revenue, FY2024",
         r#""acme.xlsx#IS!B9", "acme.xlsx#IS!B7""#,
     ));
+    // A metric with its formula in parentheses: the operands are the
+    // formula's lines, of the period after it.
+    let margin = r#""acme.xlsx#IS!B9", "acme.xlsx#IS!B7""#;
+    accepted(&growth(
+        "60.0%",
+        "2520 / 4200",
+        "Acme cost ratio (cost of revenue / revenue), FY2024",
+        margin,
+    ));
+    // Near miss: the formula's lines are the other way round from the cites.
+    assert_ne!(
+        claim(&verify(&growth(
+            "60.0%",
+            "2520 / 4200",
+            "Acme cost ratio (revenue / cost of revenue), FY2024",
+            margin,
+        )))
+        .route,
+        Route::Accept
+    );
 }
 
 #[test]

@@ -105,9 +105,14 @@ fn roles_of(role: &str, calc: &str) -> Option<Vec<String>> {
         .unwrap_or(role)
         .trim_end()
         .trim_end_matches(',');
+    let shape: String = calc.chars().filter(|c| !c.is_whitespace()).collect();
+    if let Some(parts) = formula_in_parentheses(role)
+        && matches!(shape.as_str(), "c1/c2" | "c1/c2*100")
+    {
+        return Some(parts);
+    }
     let (measure, rest) = role.split_once(',')?;
     let rest = rest.trim();
-    let shape: String = calc.chars().filter(|c| !c.is_whitespace()).collect();
     match shape.as_str() {
         "c1/c2" | "c1/c2*100" => {
             let (a, b) = measure.split_once('/')?;
@@ -141,6 +146,30 @@ fn roles_of(role: &str, calc: &str) -> Option<Vec<String>> {
         }
         _ => None,
     }
+}
+
+/// The operands' roles of a role naming its metric and writing the
+/// metric's formula in parentheses, the period after them: "Operating
+/// margin (operating income / total operating revenues), three months ended
+/// June 30, 2025" gives "operating income, three months ended June 30,
+/// 2025" and "total operating revenues, three months ended June 30, 2025".
+/// `None` unless the parentheses hold one "/" and no parentheses of their
+/// own, with words on both sides.
+fn formula_in_parentheses(role: &str) -> Option<Vec<String>> {
+    let open = role.find('(')?;
+    let close = open + role.get(open..)?.find(')')?;
+    let inner = role.get(open + 1..close)?;
+    if inner.contains('(') || inner.matches('/').count() != 1 {
+        return None;
+    }
+    let (a, b) = inner.split_once('/')?;
+    let (a, b) = (a.trim(), b.trim());
+    let rest = role.get(close + 1..)?.trim_start();
+    let rest = rest.strip_prefix(',').unwrap_or(rest).trim();
+    if a.is_empty() || b.is_empty() || rest.is_empty() || rest.contains(['(', '/']) {
+        return None;
+    }
+    Some(vec![format!("{a}, {rest}"), format!("{b}, {rest}")])
 }
 
 /// A growth's line without its word of change ("transaction-based revenue
@@ -277,6 +306,38 @@ mod tests {
                 Some(role("Square transaction-based revenue, 2016")),
                 Some(role("Square transaction-based revenue, 2015"))
             ]
+        );
+        // A metric with its formula in parentheses, then the period.
+        assert_eq!(
+            roles(
+                "2525 / 6154 = 0.4103",
+                "Union Pacific operating margin (operating income / total operating revenues), three months ended June 30, 2025"
+            ),
+            [
+                Some(role("operating income, three months ended June 30, 2025")),
+                Some(role(
+                    "total operating revenues, three months ended June 30, 2025"
+                ))
+            ]
+        );
+        // Parentheses that write no formula leave the role as it was read.
+        assert_eq!(
+            roles(
+                "1608 / 14694",
+                "Amcor adjusted EBIT (non-GAAP) / net sales, fiscal 2023"
+            ),
+            [
+                Some(role("Amcor adjusted EBIT (non-GAAP), fiscal 2023")),
+                Some(role("net sales, fiscal 2023"))
+            ]
+        );
+        // A formula that is not one division: no roles.
+        assert_eq!(
+            roles(
+                "2525 / 6154",
+                "Operating margin (operating income / revenues / 2), FY2024"
+            ),
+            [None, None]
         );
         // A shape the role does not write: no roles (the role check then
         // cannot tell what the operands are).
