@@ -250,27 +250,36 @@ impl Norm {
     fn clean(original: &str) -> Norm {
         let mut chars = Norm::chars(original);
         // A year printed letter-spaced ("2 0 1 8") is the year.
-        let spaced: Vec<Range<usize>> = SPACED_YEAR
-            .find_iter(&chars.text)
-            .flat_map(|m| {
-                let at = m.start();
-                [at + 1..at + 2, at + 3..at + 4, at + 5..at + 6]
-            })
-            .collect();
+        let spaced: Vec<Range<usize>> = (if digits_spaced(&chars.text) {
+            Some(SPACED_YEAR.find_iter(&chars.text))
+        } else {
+            None
+        })
+        .into_iter()
+        .flatten()
+        .flat_map(|m| {
+            let at = m.start();
+            [at + 1..at + 2, at + 3..at + 4, at + 5..at + 6]
+        })
+        .collect();
         if !spaced.is_empty() {
             chars = chars.without(&spaced);
         }
         // "B/(W)" is better/(worse), not a footnote after "B/".
-        let removed: Vec<Range<usize>> = FOOTNOTE
-            .find_iter(&chars.text)
-            .filter(|m| {
-                !chars
-                    .text
-                    .get(..m.start())
-                    .is_some_and(|b| b.ends_with('/'))
-            })
-            .map(|m| m.range())
-            .collect();
+        let removed: Vec<Range<usize>> = if may_hold_footnote(&chars.text) {
+            FOOTNOTE
+                .find_iter(&chars.text)
+                .filter(|m| {
+                    !chars
+                        .text
+                        .get(..m.start())
+                        .is_some_and(|b| b.ends_with('/'))
+                })
+                .map(|m| m.range())
+                .collect()
+        } else {
+            Vec::new()
+        };
         if removed.is_empty() {
             return chars.squeeze();
         }
@@ -446,6 +455,32 @@ static FOOTNOTE: LazyLock<Regex> = LazyLock::new(|| {
         r"\( ?(?:\d{1,2}|[a-z]|[ivx]{2,4}|unaudited|audited|restated|as restated|revised|as revised|recast|as recast|as adjusted|as reported|note \d{1,2}) ?\)|\[ ?\d{1,2} ?\]|\((?:[^()]*\b)?in (?:thousands|millions|billions)\b[^()]*\)|\( ?[$€£¥] ?(?:m|mm|mn|bn|k|000s?|'000s?) ?\)|\b(?:unaudited|as restated|restated|as adjusted|as reported|as recast|recast|as revised)\b",
     )
 });
+
+/// Whether [`FOOTNOTE`] can match `text` (lower-cased): each of its
+/// alternatives holds a bracket or one of these words. Most texts hold
+/// neither, and the pattern is asked of every text a period is looked for
+/// in.
+fn may_hold_footnote(text: &str) -> bool {
+    text.contains(['(', '['])
+        || [
+            "audited",
+            "restated",
+            "recast",
+            "revised",
+            "as adjusted",
+            "as reported",
+        ]
+        .iter()
+        .any(|w| text.contains(w))
+}
+
+/// Whether `text` has a digit, a space and a digit: what [`SPACED_YEAR`]
+/// needs before it can match.
+fn digits_spaced(text: &str) -> bool {
+    text.as_bytes()
+        .windows(3)
+        .any(|w| matches!(w, [a, b' ', c] if a.is_ascii_digit() && c.is_ascii_digit()))
+}
 
 /// A year printed with a space between its digits.
 static SPACED_YEAR: LazyLock<Regex> = LazyLock::new(|| compile(r"\b[12] \d \d \d\b"));
