@@ -2136,6 +2136,18 @@ mod tests {
         }
 
         #[test]
+        fn the_prefilters_pass_every_text_their_patterns_match(
+            text in "(revenue|net|2024|31|dec| |,|\\(1\\)|\\(a\\)|\\[2\\]|\\(in millions\\)|\\(\\$ m\\)|unaudited|as restated|recast|as revised|as adjusted|as reported|2 0 2 4|1 9 9 9){0,8}"
+        ) {
+            if FOOTNOTE.is_match(&text) {
+                prop_assert!(may_hold_footnote(&text), "{text:?}");
+            }
+            if SPACED_YEAR.is_match(&text) {
+                prop_assert!(digits_spaced(&text), "{text:?}");
+            }
+        }
+
+        #[test]
         fn never_panics_on_near_misses(text in "[0-9a-z ,.'%$()/-]{0,40}( (fy|q[1-4]|[0-9]{4}|dec 31,|year ended|vs)){0,4}") {
             let _ = parse_period(&text, OTHER);
             if let Some((range, _)) = find_period(&text) {
