@@ -258,12 +258,18 @@ fn the_eleventh_red_team_corpus_holds_its_documented_figures() {
 /// The FinanceBench PDFs the prose red teams cite (../shared or
 /// $TICKMARK_SHARED); `None`, said on stderr, when they are absent.
 fn financebench_pdfs() -> Option<std::path::PathBuf> {
+    shared_dataset("financebench/pdfs")
+}
+
+/// `$TICKMARK_SHARED/datasets/<path>` (default `../shared`); `None`, said
+/// on stderr, when it is absent.
+fn shared_dataset(path: &str) -> Option<std::path::PathBuf> {
     let shared = std::env::var("TICKMARK_SHARED").unwrap_or_else(|_| "../shared".to_string());
-    let pdfs = Path::new(&shared).join("datasets/financebench/pdfs");
-    if pdfs.exists() {
-        Some(pdfs)
+    let dir = Path::new(&shared).join("datasets").join(path);
+    if dir.exists() {
+        Some(dir)
     } else {
-        eprintln!("skipped: {} is absent", pdfs.display());
+        eprintln!("skipped: {} is absent", dir.display());
         None
     }
 }
@@ -445,14 +451,7 @@ fn the_nineteenth_red_team_holds_its_documented_figures() {
 /// The SEC inline-XBRL filings of `$TICKMARK_SHARED/datasets/sec_ixbrl`;
 /// `None`, said on stderr, when they are absent.
 fn sec_ixbrl() -> Option<std::path::PathBuf> {
-    let shared = std::env::var("TICKMARK_SHARED").unwrap_or_else(|_| "../shared".to_string());
-    let dir = Path::new(&shared).join("datasets/sec_ixbrl");
-    if dir.exists() {
-        Some(dir)
-    } else {
-        eprintln!("skipped: {} is absent", dir.display());
-        None
-    }
+    shared_dataset("sec_ixbrl")
 }
 
 /// The twentieth red team (2026-12-05, night; tests/adversarial/README.md):
