@@ -4160,3 +4160,37 @@ fn a_loss_the_sentence_says_must_be_the_pages_loss() {
         Route::Accept
     );
 }
+
+#[test]
+fn an_acronym_the_row_spells_out_names_the_row() {
+    let source = r#"{"id": "b.csv", "path": "../tests/fixtures/acronyms.csv"}"#;
+    let said = |value: &str, role: &str, cell: &str| {
+        route_and_codes(&verify(&one_claim(
+            source,
+            "",
+            value,
+            role,
+            &format!("b.csv#{cell}"),
+        )))
+    };
+    // "FHLB" is the initials of "Federal Home Loan Bank".
+    assert_eq!(
+        said("$650 million", "FHLB advances, December 31, 2024", "B7"),
+        (Route::Accept, vec![])
+    );
+    // Near misses: the acronym's row is another ("Federal funds purchased"
+    // spells "FFP"), though its words begin alike; an acronym no run of the
+    // row's words spells ("FHB") is not shown; the other year's cell.
+    assert_ne!(
+        said("$120 million", "FHLB advances, December 31, 2024", "B6").0,
+        Route::Accept
+    );
+    assert_ne!(
+        said("$650 million", "FHB advances, December 31, 2024", "B7").0,
+        Route::Accept
+    );
+    assert_ne!(
+        said("$725 million", "FHLB advances, December 31, 2024", "C7").0,
+        Route::Accept
+    );
+}

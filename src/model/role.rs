@@ -190,6 +190,9 @@ pub struct RowRole {
     /// Every word of the row label and its sections, qualifier, direction
     /// and unit words included: what a claim's words may be found in (sorted).
     pub context_words: Vec<Box<str>>,
+    /// The first letter of each word of the row label, in order (lower
+    /// case): where a role's acronym is looked for.
+    pub initials: Box<[u8]>,
     /// The label is generic ("Total", "Other"): it says nothing by itself.
     pub generic: bool,
     /// The labeler named the concept from the whole label (and section): the

@@ -215,6 +215,10 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             section_words,
             section_qualifiers,
             context_words,
+            initials: words(label)
+                .iter()
+                .map(|w| w.text.bytes().next().unwrap_or(b' '))
+                .collect(),
             generic,
             named,
             edge: reading.edge,

@@ -450,11 +450,20 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     let fact = cell.xbrl().map(|t| &*t.fact);
     let exact_tag = fact.is_some_and(|f| names_the_fact(claim, f));
     out.tag_inexact = !claim.qnames.is_empty() && !exact_tag;
-    let around = |w: &str| {
+    let shown = |w: &str| {
         contains(&row.context_words, w)
             || col.is_some_and(|c| contains(&c.words, w))
             || roles.in_title(w)
     };
+    // An acronym the role writes for words the row label spells out
+    // ("FHLB advances" of "Federal Home Loan Bank advances"): the acronym
+    // is shown, and the words it stands for are named.
+    let (acronyms, spelled) = if claim.required.iter().all(|w| shown(w)) {
+        (Vec::new(), Vec::new())
+    } else {
+        spelled_out(row, cell, &claim.required, &shown)
+    };
+    let around = |w: &str| shown(w) || acronyms.contains(&w);
     // A basis (adjusted, pro forma, organic) is the line's or its column's:
     // a title naming one ("reconciliation of net income to Adjusted
     // EBITDA") does not make its reported lines adjusted.
@@ -587,6 +596,7 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
         !contains(&claim.required, w)
             && !contains(&claim.soft, w)
             && !contains(&claim.role.concept_words, w)
+            && !spelled.iter().any(|s| s == &***w)
     })) + u16::from(total_missing);
     let named = |w: &str| {
         contains(&claim.required, w)
@@ -1038,6 +1048,35 @@ pub fn cell_direction(
         LabelSign::Negative(k) => (k, false),
     };
     Some(crate::model::Direction { kind, positive })
+}
+
+/// The role's words (not otherwise shown) that are acronyms the row label
+/// spells out, and the label's words they stand for: an acronym of three to
+/// six letters is the initials of as many consecutive words of the label
+/// ("FHLB" of "Federal Home Loan Bank advances", "NGL" of "Natural gas
+/// liquids", "LAE" of "Losses and loss adjustment expenses").
+fn spelled_out<'w>(
+    row: &RowRole,
+    cell: &Cell<'_>,
+    required: &'w [Box<str>],
+    shown: &dyn Fn(&str) -> bool,
+) -> (Vec<&'w str>, Vec<String>) {
+    let mut acronyms = Vec::new();
+    let mut spelled = Vec::new();
+    for w in required.iter().map(|w| &**w).filter(|w| !shown(w)) {
+        let n = w.len();
+        if !(3..=6).contains(&n) || !w.bytes().all(|b| b.is_ascii_lowercase()) {
+            continue;
+        }
+        let Some(at) = row.initials.windows(n).position(|run| run == w.as_bytes()) else {
+            continue;
+        };
+        acronyms.push(w);
+        // The label's words, read again only for an acronym it spells.
+        let words = crate::vocab::lexicon::words(cell.row_label().unwrap_or_default());
+        spelled.extend(words.into_iter().skip(at).take(n).map(|word| word.text));
+    }
+    (acronyms, spelled)
 }
 
 fn contains(sorted: &[Box<str>], w: &str) -> bool {
