@@ -695,7 +695,6 @@ fn finish_answer(
             tally: Some(Tally::of(&report)),
         };
     }
-    // Sized for a report so that it is seldom grown while written.
     let json = record_json(number, &report).unwrap_or_else(|e| {
         error_json(number, &format!("cannot write the report: {e}")).into_bytes()
     });

@@ -240,16 +240,7 @@ fn scale_mismatch() {
 
 #[test]
 fn a_quantity_with_its_unit_is_its_number() {
-    let source = r#"{"id": "ops.csv", "path": "../tests/fixtures/ops.csv"}"#;
-    let said = |value: &str, role: &str, cell: &str| {
-        route_and_codes(&verify(&one_claim(
-            source,
-            "",
-            value,
-            role,
-            &format!("ops.csv#{cell}"),
-        )))
-    };
+    let said = |value: &str, role: &str, cell: &str| on_fixture("ops.csv", value, role, cell);
     assert_eq!(
         said("1,136 miles", "Miles of pipeline, 2024", "B3"),
         (Route::Accept, vec![])
@@ -933,6 +924,19 @@ fn kpi(claim: &str) -> AnswerReport {
 
 fn route_and_codes(report: &AnswerReport) -> (Route, Vec<&'static str>) {
     (claim(report).route, codes(claim(report)))
+}
+
+/// One claim without a sentence citing `cell` of `tests/fixtures/<fixture>`:
+/// its route and codes.
+fn on_fixture(fixture: &str, value: &str, role: &str, cell: &str) -> (Route, Vec<&'static str>) {
+    let source = format!(r#"{{"id": "f.csv", "path": "../tests/fixtures/{fixture}"}}"#);
+    route_and_codes(&verify(&one_claim(
+        &source,
+        "",
+        value,
+        role,
+        &format!("f.csv#{cell}"),
+    )))
 }
 
 #[test]
@@ -3949,16 +3953,7 @@ fn a_percent_change_in_the_text_is_read_as_the_lines_change() {
 fn a_basis_in_a_title_does_not_adjust_the_tables_lines() {
     // "Reconciliation of net income to Adjusted EBITDA": its net income is
     // the reported one.
-    let source = r#"{"id": "r.csv", "path": "../tests/fixtures/recon.csv"}"#;
-    let at = |value: &str, role: &str, cell: &str| {
-        route_and_codes(&verify(&one_claim(
-            source,
-            "",
-            value,
-            role,
-            &format!("r.csv#{cell}"),
-        )))
-    };
+    let at = |value: &str, role: &str, cell: &str| on_fixture("recon.csv", value, role, cell);
     let accept = (Route::Accept, vec![]);
     assert_ne!(
         at("$213 million", "Adjusted net income, 2021", "B3").0,
@@ -4036,16 +4031,8 @@ fn a_change_over_a_table_cited_whole_is_computed_from_its_one_pair() {
 fn a_caption_labelling_a_measure_outside_gaap_adjusts_none_of_its_lines() {
     // "Free Cash Flow (non-GAAP measure)" over "Net income attributable to
     // 3M": the caption labels free cash flow; the net income is reported.
-    let source = r#"{"id": "f.csv", "path": "../tests/fixtures/fcf_sections.csv"}"#;
-    let at = |value: &str, role: &str, cell: &str| {
-        route_and_codes(&verify(&one_claim(
-            source,
-            "",
-            value,
-            role,
-            &format!("f.csv#{cell}"),
-        )))
-    };
+    let at =
+        |value: &str, role: &str, cell: &str| on_fixture("fcf_sections.csv", value, role, cell);
     assert_ne!(
         at("$5,349 million", "Adjusted net income, 2018", "B7").0,
         Route::Accept
@@ -4163,16 +4150,7 @@ fn a_loss_the_sentence_says_must_be_the_pages_loss() {
 
 #[test]
 fn an_acronym_the_row_spells_out_names_the_row() {
-    let source = r#"{"id": "b.csv", "path": "../tests/fixtures/acronyms.csv"}"#;
-    let said = |value: &str, role: &str, cell: &str| {
-        route_and_codes(&verify(&one_claim(
-            source,
-            "",
-            value,
-            role,
-            &format!("b.csv#{cell}"),
-        )))
-    };
+    let said = |value: &str, role: &str, cell: &str| on_fixture("acronyms.csv", value, role, cell);
     // "FHLB" is the initials of "Federal Home Loan Bank".
     assert_eq!(
         said("$650 million", "FHLB advances, December 31, 2024", "B7"),

@@ -250,19 +250,14 @@ impl Norm {
     fn clean(original: &str) -> Norm {
         let mut chars = Norm::chars(original);
         // A year printed letter-spaced ("2 0 1 8") is the year.
-        let spaced: Vec<Range<usize>> = (if digits_spaced(&chars.text) {
-            Some(SPACED_YEAR.find_iter(&chars.text))
-        } else {
-            None
-        })
-        .into_iter()
-        .flatten()
-        .flat_map(|m| {
-            let at = m.start();
-            [at + 1..at + 2, at + 3..at + 4, at + 5..at + 6]
-        })
-        .collect();
-        if !spaced.is_empty() {
+        if digits_spaced(&chars.text) {
+            let spaced: Vec<Range<usize>> = SPACED_YEAR
+                .find_iter(&chars.text)
+                .flat_map(|m| {
+                    let at = m.start();
+                    [at + 1..at + 2, at + 3..at + 4, at + 5..at + 6]
+                })
+                .collect();
             chars = chars.without(&spaced);
         }
         // "B/(W)" is better/(worse), not a footnote after "B/".
@@ -280,9 +275,6 @@ impl Norm {
         } else {
             Vec::new()
         };
-        if removed.is_empty() {
-            return chars.squeeze();
-        }
         chars.without(&removed).squeeze()
     }
 
@@ -314,12 +306,9 @@ impl Norm {
 
     /// The same text without the given byte ranges (which fall on character
     /// boundaries, being regex matches).
-    fn without(&self, removed: &[Range<usize>]) -> Norm {
+    fn without(self, removed: &[Range<usize>]) -> Norm {
         if removed.is_empty() {
-            return Norm {
-                text: self.text.clone(),
-                src: self.src.clone(),
-            };
+            return self;
         }
         let mut n = Norm::with_capacity(self.text.len());
         for (i, c) in self.text.char_indices() {
