@@ -4007,6 +4007,62 @@ fn a_line_the_consolidated_statement_prints_larger_is_not_confirmed_elsewhere() 
 }
 
 #[test]
+fn a_line_or_change_the_consolidated_statement_gives_otherwise_is_not_the_companys() {
+    // A segment's "Operating Expenses" table (its segment named pages
+    // before) prints the company's line names. The statement gives "Cost of
+    // services" 31,234, not 16,581; "Total Operating Expenses" changed by
+    // (101,165 - 99,494) / 99,494 = 1.7%, not 9.5%.
+    let filing = r#"{"id": "f.htm", "path": "../tests/fixtures/segment_changes.htm"}"#;
+    let at = |value: &str, role: &str, cite: &str| {
+        route_and_codes(&verify(&one_claim(filing, "", value, role, cite)))
+    };
+    let unsure = (Route::Review, vec!["ambiguous_role"]);
+    assert_eq!(
+        at("$16,581 million", "Cost of services, 2021", "f.htm#p2t1!B4"),
+        unsure
+    );
+    assert_eq!(
+        at(
+            "9.5%",
+            "Total operating expenses, % change 2021 vs 2020",
+            "f.htm#p2t1!E6"
+        ),
+        unsure
+    );
+    assert_eq!(
+        at(
+            "$5,668 million",
+            "Increase in total operating expenses, 2021 vs 2020",
+            "f.htm#p2t1!D6"
+        ),
+        unsure
+    );
+    // Near misses: a discussion's table that gives the statement's own
+    // amounts and changes (the change worked from rounded amounts: 1.68%).
+    let accept = (Route::Accept, vec![]);
+    assert_eq!(
+        at("$31,234 million", "Cost of services, 2021", "f.htm#p3t1!B4"),
+        accept
+    );
+    assert_eq!(
+        at(
+            "1.7%",
+            "Total operating expenses, % change 2021 vs 2020",
+            "f.htm#p3t1!E5"
+        ),
+        accept
+    );
+    assert_eq!(
+        at(
+            "$1,671 million",
+            "Increase in total operating expenses, 2021 vs 2020",
+            "f.htm#p3t1!D5"
+        ),
+        accept
+    );
+}
+
+#[test]
 fn a_change_over_a_table_cited_whole_is_computed_from_its_one_pair() {
     let source = r#"{"id": "c.csv", "path": "../tests/fixtures/cash_levels.csv"}"#;
     let at = |value: &str, role: &str| {

@@ -259,6 +259,11 @@ pub struct TableRoles {
     pub title_member: Vec<Box<str>>,
     /// The table prints expenses as negative numbers.
     pub expenses_negative: bool,
+    /// The sentence introducing the table says its rows are what another
+    /// line changed by ("Cost of subscription revenue increased due to the
+    /// following:"): a change cell is the row's share of that change, not
+    /// the row's own change.
+    pub contributions: bool,
     /// Rows by a word of their label or sections.
     pub by_word: crate::hash::Map<Box<str>, Vec<u32>>,
     /// Rows by concept.

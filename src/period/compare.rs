@@ -171,11 +171,21 @@ pub fn periods_agree(claimed: &Period, found: &Period) -> Agreement {
             if pa != pb {
                 return Agreement::No;
             }
+            // An end the claim names and the column does not print cannot
+            // be told ("2023 vs 2022" against an undated "Change"), except
+            // a change dated by its later end alone ("Year ended December
+            // 31, 2022" of a sales-change table), which is over the year
+            // before it.
             let part = |a: &Option<Box<Period>>, b: &Option<Box<Period>>| match (a, b) {
                 (Some(a), Some(b)) => periods_agree(a, b),
-                _ => Agreement::Yes,
+                (Some(_), None) => Agreement::Unknown,
+                (None, _) => Agreement::Yes,
             };
-            match (part(fa, fb), part(ta, tb)) {
+            let from = match (fa, fb, tb) {
+                (Some(claimed), None, Some(to)) if year_before(claimed, to) => Agreement::Yes,
+                _ => part(fa, fb),
+            };
+            match (from, part(ta, tb)) {
                 (Agreement::No, _) | (_, Agreement::No) => Agreement::No,
                 (Agreement::Unknown, _) | (_, Agreement::Unknown) => Agreement::Unknown,
                 _ => Agreement::Yes,
@@ -183,6 +193,20 @@ pub fn periods_agree(claimed: &Period, found: &Period) -> Agreement {
         }
         (Change { .. }, _) | (_, Change { .. }) => Agreement::No,
     }
+}
+
+/// Whether `earlier` is the period of one kind and length as `later`, a
+/// year before it.
+fn year_before(earlier: &Period, later: &Period) -> bool {
+    let months = |p: &Period| match p {
+        Period::Duration {
+            months, quarter, ..
+        } => Some(months.or(quarter.map(|_| 3))),
+        _ => None,
+    };
+    std::mem::discriminant(earlier) == std::mem::discriminant(later)
+        && months(earlier) == months(later)
+        && matches!((earlier.year(), later.year()), (Some(a), Some(b)) if a + 1 == b)
 }
 
 /// Two balance dates that mean one balance: the same day, or a January 1
@@ -302,6 +326,13 @@ mod tests {
             ),
             ("from 2018 to 2019", "2019 vs 2018", Yes),
             ("change between 2019 and 2018", "2018 vs 2017", No),
+            // A change column that prints neither year cannot be told to
+            // be the claim's years; one dated by its later end alone
+            // ("% change, year ended 2019") is over the year before.
+            ("2019 vs 2018", "Change", Unknown),
+            ("Change", "Change", Yes),
+            ("2019 vs 2018", "Fiscal 2019 change", Yes),
+            ("2019 vs 2017", "Fiscal 2019 change", Unknown),
             ("% change", "FY2024", No),
             (
                 "year ended December 31, 2024",

@@ -530,6 +530,8 @@ static CHANGE_PREFIX: LazyLock<Regex> =
 static VERSUS: LazyLock<Regex> = LazyLock::new(|| {
     compile(r"^(?P<l>.+?),? (?:vs\.?|v\.?|versus|over|compared (?:to|with)|against) (?P<r>.+)$")
 });
+static YEAR_PAIR: LazyLock<Regex> =
+    LazyLock::new(|| compile(r"^(?P<a>\d{4}) ?[-/] ?(?P<b>\d{4})$"));
 static PERCENT_TAIL: LazyLock<Regex> = LazyLock::new(|| compile(r"^(?P<r>.+?) ?\(?%\)?$"));
 static SCALE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     compile(r"^ ?(?:millions?|billions?|thousands?|trillions?|mn|mm|bn|m|b|k|bps|x)\b")
@@ -561,6 +563,29 @@ fn parse_norm(s: &str, hint: PeriodHint, lone_change: bool) -> Option<Period> {
         ),
         None => (s, None),
     };
+    // "% Change 2017-2016": a change phrase over two years, the later first
+    // (Adobe's geographic table). Ascending ("2016-17") is a fiscal year
+    // split over two calendar years, not a comparison.
+    let phrased = match suffix {
+        Some(percent) => Some((rest, percent)),
+        None => captures(&CHANGE_PREFIX, s).map(|p| {
+            (
+                p.name("rest").map_or("", |m| m.as_str()),
+                p.name("chg").is_some_and(|m| is_percent(m.as_str())),
+            )
+        }),
+    };
+    if let Some((body, percent)) = phrased
+        && let Some(c) = captures(&YEAR_PAIR, body)
+        && let (Some(later), Some(earlier)) = (year4(group(&c, "a")), year4(group(&c, "b")))
+        && later > earlier
+    {
+        return Some(Period::Change {
+            percent,
+            from: Some(Box::new(year_period(earlier, hint))),
+            to: Some(Box::new(year_period(later, hint))),
+        });
+    }
     if let Some(c) = captures(&VERSUS, rest) {
         let mut left = c.name("l").map_or("", |m| m.as_str());
         let mut right = c.name("r").map_or("", |m| m.as_str());
@@ -1868,6 +1893,9 @@ mod tests {
             ("2024 vs 2023 (%)", OTHER, years(true)),
             ("% Change 2024 vs 2023", OTHER, years(true)),
             ("Change 2024 vs 2023", OTHER, years(false)),
+            ("% Change 2024-2023", OTHER, years(true)),
+            ("2024-2023 % change", OTHER, years(true)),
+            ("$ Change 2024 - 2023", OTHER, years(false)),
             ("2024 vs 2023 Increase (Decrease)", OTHER, years(false)),
             (
                 "2024 vs 2023",
@@ -1947,6 +1975,9 @@ mod tests {
             ("%", OTHER, None),
             ("Change in fair value", OTHER, None),
         ]);
+        // Near miss: years ascending are a fiscal year split over two
+        // calendar years, not a comparison.
+        assert_ne!(parse_period("% Change 2023-2024", OTHER), years(true));
     }
 
     #[test]

@@ -531,20 +531,15 @@ fn label_grid(
                     match t {
                         Tok::Currency(mark) => pending_currency = Some(*mark),
                         Tok::Amount { parsed: at, .. } => {
-                            // A balance sheet's change column whose first
-                            // amount prints "%" (JPMorgan's "Change": "3%"
-                            // over "31", "(7)", "23") is percentages on every
-                            // row, money lines too. (Not yet of other
-                            // statements: read right, a segment's % change
-                            // would hold a claim of the company's, which the
-                            // role check cannot yet tell; docs/labeling.md.)
-                            let change_column = statement == StatementKind::Balance
-                                && column
-                                    .and_then(|col| col.info)
-                                    .and_then(|i| column_infos.get(i as usize))
-                                    .is_some_and(|ci| {
-                                        matches!(ci.period, Some(Period::Change { .. }))
-                                    });
+                            // A change column whose first amount prints "%"
+                            // (JPMorgan's "Change": "3%" over "31", "(7)",
+                            // "23"; Verizon's "2021 vs. 2020": "6.2 %" over
+                            // "30.4", "(2.2)") is percentages on every row,
+                            // money lines too.
+                            let change_column = column
+                                .and_then(|col| col.info)
+                                .and_then(|i| column_infos.get(i as usize))
+                                .is_some_and(|ci| matches!(ci.period, Some(Period::Change { .. })));
                             let lead = lead_percent.get(c).copied().flatten() == Some(true)
                                 && (change_column
                                     || !matches!(
@@ -1777,23 +1772,14 @@ fn date_change_columns(columns: &mut [Option<(ColumnInfo, bool)>]) {
         }
     }
     let [a, b] = periods.as_slice() else {
+        if periods.len() > 2 {
+            date_changes_between(columns);
+        }
         return;
     };
-    let key = |p: &Period| match p {
-        Period::Duration { months, end, .. } => (0u8, *months, *end, p.year()),
-        Period::Instant { date, .. } => (1u8, None, *date, p.year()),
-        Period::Change { .. } => (2u8, None, None, None),
-    };
-    let ((kind_a, months_a, end_a, year_a), (kind_b, months_b, end_b, year_b)) = (key(a), key(b));
-    if kind_a != kind_b || months_a != months_b {
+    let Some((from, to)) = in_order(a, b) else {
         return;
-    }
-    let a_first = match (end_a, end_b, year_a, year_b) {
-        (Some(x), Some(y), ..) if x != y => x < y,
-        (_, _, Some(x), Some(y)) if x != y => x < y,
-        _ => return,
     };
-    let (from, to) = if a_first { (*a, *b) } else { (*b, *a) };
     let (from, to) = (Box::new(from.clone()), Box::new(to.clone()));
     for (info, _) in columns.iter_mut().flatten() {
         if let Some(Period::Change {
@@ -1804,6 +1790,74 @@ fn date_change_columns(columns: &mut [Option<(ColumnInfo, bool)>]) {
         {
             *f = Some(from.clone());
             *t = Some(to.clone());
+        }
+    }
+}
+
+/// Two periods of one kind and length, earlier first; `None` when they are
+/// of different kinds or lengths, or which is earlier is not known.
+fn in_order<'p>(a: &'p Period, b: &'p Period) -> Option<(&'p Period, &'p Period)> {
+    let key = |p: &Period| match p {
+        Period::Duration { months, end, .. } => (0u8, *months, *end, p.year()),
+        Period::Instant { date, .. } => (1u8, None, *date, p.year()),
+        Period::Change { .. } => (2u8, None, None, None),
+    };
+    let ((kind_a, months_a, end_a, year_a), (kind_b, months_b, end_b, year_b)) = (key(a), key(b));
+    if kind_a != kind_b || kind_a == 2 || months_a != months_b {
+        return None;
+    }
+    let a_first = match (end_a, end_b, year_a, year_b) {
+        (Some(x), Some(y), ..) if x != y => x < y,
+        (_, _, Some(x), Some(y)) if x != y => x < y,
+        _ => return None,
+    };
+    Some(if a_first { (a, b) } else { (b, a) })
+}
+
+/// Undated change columns each printed between the two periods it
+/// compares (Apple's "2024 | Change | 2023 | Change | 2022"): when the
+/// header block's dated columns alternate, a period, a change, a period, …,
+/// ending on a period, each change runs from the earlier of its two
+/// neighbours to the later. Any other order ("2024 | 2023 | 2022 | %
+/// change | % change") leaves them undated.
+fn date_changes_between(columns: &mut [Option<(ColumnInfo, bool)>]) {
+    // The dated columns in order: a period, or an undated change (`None`).
+    let mut order: Vec<(usize, Option<Period>)> = Vec::new();
+    for (c, column) in columns.iter().enumerate() {
+        match column.as_ref().and_then(|(info, _)| info.period.as_ref()) {
+            Some(p @ (Period::Duration { .. } | Period::Instant { .. })) => {
+                order.push((c, Some(p.clone())));
+            }
+            Some(Period::Change {
+                from: None,
+                to: None,
+                ..
+            }) => order.push((c, None)),
+            Some(Period::Change { .. }) => return,
+            None => {}
+        }
+    }
+    let alternates = order.len() >= 3
+        && order.len() % 2 == 1
+        && order
+            .iter()
+            .enumerate()
+            .all(|(i, (_, p))| p.is_some() == (i % 2 == 0));
+    if !alternates {
+        return;
+    }
+    for pair in order.windows(3).step_by(2) {
+        let [(_, Some(left)), (c, None), (_, Some(right))] = pair else {
+            continue;
+        };
+        let Some((from, to)) = in_order(left, right) else {
+            continue;
+        };
+        if let Some(Some((info, _))) = columns.get_mut(*c)
+            && let Some(Period::Change { from: f, to: t, .. }) = &mut info.period
+        {
+            *f = Some(Box::new(from.clone()));
+            *t = Some(Box::new(to.clone()));
         }
     }
 }
@@ -1823,14 +1877,33 @@ fn title_change_columns<'a>(
     if !title.any(|t| names_sales_change(t)) {
         return;
     }
+    let mut ends: Vec<Period> = Vec::new();
     for (c, column) in columns.iter_mut().enumerate() {
         let Some((info, _)) = column else { continue };
         if let Some(p @ Period::Duration { .. }) = &info.period {
+            if !ends.contains(p) {
+                ends.push(p.clone());
+            }
             info.period = Some(Period::Change {
                 percent: percent_cols.get(c).copied().unwrap_or(false),
                 from: None,
                 to: Some(Box::new(p.clone())),
             });
+        }
+    }
+    // A column of the change that prints no year of its own ("Total sales
+    // change" beside "Year ended December 31, 2022" over "Organic sales")
+    // is of the table's one year.
+    if let [end] = ends.as_slice() {
+        for (info, _) in columns.iter_mut().flatten() {
+            if let Some(Period::Change {
+                from: None,
+                to: to @ None,
+                ..
+            }) = &mut info.period
+            {
+                *to = Some(Box::new(end.clone()));
+            }
         }
     }
 }

@@ -298,6 +298,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
     title.dedup();
     out.title_words = title;
     out.expenses_negative = expenses_negative(table);
+    out.contributions = table.lead_in.as_deref().is_some_and(names_contributions);
     out.tags = table
         .tags
         .iter()
@@ -617,6 +618,23 @@ pub(crate) fn all_words(text: &str) -> Vec<Box<str>> {
     out.sort();
     out.dedup();
     out
+}
+
+/// Whether a table's lead-in says its rows are the parts of another line's
+/// change: "Cost of subscription revenue increased due to the following:",
+/// "… decreased primarily as a result of the following:".
+fn names_contributions(lead_in: &str) -> bool {
+    static CHANGED_DUE_TO: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(
+        || {
+            regex::Regex::new(
+                r"(?i)\b(?:increased|decreased|changed|rose|declined|grew)[ \t]+(?:(?:primarily|mainly|largely|principally)[ \t]+)?(?:due[ \t]+to|as[ \t]+a[ \t]+result[ \t]+of)[ \t]+the[ \t]+following[ \t]*:[ \t]*$",
+            )
+            .ok()
+        },
+    );
+    CHANGED_DUE_TO
+        .as_ref()
+        .is_some_and(|r| r.is_match(lead_in.trim_end()))
 }
 
 /// The segment or business a table's title line says the table is about:

@@ -454,6 +454,7 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
         contains(&row.context_words, w)
             || col.is_some_and(|c| contains(&c.words, w))
             || roles.in_title(w)
+            || roles.contributions && CONTRIBUTION_WORDS.contains(&w)
     };
     // An acronym the role writes for words the row label spells out
     // ("FHLB advances" of "Federal Home Loan Bank advances"): the acronym
@@ -759,6 +760,17 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     {
         out.strict_extra = out.strict_extra.saturating_add(1);
     }
+    // A change the table's lead-in says is a part of another line's change
+    // ("… increased due to the following:" over "Data center cost 4%"): a
+    // claim that does not say it is a contribution is not about it.
+    if roles.contributions
+        && matches!(cell.period(), Some(crate::model::Period::Change { .. }))
+        && !CONTRIBUTION_WORDS
+            .iter()
+            .any(|w| contains(&claim.required, w) || contains(&claim.soft, w))
+    {
+        out.strict_extra = out.strict_extra.saturating_add(1);
+    }
     // Members named by QName: the tagged cell's must be those, and an
     // untagged cell cannot show them.
     if !claim.members.is_empty() && !exact_tag {
@@ -809,6 +821,16 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     out.unit_differs = unit_differs(claim.role.unit, row, cell);
     out
 }
+
+/// Words that say a change is a part of another's ("contributed 4 points").
+const CONTRIBUTION_WORDS: [&str; 6] = [
+    "contribution",
+    "contributed",
+    "contributing",
+    "point",
+    "points",
+    "due",
+];
 
 /// Whether a claim names a fact: its concept's QName is the claim's, and
 /// its members are the ones the claim names (none for a consolidated fact).

@@ -17,6 +17,7 @@
 //! (a person looks), never a pass.
 
 mod cell;
+mod consolidated;
 mod fit;
 mod rank;
 mod read;

@@ -20,6 +20,7 @@
 use std::collections::HashSet;
 
 use super::cell::roles_of;
+use super::consolidated::{is_consolidated_statement, names_a_part, statement_disagrees};
 use super::fit::{ClaimRole, Fit, Slot, fit, fit_if_adequate};
 use crate::model::{Cell, Document, Located, Table};
 use crate::vocab::Vocab;
@@ -239,7 +240,7 @@ pub fn resolve<'a>(
                 own,
             );
         }
-        return Resolution::alone(Verdict::Same, own);
+        return the_companys(claim, cited, assembled, vocab, own);
     }
     // Equally exact cells with other values in other tables (the parent
     // company's accounts payable beside the group's): the cite says which
@@ -251,7 +252,7 @@ pub fn resolve<'a>(
             .all(|c| !std::ptr::eq(c.cell.table(), cited.table()))
     {
         return consolidated_conflict(claim, cited, &others, &holds, own)
-            .unwrap_or_else(|| Resolution::alone(Verdict::Same, own));
+            .unwrap_or_else(|| the_companys(claim, cited, assembled, vocab, own));
     }
     // Equally exact rows of one table, the role naming one of them word for
     // word ("Revenue passengers" beside "Passenger revenue"): that row.
@@ -268,7 +269,7 @@ pub fn resolve<'a>(
                 .iter()
                 .any(|c| row_key(&c.cell).is_some_and(|k| named(&k)))
         {
-            return Resolution::alone(Verdict::Same, own);
+            return the_companys(claim, cited, assembled, vocab, own);
         }
     }
     if mine == min {
@@ -301,6 +302,22 @@ pub fn resolve<'a>(
     }
 }
 
+/// The cited cell is the claim's, unless the claim names no part and the
+/// report's consolidated statement gives the cited line another amount
+/// for its period (`consolidated.rs`).
+fn the_companys<'a>(
+    claim: &ClaimRole,
+    cited: &Cell<'a>,
+    assembled: &[(&'a Document, Located<'a>)],
+    vocab: &Vocab,
+    own: Fit,
+) -> Resolution<'a> {
+    match statement_disagrees(claim, cited, assembled, vocab) {
+        Some(why) => Resolution::alone(Verdict::Ambiguous(why), own),
+        None => Resolution::alone(Verdict::Same, own),
+    }
+}
+
 /// Among equally exact cells of other tables (`others`), the report's
 /// consolidated statement gives the claim's line a larger value, and the
 /// cited table is no consolidated statement: a segment's table in the
@@ -330,28 +347,6 @@ fn consolidated_conflict<'a>(
         )),
         own,
     ))
-}
-
-/// Whether a table is one of the report's consolidated statements, by its
-/// title ("Consolidated Statements of Income", "Consolidated Balance
-/// Sheets").
-fn is_consolidated_statement(table: &Table) -> bool {
-    table.title.iter().any(|line| {
-        let lower = line.to_lowercase();
-        lower.contains("consolidated statement")
-            || lower.contains("statements of consolidated")
-            || lower.contains("consolidated balance sheet")
-    })
-}
-
-/// Whether a claim names a part of the company (a segment, a member of a
-/// breakdown, a region, a product line): then another table's total is
-/// not its line.
-fn names_a_part(claim: &ClaimRole) -> bool {
-    claim.role.qualifiers.iter().any(|q| {
-        q.def()
-            .is_some_and(|d| matches!(d.kind.as_str(), "scope" | "line" | "geography" | "member"))
-    })
 }
 
 /// The cited cell and up to three cells tied with it, each with what it
@@ -481,6 +476,14 @@ fn why_not(claim: &ClaimRole, own: &Fit, cited: &Cell<'_>, vocab: &Vocab) -> Str
         if row.is_some_and(|r| super::fit::total_of_parts(claim, r, roles)) {
             return format!(
                 "the role says total, but the cited row {label:?} is one part of a line the table prints both current and noncurrent"
+            );
+        }
+        if roles.contributions
+            && matches!(cited.period(), Some(crate::model::Period::Change { .. }))
+        {
+            return format!(
+                "the cited cell is {label:?}'s part in the change its table's lead-in names ({:?}), not its own change; the role does not say so",
+                cited.table().lead_in.as_deref().unwrap_or_default()
             );
         }
         if extra.is_empty() {
@@ -698,7 +701,7 @@ fn tables_in<'a>(doc: &'a Document, located: Located<'a>) -> Vec<&'a Table> {
 /// A cell's row label as a role names it word for word: normalized,
 /// without its parenthesis, a space at each end (" revenue passengers ");
 /// `None` for a label of fewer than two words.
-fn row_key(cell: &Cell<'_>) -> Option<String> {
+pub(super) fn row_key(cell: &Cell<'_>) -> Option<String> {
     let key = crate::vocab::normalize_label(&crate::vocab::strip_parentheticals(cell.row_label()?));
     (key.split(' ').count() >= 2).then(|| format!(" {key} "))
 }

@@ -1386,3 +1386,55 @@ fn the_members_of_a_table_titled_by_a_measure_are_that_measure() {
     ];
     same(revenue, "B3", "Subscription revenue, fiscal 2015");
 }
+
+#[test]
+fn a_change_the_lead_in_calls_a_part_of_another_lines_is_no_growth_of_the_row() {
+    // Adobe: "Cost of subscription revenue increased due to the following:"
+    // over "Data center cost 4%": four points of the 22% rise, not data
+    // center cost growing 4%.
+    let rows: &[&[&str]] = &[
+        &["", "% Change 2015-2014", "% Change 2014-2013"],
+        &["Data center cost", "4%", "10%"],
+        &["Royalty cost", "4", "3"],
+        &["Total change", "22%", "21%"],
+    ];
+    let vocab = Vocab::builtin();
+    let verdict_on = |lead_in: Option<&str>, role: &str| {
+        let mut d = doc(rows);
+        if let Some(table) = d.tables.first_mut() {
+            table.lead_in = lead_in.map(str::to_string);
+        }
+        let table = &d.tables[0];
+        let cell = table.cell_at(Coord::parse("B2").unwrap()).unwrap();
+        let claim = Claim {
+            role: Some(Role::Text(role.to_string())),
+            value: Some("4%".to_string()),
+            ..Claim::default()
+        };
+        let spec = read_claim(&claim, &vocab);
+        resolve(&spec, &cell, &[(&d, Located::Source)], &vocab, &|_| true).verdict
+    };
+    let lead_in = Some("Cost of subscription revenue increased due to the following:");
+    let growth = "Data center cost growth, fiscal 2015 vs fiscal 2014";
+    let v = verdict_on(lead_in, growth);
+    assert!(
+        matches!(&v, Verdict::Ambiguous(why) if why.contains("part in the change")),
+        "{v:?}"
+    );
+    // Near misses: the claim says it is a contribution; the same table
+    // introduced as the rows' own changes.
+    assert_eq!(
+        verdict_on(
+            lead_in,
+            "Data center cost contribution, fiscal 2015 vs fiscal 2014"
+        ),
+        Verdict::Same
+    );
+    assert_eq!(
+        verdict_on(
+            Some("The following table shows the change in each cost:"),
+            growth
+        ),
+        Verdict::Same
+    );
+}

@@ -1664,6 +1664,117 @@ fn a_column_headed_per_diluted_share_is_per_share() {
 }
 
 #[test]
+fn change_columns_printed_between_the_years_they_compare_are_dated_by_them() {
+    // Apple's "2024 | Change | 2023 | Change | 2022".
+    let change_years = |t: &Table, at: &str| match cell(t, at).period() {
+        Some(Period::Change { from, to, .. }) => (
+            from.as_deref().and_then(Period::year),
+            to.as_deref().and_then(Period::year),
+        ),
+        other => panic!("{at}: {other:?}"),
+    };
+    let t = label(
+        TablePart::Sheet("S".into()),
+        &[
+            &["Segment Operating Performance", "", "", "", "", ""],
+            &[
+                "(dollars in millions)",
+                "2024",
+                "Change",
+                "2023",
+                "Change",
+                "2022",
+            ],
+            &[
+                "Americas",
+                "$ 167,045",
+                "3 %",
+                "$ 162,560",
+                "(4)%",
+                "$ 169,658",
+            ],
+            &[
+                "Greater China",
+                "66,952",
+                "(8)%",
+                "72,559",
+                "(2)%",
+                "74,200",
+            ],
+        ],
+    );
+    assert_eq!(change_years(&t, "C4"), (Some(2023), Some(2024)));
+    assert_eq!(change_years(&t, "E4"), (Some(2022), Some(2023)));
+    // Near miss: changes printed after all three years say not which two
+    // they compare.
+    let t = label(
+        TablePart::Sheet("S".into()),
+        &[
+            &["Segment Operating Performance", "", "", "", "", ""],
+            &[
+                "(dollars in millions)",
+                "2024",
+                "2023",
+                "2022",
+                "Change",
+                "Change",
+            ],
+            &[
+                "Americas",
+                "$ 167,045",
+                "$ 162,560",
+                "$ 169,658",
+                "3 %",
+                "(4)%",
+            ],
+        ],
+    );
+    assert_eq!(change_years(&t, "E3"), (None, None));
+}
+
+#[test]
+fn a_discussions_change_column_printing_percent_first_is_percentages_on_money_lines_too() {
+    // Verizon's segment "Operating Expenses": "%" on the first row only,
+    // the money lines below (SG&A, a monetary concept) in percent as well.
+    let t = label(
+        TablePart::Pdf { page: 29, table: 1 },
+        &[
+            &["Operating Expenses", "", "", "", ""],
+            &["(dollars in millions)", "", "", "Increase/(Decrease)", ""],
+            &[
+                "Years Ended December 31,",
+                "2021",
+                "2020",
+                "2021 vs. 2020",
+                "",
+            ],
+            &["Cost of services", "$ 16,581", "$ 15,610", "$ 971", "6.2 %"],
+            &[
+                "Selling, general and administrative expense",
+                "16,562",
+                "16,936",
+                "(374)",
+                "(2.2)",
+            ],
+            &[
+                "Total Operating Expenses",
+                "$ 65,345",
+                "$ 59,677",
+                "$ 5,668",
+                "9.5",
+            ],
+        ],
+    );
+    for at in ["E4", "E5", "E6"] {
+        assert!(cell(&t, at).percent(), "{at}");
+        assert_eq!(cell(&t, at).scale(), Decimal::ONE, "{at}");
+    }
+    assert_eq!(cell(&t, "E5").value_base(), Some(d("-2.2")));
+    // Near miss: the dollar change beside it keeps the unit line's scale.
+    assert_eq!(cell(&t, "D5").value_base(), Some(d("-374000000")));
+}
+
+#[test]
 fn a_balance_sheets_change_column_printing_percent_first_is_percentages() {
     let t = label(
         TablePart::Pdf { page: 17, table: 1 },
