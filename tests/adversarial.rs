@@ -292,7 +292,7 @@ fn the_twelfth_red_team_on_real_prose_holds_its_documented_figures() {
         "tests/adversarial/redteam12.jsonl",
         &pdfs,
         (64, 59),
-        (1, 29),
+        (1, 30),
         true,
     );
 }
@@ -406,7 +406,7 @@ fn the_seventeenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam17.jsonl",
         &pdfs,
         (119, 58),
-        (3, 24),
+        (1, 24),
         false,
     );
 }
@@ -472,6 +472,28 @@ fn the_twentieth_red_team_on_html_filings_holds_its_documented_figures() {
         &dir,
         (67, 68),
         (0, 8),
+        false,
+    );
+}
+
+/// The twenty-first red team (2026-12-06; tests/adversarial/README.md):
+/// 78 wrong and 80 correct claims over five more SEC HTML filings (the
+/// Amazon, NVIDIA, Netflix and Apple 10-Ks, Boeing's 10-Q), written without
+/// reading tickmark's rules or running it. Held out for one run on the
+/// session's starting commit (1 wrong accepted, 34 correct refused); its
+/// one false accept (an undated "Change" column between two years) was
+/// then read and fixed, which makes it a training corpus.
+#[test]
+#[ignore = "reads five real HTML filings: slow in a debug build; run with --ignored"]
+fn the_twenty_first_red_team_on_html_filings_holds_its_documented_figures() {
+    let Some(dir) = sec_ixbrl() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam21.jsonl",
+        &dir,
+        (78, 80),
+        (0, 34),
         false,
     );
 }
