@@ -926,16 +926,20 @@ fn route_and_codes(report: &AnswerReport) -> (Route, Vec<&'static str>) {
     (claim(report).route, codes(claim(report)))
 }
 
-/// One claim without a sentence citing `cell` of `tests/fixtures/<fixture>`:
-/// its route and codes.
+/// One claim without a sentence citing `cell` (a cell, or a table's cell:
+/// "B3", "p2t1!B4") of `tests/fixtures/<fixture>`: its route and codes.
 fn on_fixture(fixture: &str, value: &str, role: &str, cell: &str) -> (Route, Vec<&'static str>) {
-    let source = format!(r#"{{"id": "f.csv", "path": "../tests/fixtures/{fixture}"}}"#);
+    let id = match fixture.rsplit_once('.') {
+        Some((_, ext)) => format!("f.{ext}"),
+        None => "f".to_string(),
+    };
+    let source = format!(r#"{{"id": "{id}", "path": "../tests/fixtures/{fixture}"}}"#);
     route_and_codes(&verify(&one_claim(
         &source,
         "",
         value,
         role,
-        &format!("f.csv#{cell}"),
+        &format!("{id}#{cell}"),
     )))
 }
 
@@ -3974,14 +3978,12 @@ fn a_line_the_consolidated_statement_prints_larger_is_not_confirmed_elsewhere() 
     // A discussion's table of one segment, its name in a heading pages
     // before, prints the company's line names: "Total operating revenues"
     // there (95,300) is not the statement's (133,613).
-    let filing = r#"{"id": "f.htm", "path": "../tests/fixtures/segment_pages.htm"}"#;
-    let at = |value: &str, role: &str, cite: &str| {
-        route_and_codes(&verify(&one_claim(filing, "", value, role, cite)))
-    };
+    let at =
+        |value: &str, role: &str, cell: &str| on_fixture("segment_pages.htm", value, role, cell);
     let (route, codes) = at(
         "$95,300 million",
         "Total operating revenues, 2021",
-        "f.htm#p2t1!B4",
+        "p2t1!B4",
     );
     assert_eq!(route, Route::Review);
     assert_eq!(codes, vec!["ambiguous_role"]);
@@ -3992,7 +3994,7 @@ fn a_line_the_consolidated_statement_prints_larger_is_not_confirmed_elsewhere() 
         at(
             "$133,613 million",
             "Total operating revenues, 2021",
-            "f.htm#p1t1!B3"
+            "p1t1!B3"
         ),
         accept
     );
@@ -4000,7 +4002,7 @@ fn a_line_the_consolidated_statement_prints_larger_is_not_confirmed_elsewhere() 
         at(
             "$133,613 million",
             "Total operating revenues, 2021",
-            "f.htm#p3t1!B3"
+            "p3t1!B3"
         ),
         accept
     );
@@ -4012,20 +4014,18 @@ fn a_line_or_change_the_consolidated_statement_gives_otherwise_is_not_the_compan
     // before) prints the company's line names. The statement gives "Cost of
     // services" 31,234, not 16,581; "Total Operating Expenses" changed by
     // (101,165 - 99,494) / 99,494 = 1.7%, not 9.5%.
-    let filing = r#"{"id": "f.htm", "path": "../tests/fixtures/segment_changes.htm"}"#;
-    let at = |value: &str, role: &str, cite: &str| {
-        route_and_codes(&verify(&one_claim(filing, "", value, role, cite)))
-    };
+    let at =
+        |value: &str, role: &str, cell: &str| on_fixture("segment_changes.htm", value, role, cell);
     let unsure = (Route::Review, vec!["ambiguous_role"]);
     assert_eq!(
-        at("$16,581 million", "Cost of services, 2021", "f.htm#p2t1!B4"),
+        at("$16,581 million", "Cost of services, 2021", "p2t1!B4"),
         unsure
     );
     assert_eq!(
         at(
             "9.5%",
             "Total operating expenses, % change 2021 vs 2020",
-            "f.htm#p2t1!E6"
+            "p2t1!E6"
         ),
         unsure
     );
@@ -4033,7 +4033,7 @@ fn a_line_or_change_the_consolidated_statement_gives_otherwise_is_not_the_compan
         at(
             "$5,668 million",
             "Increase in total operating expenses, 2021 vs 2020",
-            "f.htm#p2t1!D6"
+            "p2t1!D6"
         ),
         unsure
     );
@@ -4041,14 +4041,14 @@ fn a_line_or_change_the_consolidated_statement_gives_otherwise_is_not_the_compan
     // amounts and changes (the change worked from rounded amounts: 1.68%).
     let accept = (Route::Accept, vec![]);
     assert_eq!(
-        at("$31,234 million", "Cost of services, 2021", "f.htm#p3t1!B4"),
+        at("$31,234 million", "Cost of services, 2021", "p3t1!B4"),
         accept
     );
     assert_eq!(
         at(
             "1.7%",
             "Total operating expenses, % change 2021 vs 2020",
-            "f.htm#p3t1!E5"
+            "p3t1!E5"
         ),
         accept
     );
@@ -4056,7 +4056,7 @@ fn a_line_or_change_the_consolidated_statement_gives_otherwise_is_not_the_compan
         at(
             "$1,671 million",
             "Increase in total operating expenses, 2021 vs 2020",
-            "f.htm#p3t1!D5"
+            "p3t1!D5"
         ),
         accept
     );

@@ -257,6 +257,9 @@ pub struct TableRoles {
     /// Other:", "Regulated Businesses Segment"), sorted; empty for a table
     /// of the whole company. A claim must name it to be about these rows.
     pub title_member: Vec<Box<str>>,
+    /// The table is one of the report's consolidated statements, by its
+    /// title ("Consolidated Statements of Income").
+    pub consolidated: bool,
     /// The table prints expenses as negative numbers.
     pub expenses_negative: bool,
     /// The sentence introducing the table says its rows are what another

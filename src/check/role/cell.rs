@@ -297,6 +297,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
     title.sort();
     title.dedup();
     out.title_words = title;
+    out.consolidated = super::consolidated::is_consolidated_statement(table);
     out.expenses_negative = expenses_negative(table);
     out.contributions = table.lead_in.as_deref().is_some_and(names_contributions);
     out.tags = table

@@ -13,7 +13,7 @@
 use rust_decimal::Decimal;
 
 use super::cell::roles_of;
-use super::fit::ClaimRole;
+use super::fit::{ClaimRole, contains};
 use super::rank::row_key;
 use crate::model::{Cell, Document, Located, Period, Qualifier, StatementKind, Table};
 use crate::period::{Agreement, periods_agree};
@@ -70,11 +70,11 @@ pub(super) fn statement_disagrees(
     let table = cited.table();
     // A tagged number says itself whose it is: a fact without members is
     // the company's, one with members a part's (which `fit` weighs).
-    if cited.xbrl().is_some() || !claim.members.is_empty() || is_consolidated_statement(table) {
+    if cited.xbrl().is_some() || !claim.members.is_empty() {
         return None;
     }
     let roles = roles_of(table, vocab);
-    if !roles.title_member.is_empty() {
+    if roles.consolidated || !roles.title_member.is_empty() {
         return None;
     }
     let row = roles.rows.get(cited.record().row as usize)?;
@@ -85,7 +85,6 @@ pub(super) fn statement_disagrees(
     }
     let key = row_key(cited)?;
     let column = roles.cols.get(cited.record().column as usize);
-    let contains = |list: &[Box<str>], w: &str| list.binary_search_by(|x| (**x).cmp(w)).is_ok();
     // Words of the claim the cited cell shows by its row, column or title.
     let claimed: Vec<&str> = claim
         .required
@@ -105,12 +104,15 @@ pub(super) fn statement_disagrees(
         .iter()
         .find(|(doc, _)| doc.tables.as_ptr_range().contains(&address))?;
     let mut disagreement = None;
-    for statement in doc.tables.iter().filter(|t| {
-        t.statement != StatementKind::Other
-            && !std::ptr::eq(*t, table)
-            && is_consolidated_statement(t)
-    }) {
+    for statement in doc
+        .tables
+        .iter()
+        .filter(|t| t.statement != StatementKind::Other && !std::ptr::eq(*t, table))
+    {
         let lines = roles_of(statement, vocab);
+        if !lines.consolidated {
+            continue;
+        }
         let Some(rows) = row.label_words.first().and_then(|w| lines.by_word.get(w)) else {
             continue;
         };
@@ -118,12 +120,13 @@ pub(super) fn statement_disagrees(
             let Some(range) = lines.row_cells.get(r as usize) else {
                 continue;
             };
-            let cells: Vec<Cell<'_>> = range
-                .clone()
-                .filter_map(|at| statement.records.get(at as usize))
-                .map(|record| Cell::new(statement, record))
-                .collect();
-            if cells.first().and_then(row_key).as_deref() != Some(key.as_str()) {
+            let cells = || {
+                range
+                    .clone()
+                    .filter_map(|at| statement.records.get(at as usize))
+                    .map(|record| Cell::new(statement, record))
+            };
+            if cells().next().as_ref().and_then(row_key).as_deref() != Some(key.as_str()) {
                 continue;
             }
             // A word the claim finds in the cited cell and not in the
@@ -140,12 +143,14 @@ pub(super) fn statement_disagrees(
             }) {
                 continue;
             }
+            let cells: Vec<Cell<'_>> = cells().collect();
             match the_line(&cells, period, cited) {
-                Some((value, _)) if close(value, stated, cited) => return None,
-                Some((_, shown)) => {
+                Some(line) if close(line.value, stated, cited) => return None,
+                Some(line) => {
                     disagreement.get_or_insert_with(|| {
                         format!(
-                            "the report's consolidated statement gives that line {shown}: the cited table may be a segment's or another entity's; name the part, or cite the statement"
+                            "the report's consolidated statement gives that line {}: the cited table may be a segment's or another entity's; name the part, or cite the statement",
+                            line.shown(cited)
                         )
                     });
                 }
@@ -156,22 +161,51 @@ pub(super) fn statement_disagrees(
     disagreement
 }
 
+/// A statement row's amount for the cited period, or its change between
+/// the cited change's two ends.
+struct Line<'c, 'a> {
+    /// The amount (base units), or the change (base units, or percent
+    /// when the cited cell is a percentage).
+    value: Decimal,
+    /// The statement's cell for the period, or the change's later end.
+    cell: &'c Cell<'a>,
+    /// The change's earlier end.
+    from: Option<&'c Cell<'a>>,
+}
+
+impl Line<'_, '_> {
+    /// How a message names it: the statement's cells, and for a change the
+    /// change they give (in the cited cell's unit).
+    fn shown(&self, cited: &Cell<'_>) -> String {
+        let at = |c: &Cell<'_>| format!("{} at {}", c.text(), c.reference());
+        match self.from {
+            None => at(self.cell),
+            Some(from) => {
+                let what = if cited.percent() {
+                    format!("{}%", self.value.round_dp(1).normalize())
+                } else {
+                    format!("{}", (self.value / cited.scale()).normalize())
+                };
+                format!("{} against {}, a change of {what}", at(self.cell), at(from))
+            }
+        }
+    }
+}
+
 /// The row's amount for `period` (in base units), or for a change period
 /// the change between its two ends (in percent when the cited cell is a
-/// percentage), with how a message shows it.
-fn the_line(cells: &[Cell<'_>], period: &Period, cited: &Cell<'_>) -> Option<(Decimal, String)> {
-    let percent = cited.percent();
+/// percentage).
+fn the_line<'c, 'a>(
+    cells: &'c [Cell<'a>],
+    period: &Period,
+    cited: &Cell<'_>,
+) -> Option<Line<'c, 'a>> {
     let at = |wanted: &Period| {
         cells
             .iter()
             .filter(|c| !c.percent() && !c.dash())
             .find(|c| c.period().is_some_and(|p| agrees(wanted, p)))
-            .and_then(|c| {
-                Some((
-                    c.value_base()?,
-                    format!("{} at {}", c.text(), c.reference()),
-                ))
-            })
+            .and_then(|c| Some((c.value_base()?, c)))
     };
     match period {
         Period::Change {
@@ -179,25 +213,29 @@ fn the_line(cells: &[Cell<'_>], period: &Period, cited: &Cell<'_>) -> Option<(De
             to: Some(to),
             ..
         } => {
-            let ((old, old_shown), (new, new_shown)) = (at(from)?, at(to)?);
+            let ((old, old_cell), (new, new_cell)) = (at(from)?, at(to)?);
             let change = new - old;
-            let (value, what) = if percent {
+            let value = if cited.percent() {
                 if old.is_zero() {
                     return None;
                 }
-                let value = change / old.abs() * Decimal::ONE_HUNDRED;
-                (value, format!("{}%", value.round_dp(1).normalize()))
+                change / old.abs() * Decimal::ONE_HUNDRED
             } else {
-                (change, format!("{}", (change / cited.scale()).normalize()))
+                change
             };
-            Some((
+            Some(Line {
                 value,
-                format!("{new_shown} against {old_shown}, a change of {what}"),
-            ))
+                cell: new_cell,
+                from: Some(old_cell),
+            })
         }
         Period::Change { .. } => None,
-        _ if percent => None,
-        _ => at(period),
+        _ if cited.percent() => None,
+        _ => at(period).map(|(value, cell)| Line {
+            value,
+            cell,
+            from: None,
+        }),
     }
 }
 

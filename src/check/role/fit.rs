@@ -763,8 +763,7 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     // A change the table's lead-in says is a part of another line's change
     // ("… increased due to the following:" over "Data center cost 4%"): a
     // claim that does not say it is a contribution is not about it.
-    if roles.contributions
-        && matches!(cell.period(), Some(crate::model::Period::Change { .. }))
+    if is_contribution(cell, roles)
         && !CONTRIBUTION_WORDS
             .iter()
             .any(|w| contains(&claim.required, w) || contains(&claim.soft, w))
@@ -820,6 +819,12 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     // Unit.
     out.unit_differs = unit_differs(claim.role.unit, row, cell);
     out
+}
+
+/// Whether a cell is a change its table's lead-in calls a part of another
+/// line's change (`TableRoles::contributions`).
+pub(super) fn is_contribution(cell: &Cell<'_>, roles: &TableRoles) -> bool {
+    roles.contributions && matches!(cell.period(), Some(crate::model::Period::Change { .. }))
 }
 
 /// Words that say a change is a part of another's ("contributed 4 points").
@@ -1101,7 +1106,8 @@ fn spelled_out<'w>(
     (acronyms, spelled)
 }
 
-fn contains(sorted: &[Box<str>], w: &str) -> bool {
+/// Whether a sorted word list holds `w`.
+pub(super) fn contains(sorted: &[Box<str>], w: &str) -> bool {
     sorted.binary_search_by(|x| (**x).cmp(w)).is_ok()
 }
 

@@ -20,7 +20,7 @@
 use std::collections::HashSet;
 
 use super::cell::roles_of;
-use super::consolidated::{is_consolidated_statement, names_a_part, statement_disagrees};
+use super::consolidated::{names_a_part, statement_disagrees};
 use super::fit::{ClaimRole, Fit, Slot, fit, fit_if_adequate};
 use crate::model::{Cell, Document, Located, Table};
 use crate::vocab::Vocab;
@@ -251,7 +251,7 @@ pub fn resolve<'a>(
             .iter()
             .all(|c| !std::ptr::eq(c.cell.table(), cited.table()))
     {
-        return consolidated_conflict(claim, cited, &others, &holds, own)
+        return consolidated_conflict(claim, cited, &others, &holds, own, vocab)
             .unwrap_or_else(|| the_companys(claim, cited, assembled, vocab, own));
     }
     // Equally exact rows of one table, the role naming one of them word for
@@ -330,13 +330,14 @@ fn consolidated_conflict<'a>(
     others: &[&Candidate<'a>],
     holds: &dyn Fn(&Cell<'_>) -> bool,
     own: Fit,
+    vocab: &Vocab,
 ) -> Option<Resolution<'a>> {
-    if is_consolidated_statement(cited.table()) || names_a_part(claim) || !holds(cited) {
+    if roles_of(cited.table(), vocab).consolidated || names_a_part(claim) || !holds(cited) {
         return None;
     }
     let part = cited.value_base()?.abs();
     let other = others.iter().find(|c| {
-        is_consolidated_statement(c.cell.table())
+        roles_of(c.cell.table(), vocab).consolidated
             && c.cell.value_base().is_some_and(|v| v.abs() > part)
     })?;
     Some(Resolution::alone(
@@ -478,9 +479,7 @@ fn why_not(claim: &ClaimRole, own: &Fit, cited: &Cell<'_>, vocab: &Vocab) -> Str
                 "the role says total, but the cited row {label:?} is one part of a line the table prints both current and noncurrent"
             );
         }
-        if roles.contributions
-            && matches!(cited.period(), Some(crate::model::Period::Change { .. }))
-        {
+        if super::fit::is_contribution(cited, roles) {
             return format!(
                 "the cited cell is {label:?}'s part in the change its table's lead-in names ({:?}), not its own change; the role does not say so",
                 cited.table().lead_in.as_deref().unwrap_or_default()
