@@ -4228,3 +4228,206 @@ fn an_acronym_the_row_spells_out_names_the_row() {
         Route::Accept
     );
 }
+
+#[test]
+fn a_segment_note_names_each_segment_by_its_own_heading() {
+    // Amazon's Note 10: headings "North America", "International", "AWS"
+    // (each over a paragraph of prose), then the lead-in and the table,
+    // whose row groups are captioned "North America", "International",
+    // "AWS" and "Consolidated". "AWS" is a segment's name, not a heading
+    // over the rest of the table, and the heading above the prose titles
+    // the prose, not the table.
+    let at = |value: &str, role: &str, cell: &str| {
+        on_fixture("html/amzn-segments-excerpt.htm", value, role, cell)
+    };
+    let accept = (Route::Accept, vec![]);
+    assert_eq!(
+        at(
+            "$107,556 million",
+            "AWS segment net sales, 2024",
+            "p2t1!D16"
+        ),
+        accept
+    );
+    assert_eq!(
+        at(
+            "$39,834 million",
+            "AWS segment operating income, 2024",
+            "p2t1!D18"
+        ),
+        accept
+    );
+    assert_eq!(
+        at(
+            "$637,959 million",
+            "Consolidated net sales, 2024",
+            "p2t1!D20"
+        ),
+        accept
+    );
+    // Near misses: another segment's line, and the consolidated line, are
+    // not AWS's.
+    assert_ne!(
+        at("$387,497 million", "AWS segment net sales, 2024", "p2t1!D8").0,
+        Route::Accept
+    );
+    assert_ne!(
+        at(
+            "$637,959 million",
+            "AWS segment net sales, 2024",
+            "p2t1!D20"
+        )
+        .0,
+        Route::Accept
+    );
+    // A segment's "Net sales" (tagged with its member) is not the line a
+    // claim naming no segment means: the caption names the member.
+    assert_ne!(
+        at(
+            "$387,497 million",
+            "Consolidated net sales, 2024",
+            "p2t1!D8"
+        )
+        .0,
+        Route::Accept
+    );
+}
+
+#[test]
+fn a_segment_metric_over_cells_tagged_with_the_segment_is_the_segments() {
+    // AWS operating income 39,834 over AWS net sales 107,556 = 37.0%;
+    // the cells are tagged with the AWS segment member, whatever the
+    // operands' roles say.
+    let source = r#"{"id": "a.htm", "path": "../tests/fixtures/html/amzn-segments-excerpt.htm"}"#;
+    let margin = |cites: &str, calc: &str, value: &str| {
+        route_and_codes(&verify(&format!(
+            r#"{{"id": "t", "sources": [{source}], "claims": [{{"id": "k", "text": "AWS's segment operating margin was {value} in 2024.", "value": "{value}", "role": "AWS segment operating margin (AWS operating income / AWS net sales), 2024", "cites": [{cites}], "calc": "{calc}"}}]}}"#
+        )))
+    };
+    assert_eq!(
+        margin(
+            r#""a.htm#p2t1!D18", "a.htm#p2t1!D16""#,
+            "39834 / 107556",
+            "37.0%"
+        ),
+        (Route::Accept, vec![])
+    );
+    // Near miss: the consolidated lines (68,593 / 637,959 = 10.8%) are no
+    // segment's.
+    let (route, codes) = margin(
+        r#""a.htm#p2t1!D22", "a.htm#p2t1!D20""#,
+        "68593 / 637959",
+        "10.8%",
+    );
+    assert_eq!(route, Route::Reanswer);
+    assert!(codes.contains(&"formula_mismatch"), "{codes:?}");
+}
+
+#[test]
+fn a_number_tagged_in_prose_is_quoted_with_its_paragraph() {
+    // Apple's balance sheet line: "… 50,400,000 shares authorized;
+    // 14,856,722 and 15,116,786 shares issued and outstanding,
+    // respectively". f-219 is the 15,116,786 shares issued at 2024-09-28;
+    // the words before it end at "14,856,722 and".
+    let quoted = |quote: &str| {
+        let report = verify(&format!(
+            r#"{{"id": "t", "sources": [{{"id": "a.htm", "path": "../tests/fixtures/html/aapl-10q-excerpt.htm"}}],
+                "claims": [{{"id": "k", "text": "", "value": "15,116,786 shares", "role": "Apple common shares issued, September 28, 2024", "cites": ["a.htm#f-219"], "quote": "{quote}"}}]}}"#
+        ));
+        codes(claim(&report)).contains(&"fabricated_quote")
+    };
+    assert!(!quoted(
+        "14,856,722 and 15,116,786 shares issued and outstanding"
+    ));
+    // Near misses: the paragraph does not say so.
+    assert!(quoted("14,856,722 and 15,116,786 shares authorized"));
+    assert!(quoted("15,116,786 shares repurchased"));
+}
+
+#[test]
+fn an_investing_or_financing_outflow_is_cash_paid() {
+    // Acme's cash flow statement: "Repurchases of common stock" (190) and
+    // "Purchases of property and equipment" (210) are cash paid out.
+    let at = |value: &str, role: &str, cell: &str| {
+        route_and_codes(&verify(&one_claim(
+            r#""acme_cashflow.csv""#,
+            "",
+            value,
+            role,
+            &format!("acme_cashflow.csv#{cell}"),
+        )))
+    };
+    let accept = (Route::Accept, vec![]);
+    assert_eq!(
+        at(
+            "$190 million",
+            "Cash paid for repurchases of common stock, 2024",
+            "B28"
+        ),
+        accept
+    );
+    assert_eq!(
+        at(
+            "$210 million",
+            "Cash spent on purchases of property and equipment, 2024",
+            "B21"
+        ),
+        accept
+    );
+    // Near misses: an inflow is no payment, and an operating adjustment
+    // ("Deferred income taxes") is no tax paid.
+    assert_ne!(
+        at(
+            "$100 million",
+            "Cash paid for issuance of long-term debt, 2024",
+            "B26"
+        )
+        .0,
+        Route::Accept
+    );
+    assert_ne!(
+        at("$14 million", "Deferred income taxes paid, 2024", "B12").0,
+        Route::Accept
+    );
+}
+
+#[test]
+fn a_country_or_region_row_shows_the_words_for_a_place() {
+    let at = |role: &str, value: &str, cell: &str| on_fixture("geography.csv", value, role, cell);
+    let accept = (Route::Accept, vec![]);
+    assert_eq!(
+        at(
+            "Net sales in the U.S. (country), 2024",
+            "$142,196 million",
+            "B4"
+        ),
+        accept
+    );
+    assert_eq!(
+        at(
+            "Net sales attributed to the China region, 2024",
+            "$66,952 million",
+            "B5"
+        ),
+        accept
+    );
+    // Near misses: another place's row, and the total, which is no place's.
+    assert_ne!(
+        at(
+            "Net sales in the U.S. (country), 2024",
+            "$66,952 million",
+            "B5"
+        )
+        .0,
+        Route::Accept
+    );
+    assert_ne!(
+        at(
+            "Net sales attributed to the China region, 2024",
+            "$391,035 million",
+            "B7"
+        )
+        .0,
+        Route::Accept
+    );
+}

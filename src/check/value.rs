@@ -22,7 +22,7 @@ pub const DOCS: &[CodeDoc] = &[
     CodeDoc {
         code: Code::ValueMismatch,
         check: Check::Value,
-        what: "The number at the pointer differs from the stated number, beyond the rounding the claim wrote (\"$4.2 billion\" accepts 4.15–4.25 billion; \"$4,200,000,000\" is the cell of 4,200 in millions written out). A written rounding holds only within a relative tolerance of the cell (5% by default, `--tolerance`; a hedge such as \"about\", in the value or where the sentence states it, widens it to 10% and makes a whole number's trailing zeros insignificant: \"about 600 million\" and \"nearly $450 million\" hold 612.5 and 447 million, \"approximately $5.6 billion\" does not hold 5.318 billion nor \"roughly $330 million\" 321.0 million): \"$1 billion\" for 612.5 million is a mismatch. Also raised when the cited cell holds text rather than a number, or a different currency (symbols, words and codes alike: \"4.2 billion euros\", \"EUR 4.2bn\"), when the claim's sentence states another number than its `value` (the answer says one number and checks another), and when a calculation in its operands' units (a sum or a difference) has a role that its operands' tables print as a line of its own, with another value (\"Total net sales, fiscal 2024\" summed from the segments where the note prints the total after eliminations).",
+        what: "The number at the pointer differs from the stated number, beyond the rounding the claim wrote (\"$4.2 billion\" accepts 4.15–4.25 billion; \"$4,200,000,000\" is the cell of 4,200 in millions written out). A written rounding holds only within a relative tolerance of the cell (5% by default, `--tolerance`; a hedge such as \"about\", in the value or where the sentence states it, widens it to 6% and makes a whole number's trailing zeros insignificant: \"about 600 million\" and \"nearly $450 million\" hold 612.5 and 447 million, \"approximately $5.6 billion\" does not hold 5.318 billion nor \"roughly $330 million\" 321.0 million): \"$1 billion\" for 612.5 million is a mismatch. Also raised when the cited cell holds text rather than a number, or a different currency (symbols, words and codes alike: \"4.2 billion euros\", \"EUR 4.2bn\"), when the claim's sentence states another number than its `value` (the answer says one number and checks another), and when a calculation in its operands' units (a sum or a difference) has a role that its operands' tables print as a line of its own, with another value (\"Total net sales, fiscal 2024\" summed from the segments where the note prints the total after eliminations).",
         why: "A citation is a promise that the figure is in the source. The wrong digits are the plainest broken promise, and no amount of fluent prose fixes them.",
         example: "\"Revenue was $4.3 billion in 2024\" citing `acme.xlsx#IS!B7`, which holds 4,200 ($ in millions).",
         route: "reanswer; recite when another assembled cell with the claimed role holds the stated number (`suggest` names it).",
@@ -367,10 +367,13 @@ pub fn hedged(text: &str) -> bool {
 /// cell's value), on top of its written rounding (`--tolerance`).
 pub const DEFAULT_TOLERANCE: Decimal = Decimal::from_parts(5, 0, 0, false, 2);
 
-/// The tolerance of a hedged value ("about $4.2 billion"): 10% of the
+/// The tolerance of a hedged value ("about $4.2 billion"): 6% of the
 /// cell's value, and the cell rounded at the value's last nonzero digit
-/// ("approximately $5.6 billion" does not hold 5.318 billion).
-pub const HEDGED_TOLERANCE: Decimal = Decimal::from_parts(10, 0, 0, false, 2);
+/// ("approximately $5.6 billion" does not hold 5.318 billion). A hedge
+/// excuses a rounding, not a miss: "about $100 billion" for 107.6 billion
+/// and "approximately $5 billion" for 5.475 billion (7% and 9% off) were
+/// held wrong by two outside reviewers, "about $4 billion" for 4.2 (5%) right.
+pub const HEDGED_TOLERANCE: Decimal = Decimal::from_parts(6, 0, 0, false, 2);
 
 /// How a stated value is held to a cell, besides its written rounding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -657,7 +660,7 @@ fn holds_within(
     if rules.hedged {
         // A hedge makes a whole number's trailing zeros insignificant: the
         // value is the cell rounded at its last nonzero digit, within the
-        // hedged tolerance: "about $4 billion" for 4.3, "approximately 600
+        // hedged tolerance: "about $4 billion" for 4.2, "approximately 600
         // million" for 612.5, "nearly $450 million" for 447; not "roughly
         // $330 million" for 321.0 or "approximately $5.6 billion" for 5.318
         // (they round to 320 and 5.3).
@@ -962,6 +965,32 @@ mod tests {
         ));
     }
     use super::*;
+
+    #[test]
+    fn a_hedge_excuses_a_rounding_not_a_miss() {
+        let hedged = ValueRules {
+            hedged: true,
+            ..ValueRules::default()
+        };
+        let holds = |stated: &str, cell: &str| {
+            let amount = parse_stated(stated).expect(stated);
+            let half = Decimal::new(5, 1);
+            holds_within(
+                &amount,
+                amount.value,
+                half,
+                cell.parse().expect(cell),
+                &hedged,
+            )
+        };
+        // In billions: "about $100 billion" for 107.556 (7% off), "about $5
+        // billion" for 5.475 (9%): not a rounding of the cell.
+        assert!(!holds("about $100 billion", "107.556"));
+        assert!(!holds("about $5 billion", "5.475"));
+        // Within 6%: "about $4 billion" for 4.2, "about $100 billion" for 104.
+        assert!(holds("about $4 billion", "4.2"));
+        assert!(holds("about $100 billion", "104"));
+    }
 
     #[test]
     fn negative_words_count_outside_parentheses_only() {

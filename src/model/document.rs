@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use super::{Cell, CellRef, Coord, Table, TablePart, Target};
+use super::{Cell, CellRef, Coord, GridValue, Table, TablePart, Target};
 use crate::vocab::ConceptId;
 
 /// Which reader a source needs.
@@ -349,6 +349,24 @@ impl Document {
         }
     }
 
+    /// The paragraph of its page a number of a filing's prose table (`pNt0`,
+    /// a row per tagged number, labeled by the words before it) is printed
+    /// in: the first line of the page that holds those words.
+    fn paragraph_of(&self, table: &Table, row: usize) -> Option<&str> {
+        let TablePart::Pdf { page, table: 0 } = table.part else {
+            return None;
+        };
+        let label = match table.grid.get(row)?.first()? {
+            GridValue::Text { text, .. } => text.trim(),
+            _ => return None,
+        };
+        if label.is_empty() {
+            return None;
+        }
+        let page = self.pages.iter().find(|p| p.number == page)?;
+        page.text.lines().find(|line| line.contains(label))
+    }
+
     /// The text of every non-empty grid cell inside a located scope, row by
     /// row, cells joined by spaces: what a quote must be found in.
     pub fn text_in(&self, located: Located<'_>) -> String {
@@ -395,7 +413,15 @@ impl Document {
             // A cell's scope is its whole row: "cell text, row text".
             Located::Cell(table, coord) => {
                 let r = (coord.row as usize).saturating_sub(1);
-                add_table(table, r..=r, 0..=usize::MAX - 1)
+                add_table(table, r..=r, 0..=usize::MAX - 1);
+                // A number tagged in a filing's prose (`#f-390`) is cited
+                // with its sentence: the paragraph it is printed in, as
+                // printed ("approximately $0.7 billion"), not only the words
+                // before it.
+                if let Some(line) = self.paragraph_of(table, r) {
+                    out.push_str(line);
+                    out.push('\n');
+                }
             }
             Located::Range(table, a, b) => {
                 for table in self.part_of(table) {

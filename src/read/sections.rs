@@ -3,7 +3,8 @@
 //!
 //! Rules (docs/labeling.md):
 //! - An upper-case caption ("ASSETS", "LIABILITIES AND STOCKHOLDERS' EQUITY")
-//!   opens a top-level section and closes every other one.
+//!   opens a top-level section and closes every other one; one short word
+//!   in capitals ("AWS", "EMEA") is a name, read as any other caption.
 //! - Another caption opens a section nested in the upper-case one. When the
 //!   table shows indentation, it closes open captions at its own indent or
 //!   deeper; without indentation, captions do not nest and it replaces the
@@ -64,7 +65,7 @@ impl SectionStack {
     pub(crate) fn caption(&mut self, text: &str, indent: u8) {
         self.before_blank = None;
         let caption = text.trim().trim_end_matches(':').trim().to_string();
-        let upper = is_upper_case(&caption);
+        let upper = is_upper_case(&caption) && !is_name(&caption);
         if upper {
             self.entries.clear();
         } else if self.uses_indent {
@@ -227,6 +228,15 @@ pub(crate) fn is_upper_case(text: &str) -> bool {
         && letters.all(char::is_uppercase)
 }
 
+/// An upper-case caption that is a name, not a heading written in capitals:
+/// one word of at most five letters ("AWS", "UCAN", "EMEA", "U.S."), a
+/// segment or region among mixed-case siblings ("North America",
+/// "International"). It is their sibling, not the section above them.
+fn is_name(caption: &str) -> bool {
+    !caption.contains(char::is_whitespace)
+        && caption.chars().filter(|c| c.is_alphabetic()).count() <= 5
+}
+
 /// Lower-case words joined by single spaces, for comparing captions and totals.
 fn key(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -300,6 +310,25 @@ mod tests {
         assert_eq!(path(&s), ["Operating activities"]);
         s.enter_row(0, "Effect of exchange rates");
         assert!(path(&s).is_empty());
+    }
+
+    #[test]
+    fn a_short_word_in_capitals_is_a_sibling_name_not_a_heading() {
+        // Amazon's segment note: "North America", "International", "AWS",
+        // "Consolidated", none indented.
+        let mut s = SectionStack::new(false);
+        s.caption("International", 0);
+        s.enter_row(0, "Net sales");
+        s.caption("AWS", 0);
+        s.enter_row(0, "Net sales");
+        assert_eq!(path(&s), ["AWS"]);
+        s.caption("Consolidated", 0);
+        s.enter_row(0, "Net sales");
+        assert_eq!(path(&s), ["Consolidated"], "not nested in AWS");
+        // A heading in capitals still opens a section the others nest in.
+        s.caption("LIABILITIES", 0);
+        s.caption("Current liabilities:", 0);
+        assert_eq!(path(&s), ["LIABILITIES", "Current liabilities"]);
     }
 
     #[test]

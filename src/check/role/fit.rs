@@ -450,11 +450,21 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     let fact = cell.xbrl().map(|t| &*t.fact);
     let exact_tag = fact.is_some_and(|f| names_the_fact(claim, f));
     out.tag_inexact = !claim.qnames.is_empty() && !exact_tag;
+    let paid_out = pays_cash(cell, row);
+    let geographic = row
+        .role
+        .qualifiers
+        .iter()
+        .chain(&row.section_qualifiers)
+        .chain(col.map(|c| c.qualifiers.as_slice()).unwrap_or(&[]))
+        .any(|q| q.def().is_some_and(|d| d.kind == "geography"));
     let shown = |w: &str| {
         contains(&row.context_words, w)
             || col.is_some_and(|c| contains(&c.words, w))
             || roles.in_title(w)
             || roles.contributions && CONTRIBUTION_WORDS.contains(&w)
+            || paid_out && CASH_OUT_WORDS.contains(&w)
+            || geographic && GEOGRAPHY_WORDS.contains(&w)
     };
     // An acronym the role writes for words the row label spells out
     // ("FHLB advances" of "Federal Home Loan Bank advances"): the acronym
@@ -743,7 +753,7 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
             CellOnly::Lenient => out.lenient_extra = out.lenient_extra.saturating_add(1),
         }
     }
-    if tag_member && !names_the_member {
+    if tag_member && !names_the_tagged_member(claim, row, fact, names_the_member) {
         out.strict_extra = out.strict_extra.saturating_add(1);
     }
     if total_of_parts(claim, row, roles) {
@@ -827,6 +837,51 @@ pub(super) fn is_contribution(cell: &Cell<'_>, roles: &TableRoles) -> bool {
     roles.contributions && matches!(cell.period(), Some(crate::model::Period::Change { .. }))
 }
 
+/// Words that say a figure is a place's ("net sales attributed to
+/// Germany", "UCAN region", "U.S. (country)"): what a row or column naming
+/// a country or region is, whatever else its table says.
+const GEOGRAPHY_WORDS: &[&str] = &[
+    "country",
+    "countries",
+    "region",
+    "regions",
+    "regional",
+    "geographic",
+    "geographical",
+    "geography",
+    "area",
+    "areas",
+    "attributed",
+    "location",
+];
+
+/// Words that say cash went out ("cash paid for repurchases", "spent on
+/// capital expenditures"): what every outflow of a cash flow statement's
+/// investing and financing activities is, whatever its line says.
+const CASH_OUT_WORDS: &[&str] = &[
+    "paid",
+    "pay",
+    "spent",
+    "spend",
+    "spending",
+    "outflow",
+    "payment",
+    "disbursed",
+];
+
+/// An outflow of a cash flow statement's investing or financing
+/// activities: cash paid out. An operating line is not, its adjustments
+/// being no payments ("Deferred income taxes").
+fn pays_cash(cell: &Cell<'_>, row: &RowRole) -> bool {
+    cell.table().statement == crate::model::StatementKind::CashFlow
+        && cell.value().is_sign_negative()
+        && !cell.value().is_zero()
+        && row
+            .section_words
+            .iter()
+            .any(|w| matches!(&**w, "investing" | "financing"))
+}
+
 /// Words that say a change is a part of another's ("contributed 4 points").
 const CONTRIBUTION_WORDS: [&str; 6] = [
     "contribution",
@@ -846,6 +901,59 @@ fn names_the_fact(claim: &ClaimRole, fact: &crate::xbrl::Fact) -> bool {
 /// Whether a claim's members (`axis=member`, or a member on any axis) are
 /// exactly a fact's: each names one of the fact's dimensions, and each of
 /// them is named. A typed member cannot be named by QName.
+/// Whether a claim names the member a cell's tag gives it. A claim naming
+/// the row label names it when the label is the member's name ("Defense,
+/// Space & Security" of `BoeingDefenseSpaceSecuritySegmentMember`), or when
+/// nothing but the label could ("Services" with no caption); a row label
+/// that is only the measure ("Net sales" under the caption "North
+/// America") leaves the member to the caption, which the claim must name.
+fn names_the_tagged_member(
+    claim: &ClaimRole,
+    row: &RowRole,
+    fact: Option<&crate::xbrl::Fact>,
+    names_the_label: bool,
+) -> bool {
+    let said = |w: &str| contains(&claim.required, w) || contains(&claim.soft, w);
+    if !row.section_words.is_empty() && row.section_words.iter().all(|w| said(w)) {
+        return true;
+    }
+    if !names_the_label {
+        return false;
+    }
+    if row.section_words.is_empty() {
+        return true;
+    }
+    let member_words = fact.map(member_words).unwrap_or_default();
+    row.label_words.iter().any(|w| {
+        member_words
+            .iter()
+            .any(|m| m.starts_with(&**w) || w.starts_with(m.as_str()))
+    })
+}
+
+/// The words of a fact's explicit members' names, lower case, without
+/// "member", "segment" and the filer's prefix: `amzn:NorthAmericaSegmentMember`
+/// gives "north", "america".
+fn member_words(fact: &crate::xbrl::Fact) -> Vec<String> {
+    let mut out = Vec::new();
+    for dim in fact.dims() {
+        let crate::xbrl::Member::Explicit(member) = &dim.member else {
+            continue;
+        };
+        let local = member.rsplit(':').next().unwrap_or(member);
+        let mut word = String::new();
+        for c in local.chars() {
+            if c.is_uppercase() && !word.is_empty() {
+                out.push(std::mem::take(&mut word));
+            }
+            word.extend(c.to_lowercase());
+        }
+        out.push(word);
+    }
+    out.retain(|w| w.len() >= 3 && !matches!(w.as_str(), "member" | "segment" | "segments"));
+    out
+}
+
 fn members_match(claimed: &[Box<str>], fact: &crate::xbrl::Fact) -> bool {
     let names = |named: &str, dim: &crate::xbrl::Dim| match &dim.member {
         crate::xbrl::Member::Explicit(member) => match named.split_once('=') {

@@ -150,17 +150,26 @@ pub(crate) fn read_html(
         }
         slots_left =
             slots_left.saturating_sub(built.raw.grid.iter().map(Vec::len).sum::<usize>().max(1));
-        // The lines above the table (title, unit line) are its title rows.
-        let titles: Vec<_> = table_out
-            .before
+        // The lines above the table (title, unit line) are its title rows,
+        // up to a sentence of prose: a heading above that paragraph
+        // ("AWS" over "The AWS segment consists of …") titles the
+        // paragraph, not the table. Lines from that sentence up are left
+        // as blank rows, so that the table's cell references do not depend
+        // on what its lines say.
+        let lines: Vec<&String> = table_out.before.iter().rev().take(3).collect();
+        let titled = lines.iter().take_while(|line| !is_prose(line)).count();
+        let titles: Vec<_> = lines
             .iter()
+            .enumerate()
             .rev()
-            .take(3)
-            .rev()
-            .map(|line| {
-                vec![crate::model::GridValue::Text {
-                    text: line.clone(),
-                    indent: 0,
+            .map(|(at, line)| {
+                vec![if at < titled {
+                    crate::model::GridValue::Text {
+                        text: (*line).clone(),
+                        indent: 0,
+                    }
+                } else {
+                    crate::model::GridValue::Empty
                 }]
             })
             .collect();
@@ -292,5 +301,31 @@ fn too_slow(path: &str, reason: String) -> ReadError {
     ReadError::Html {
         path: path.to_string(),
         reason,
+    }
+}
+
+/// A line of prose rather than a title or a lead-in: a sentence of more than
+/// eight words ending in a full stop. "Information … is as follows (in
+/// millions):" and "Amazon.com, Inc." are not.
+fn is_prose(line: &str) -> bool {
+    let line = line.trim_end();
+    line.ends_with('.') && line.split_whitespace().count() > 8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_prose;
+
+    #[test]
+    fn a_sentence_of_prose_is_no_title() {
+        assert!(is_prose(
+            "The AWS segment consists of amounts earned from global sales of compute, storage and other services."
+        ));
+        assert!(!is_prose("AWS"));
+        assert!(!is_prose("Amazon.com, Inc."));
+        assert!(!is_prose(
+            "Information on reportable segments and reconciliation to consolidated net income (loss) is as follows (in millions):"
+        ));
+        assert!(!is_prose("(in millions, except per share data)"));
     }
 }
