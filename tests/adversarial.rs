@@ -252,7 +252,7 @@ fn the_tenth_red_team_corpus_holds_its_documented_figures() {
 /// 38ec7ca, the session's start: 5 and 26). Tuned on since.
 #[test]
 fn the_eleventh_red_team_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/redteam11.jsonl", (120, 110), 2, 21, true);
+    holds_figures("tests/adversarial/redteam11.jsonl", (120, 110), 1, 21, true);
 }
 
 /// The FinanceBench PDFs the prose red teams cite (../shared or
@@ -493,7 +493,29 @@ fn the_twenty_first_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam21.jsonl",
         &dir,
         (78, 80),
-        (0, 34),
+        (0, 22),
+        false,
+    );
+}
+
+/// The twenty-second red team (2026-12-06; tests/adversarial/README.md):
+/// 82 wrong and 86 correct claims over the four SEC HTML filings no earlier
+/// corpus used (Apple's, Netflix's and NVIDIA's 10-Qs, Tesla's 10-K),
+/// written without reading tickmark's rules or running it. Held out for
+/// the session's first rules (1 wrong accepted; 31 correct refused on the
+/// session's start, 30 after them); its misses were then read and fixed,
+/// which makes it a training corpus.
+#[test]
+#[ignore = "reads four real HTML filings: slow in a debug build; run with --ignored"]
+fn the_twenty_second_red_team_on_html_filings_holds_its_documented_figures() {
+    let Some(dir) = sec_ixbrl() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam22.jsonl",
+        &dir,
+        (82, 86),
+        (0, 20),
         false,
     );
 }

@@ -530,7 +530,13 @@ fn quotes_check_against_page_text() {
 fn an_undefined_context_ref_exits_2_naming_the_fact() {
     let dir = tempfile::tempdir().unwrap();
     let text = std::fs::read_to_string(Path::new("tests/fixtures/html").join(FIXTURE)).unwrap();
-    let broken = text.replacen("contextRef=\"c-", "contextRef=\"nowhere-", 1);
+    // The first table number's context (the cover's hidden facts come first).
+    let at = text.find("<ix:nonFraction").unwrap();
+    let broken = format!(
+        "{}{}",
+        &text[..at],
+        text[at..].replacen("contextRef=\"c-", "contextRef=\"nowhere-", 1)
+    );
     let path = dir.path().join("broken.htm");
     std::fs::write(&path, broken).unwrap();
     Command::cargo_bin("tickmark")

@@ -4431,3 +4431,49 @@ fn a_country_or_region_row_shows_the_words_for_a_place() {
         Route::Accept
     );
 }
+
+#[test]
+fn a_filers_fiscal_quarter_is_read_from_its_fiscal_year_end() {
+    // Apple's fiscal year ends in late September (its cover tags
+    // dei:CurrentFiscalYearEndDate "--09-27"): the three months ended June
+    // 28, 2025 are the third quarter of fiscal 2025, calendar dates aside.
+    let at = |role: &str| {
+        on_fixture(
+            "html/aapl-10q-excerpt.htm",
+            "$66,613 million",
+            role,
+            "p2t1!B7",
+        )
+    };
+    assert_eq!(at("Products net sales, Q3 FY25"), (Route::Accept, vec![]));
+    assert_eq!(
+        at("Products net sales, third quarter of fiscal 2025"),
+        (Route::Accept, vec![])
+    );
+    // Near misses: another fiscal quarter, another fiscal year.
+    assert_ne!(at("Products net sales, Q2 FY25").0, Route::Accept);
+    assert_ne!(at("Products net sales, Q3 FY24").0, Route::Accept);
+}
+
+#[test]
+fn a_tagged_tax_line_is_an_expense_or_a_benefit_by_its_tag_not_its_parentheses() {
+    // Netflix prints "Provision for income taxes (506,262)" (thousands):
+    // the parentheses deduct it; its tag is +506,262, an expense.
+    let at = |role: &str| {
+        on_fixture(
+            "html/nflx-10q-operations.htm",
+            "$506.3 million",
+            role,
+            "p2t1!B17",
+        )
+    };
+    assert_eq!(
+        at("Provision for income taxes (expense), Q2 2025"),
+        (Route::Accept, vec![])
+    );
+    // Near miss: a benefit it is not.
+    assert_eq!(
+        at("Income tax benefit, Q2 2025"),
+        (Route::Reanswer, vec!["sign_flip"])
+    );
+}

@@ -1170,7 +1170,13 @@ pub fn cell_direction(
             let unsigned = Lexicon::builtin()
                 .direction(usize::from(k))
                 .is_some_and(|d| !d.signed);
-            if unsigned && roles.expenses_negative {
+            // A tagged fact's value is signed as its concept is, whatever
+            // the table prints: Netflix's "Provision for income taxes
+            // (506,262)" is tagged +506,262, an expense.
+            let tagged = cell.xbrl().and_then(|t| t.fact.value).filter(|_| unsigned);
+            if let Some(value) = tagged {
+                positive = !value.is_sign_negative() || value.is_zero();
+            } else if unsigned && roles.expenses_negative {
                 positive = !positive;
             }
             (k, positive)

@@ -15,6 +15,7 @@
 //!    `pNt0`, whose cells are named by fact id (`filing.htm#f-503`).
 
 mod css;
+mod fiscal;
 mod grid;
 mod tags;
 mod walk;
@@ -63,6 +64,7 @@ pub(crate) fn read_html(
     } else {
         Instance::default()
     };
+    let calendar = fiscal::FiscalYearEnd::of(&instance);
     budget
         .check()
         .map_err(|reason| too_slow(&display, reason))?;
@@ -190,6 +192,16 @@ pub(crate) fn read_html(
         }
         loose_by_page.extend(built.loose.iter().map(|&f| (page, f)));
         let mut table = label_single(built.raw, source, vocab, &mut memo).table;
+        // The filer's fiscal calendar dates the labeler's columns as it
+        // dates the tags: "Three Months Ended July 27, 2025" of NVIDIA's
+        // MD&A is Q2 FY2026 whether or not its numbers are tagged.
+        if let Some(calendar) = calendar {
+            for column in &mut table.columns {
+                if let Some(period) = column.period.take() {
+                    column.period = Some(calendar.apply(period));
+                }
+            }
+        }
         let index = u32::try_from(tables.len()).unwrap_or(u32::MAX);
         for (coord, facts) in built.tags {
             // A tagged number the labeler did not read as a number ("no" in a
@@ -198,7 +210,7 @@ pub(crate) fn read_html(
                 loose_by_page.extend(facts.iter().map(|&f| (page, f)));
                 continue;
             }
-            let Some(tag) = tags::cell_tag(&instance, &facts, coord, vocab) else {
+            let Some(tag) = tags::cell_tag(&instance, &facts, coord, vocab, calendar) else {
                 continue;
             };
             for id in tag.fact.id.iter().chain(tag.also.iter()) {
@@ -255,7 +267,7 @@ pub(crate) fn read_html(
             .iter()
             .map(|(_, f, before)| (*f, before.clone()))
             .collect();
-        if let Some(table) = tags::prose_table(source, page, &facts, &instance, vocab) {
+        if let Some(table) = tags::prose_table(source, page, &facts, &instance, vocab, calendar) {
             let position = tables
                 .iter()
                 .rposition(|t: &Table| t.part.pdf_page().is_some_and(|p| p <= page))

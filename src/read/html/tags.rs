@@ -7,6 +7,7 @@ use std::sync::{Arc, OnceLock};
 
 use rust_decimal::Decimal;
 
+use super::fiscal::FiscalYearEnd;
 use crate::Document;
 use crate::model::{
     Amount, Cell, CellRecord, CellRef, CellTag, Coord, Currency, GridValue, Measure, Period,
@@ -56,19 +57,29 @@ pub fn period_of(period: XPeriod) -> Option<Period> {
     }
 }
 
+/// A fact's period, placed in the filer's fiscal calendar when it is known.
+fn fiscal_period_of(fact: &Fact, calendar: Option<FiscalYearEnd>) -> Option<Period> {
+    let period = period_of(fact.period())?;
+    Some(match calendar {
+        Some(calendar) => calendar.apply(period),
+        None => period,
+    })
+}
+
 /// The tag for a cell holding `facts` (the outermost first).
 pub(super) fn cell_tag(
     instance: &Instance,
     facts: &[usize],
     coord: Coord,
     vocab: &Vocab,
+    calendar: Option<FiscalYearEnd>,
 ) -> Option<CellTag> {
     let (first, rest) = facts.split_first()?;
     let fact = instance.facts().get(*first)?;
     Some(CellTag {
         coord,
         concept: role_concept(fact, vocab),
-        period: period_of(fact.period()),
+        period: fiscal_period_of(fact, calendar),
         also: rest
             .iter()
             .filter_map(|i| instance.facts().get(*i).and_then(|f| f.id.clone()))
@@ -124,6 +135,7 @@ pub(super) fn prose_table(
     facts: &[(usize, String)],
     instance: &Instance,
     vocab: &Vocab,
+    calendar: Option<FiscalYearEnd>,
 ) -> Option<Table> {
     let part = TablePart::Pdf { page, table: 0 };
     let mut grid = Vec::new();
@@ -205,7 +217,7 @@ pub(super) fn prose_table(
         tags.push(CellTag {
             coord,
             concept: role_concept(fact, vocab),
-            period: period_of(fact.period()),
+            period: fiscal_period_of(fact, calendar),
             also: Vec::new(),
             fact: Arc::new(fact.clone()),
         });
