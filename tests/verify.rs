@@ -4477,3 +4477,48 @@ fn a_tagged_tax_line_is_an_expense_or_a_benefit_by_its_tag_not_its_parentheses()
         (Route::Reanswer, vec!["sign_flip"])
     );
 }
+
+#[test]
+fn a_cash_flow_line_said_to_go_the_other_way_is_a_sign_flip() {
+    // Acme's cash flow statement adds back depreciation and amortization
+    // (168): no outflow of cash.
+    let at = |value: &str, role: &str, cell: &str| {
+        route_and_codes(&verify(&one_claim(
+            r#""acme_cashflow.csv""#,
+            "",
+            value,
+            role,
+            &format!("acme_cashflow.csv#{cell}"),
+        )))
+    };
+    assert_eq!(
+        at(
+            "$168 million",
+            "Depreciation and amortization as a cash outflow, 2024",
+            "B10"
+        ),
+        (Route::Reanswer, vec!["sign_flip"])
+    );
+    // Near misses: the line named plainly, and a payment called an outflow.
+    assert_eq!(
+        at("$168 million", "Depreciation and amortization, 2024", "B10"),
+        (Route::Accept, vec![])
+    );
+    assert_eq!(
+        at(
+            "$210 million",
+            "Purchases of property and equipment (cash outflow), 2024",
+            "B21"
+        ),
+        (Route::Accept, vec![])
+    );
+    // A payment said to bring cash in.
+    assert_eq!(
+        at(
+            "$210 million",
+            "Purchases of property and equipment (cash inflow), 2024",
+            "B21"
+        ),
+        (Route::Reanswer, vec!["sign_flip"])
+    );
+}

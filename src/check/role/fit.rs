@@ -1163,7 +1163,9 @@ pub fn cell_direction(
     if matches!(cell.period(), Some(crate::model::Period::Change { .. })) {
         return None;
     }
-    let sign = row.sign?;
+    let Some(sign) = row.sign else {
+        return cash_effect(row, cell);
+    };
     let (kind, positive) = match sign {
         LabelSign::Both(k) | LabelSign::Positive(k) => {
             let mut positive = !cell.value().is_sign_negative() || cell.value().is_zero();
@@ -1189,6 +1191,25 @@ pub fn cell_direction(
         LabelSign::Negative(k) => (k, false),
     };
     Some(crate::model::Direction { kind, positive })
+}
+
+/// A cash flow statement's line that names no direction of its own
+/// ("Depreciation and amortization", "Stock-based compensation"): its sign
+/// is its effect on cash, an add-back positive, a deduction negative. A
+/// balance of cash at the start or end of the period is no flow.
+fn cash_effect(row: &RowRole, cell: &Cell<'_>) -> Option<crate::model::Direction> {
+    if cell.table().statement != crate::model::StatementKind::CashFlow
+        || row.edge.is_some()
+        || row.section_edge.is_some()
+        || cell.value().is_zero()
+    {
+        return None;
+    }
+    let kind = Lexicon::builtin().direction_by_kind("cash")?;
+    Some(crate::model::Direction {
+        kind: u8::try_from(kind).ok()?,
+        positive: !cell.value().is_sign_negative(),
+    })
 }
 
 /// The role's words (not otherwise shown) that are acronyms the row label

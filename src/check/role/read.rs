@@ -694,11 +694,19 @@ pub(crate) fn applicable_directions(
     concept: Option<&ConceptId>,
 ) -> Vec<crate::vocab::lexicon::Found<(usize, bool)>> {
     let kind = concept.and_then(|c| lex.direction_of_concept(c.as_str()));
-    lex.directions_in(plain)
+    let found = lex.directions_in(plain);
+    let cash = lex.direction_by_kind("cash");
+    // A line of no direction of its own said to be a cash flow, and
+    // nothing else ("Depreciation and amortization as a cash outflow"): the
+    // claim says which way cash went, which a cash flow statement's sign
+    // tells. Beside another kind's word ("cash provided by a decrease in
+    // inventories") the words say how, and stay the measure's.
+    let only_cash = !found.is_empty() && found.iter().all(|f| Some(f.entry.0) == cash);
+    found
         .into_iter()
         .filter(|f| match (concept, kind) {
             (_, Some(k)) => f.entry.0 == k,
-            (Some(_), None) => false,
+            (Some(_), None) => only_cash,
             (None, None) => lex.direction(f.entry.0).is_some_and(|d| d.signed),
         })
         .collect()

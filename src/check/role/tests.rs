@@ -1035,14 +1035,17 @@ fn a_line_named_twice_and_a_payment_called_an_outflow() {
         "B7",
         "Purchases of property and equipment (cash outflow), FY2024",
     );
-    // Near misses: a gloss the vocabulary does not read as the line; an
-    // inflow claimed of a payment; a second name of another line.
+    // Near misses: a gloss the vocabulary does not read as the line; a
+    // second name of another line.
     not_same(
         CF,
         "B7",
         "Royalties (purchases of property and equipment), FY2024",
     );
-    not_same(
+    // An inflow claimed of a payment names the line and the other
+    // direction: the line is the claim's, and the value check's
+    // `sign_flip` says the cash went out (tests/verify.rs).
+    same(
         CF,
         "B7",
         "Purchases of property and equipment (cash inflow), FY2024",
