@@ -4344,19 +4344,22 @@ fn a_number_tagged_in_prose_is_quoted_with_its_paragraph() {
     assert!(quoted("15,116,786 shares repurchased"));
 }
 
+/// One claim citing a cell of Acme's cash flow statement.
+fn on_acme_cash_flows(value: &str, role: &str, cell: &str) -> (Route, Vec<&'static str>) {
+    route_and_codes(&verify(&one_claim(
+        r#""acme_cashflow.csv""#,
+        "",
+        value,
+        role,
+        &format!("acme_cashflow.csv#{cell}"),
+    )))
+}
+
 #[test]
 fn an_investing_or_financing_outflow_is_cash_paid() {
     // Acme's cash flow statement: "Repurchases of common stock" (190) and
     // "Purchases of property and equipment" (210) are cash paid out.
-    let at = |value: &str, role: &str, cell: &str| {
-        route_and_codes(&verify(&one_claim(
-            r#""acme_cashflow.csv""#,
-            "",
-            value,
-            role,
-            &format!("acme_cashflow.csv#{cell}"),
-        )))
-    };
+    let at = on_acme_cash_flows;
     let accept = (Route::Accept, vec![]);
     assert_eq!(
         at(
@@ -4482,15 +4485,7 @@ fn a_tagged_tax_line_is_an_expense_or_a_benefit_by_its_tag_not_its_parentheses()
 fn a_cash_flow_line_said_to_go_the_other_way_is_a_sign_flip() {
     // Acme's cash flow statement adds back depreciation and amortization
     // (168): no outflow of cash.
-    let at = |value: &str, role: &str, cell: &str| {
-        route_and_codes(&verify(&one_claim(
-            r#""acme_cashflow.csv""#,
-            "",
-            value,
-            role,
-            &format!("acme_cashflow.csv#{cell}"),
-        )))
-    };
+    let at = on_acme_cash_flows;
     assert_eq!(
         at(
             "$168 million",
