@@ -450,21 +450,22 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     let fact = cell.xbrl().map(|t| &*t.fact);
     let exact_tag = fact.is_some_and(|f| names_the_fact(claim, f));
     out.tag_inexact = !claim.qnames.is_empty() && !exact_tag;
-    let paid_out = pays_cash(cell, row);
-    let geographic = row
-        .role
-        .qualifiers
-        .iter()
-        .chain(&row.section_qualifiers)
-        .chain(col.map(|c| c.qualifiers.as_slice()).unwrap_or(&[]))
-        .any(|q| q.def().is_some_and(|d| d.kind == "geography"));
+    // Asked only for a word of their lists, which few roles write.
+    let geographic = || {
+        row.role
+            .qualifiers
+            .iter()
+            .chain(&row.section_qualifiers)
+            .chain(col.map(|c| c.qualifiers.as_slice()).unwrap_or(&[]))
+            .any(|q| q.def().is_some_and(|d| d.kind == "geography"))
+    };
     let shown = |w: &str| {
         contains(&row.context_words, w)
             || col.is_some_and(|c| contains(&c.words, w))
             || roles.in_title(w)
             || roles.contributions && CONTRIBUTION_WORDS.contains(&w)
-            || paid_out && CASH_OUT_WORDS.contains(&w)
-            || geographic && GEOGRAPHY_WORDS.contains(&w)
+            || CASH_OUT_WORDS.contains(&w) && pays_cash(cell, row)
+            || GEOGRAPHY_WORDS.contains(&w) && geographic()
     };
     // An acronym the role writes for words the row label spells out
     // ("FHLB advances" of "Federal Home Loan Bank advances"): the acronym

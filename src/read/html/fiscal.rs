@@ -107,16 +107,11 @@ fn month_of(text: &str) -> Option<i8> {
 mod tests {
     use super::*;
 
-    fn duration(months: u8, start: Date, end: Date) -> Period {
-        Period::Duration {
-            fy: None,
-            quarter: None,
-            half: None,
-            months: Some(months),
-            to_quarter: None,
-            start: Some(start),
-            end: Some(end),
-        }
+    /// A tagged duration as the reader reads it (its length in months
+    /// from its dates).
+    fn duration(start: Date, end: Date) -> Period {
+        crate::read::html::period_of(crate::xbrl::Period::Duration { start, end })
+            .unwrap_or_else(|| panic!("{start}..{end}"))
     }
 
     fn fiscal(p: &Period) -> (Option<i16>, Option<u8>, Option<u8>) {
@@ -146,26 +141,26 @@ mod tests {
         // NVIDIA, year ending in January: the quarter ended July 27, 2025 is
         // Q2 of fiscal 2026; the six months to it the first half.
         let nvda = FiscalYearEnd { month: 1 };
-        let q = nvda.apply(duration(3, d(2025, 4, 28), d(2025, 7, 27)));
+        let q = nvda.apply(duration(d(2025, 4, 28), d(2025, 7, 27)));
         assert_eq!(fiscal(&q), (Some(2026), Some(2), None));
-        let h = nvda.apply(duration(6, d(2025, 1, 27), d(2025, 7, 27)));
+        let h = nvda.apply(duration(d(2025, 1, 27), d(2025, 7, 27)));
         assert_eq!(fiscal(&h), (Some(2026), None, Some(1)));
-        let y = nvda.apply(duration(12, d(2024, 1, 29), d(2025, 1, 26)));
+        let y = nvda.apply(duration(d(2024, 1, 29), d(2025, 1, 26)));
         assert_eq!(fiscal(&y), (Some(2025), None, None));
         // Apple, year ending in September: June 28, 2025 closes Q3 FY2025.
         let aapl = FiscalYearEnd { month: 9 };
-        let q = aapl.apply(duration(3, d(2025, 3, 30), d(2025, 6, 28)));
+        let q = aapl.apply(duration(d(2025, 3, 30), d(2025, 6, 28)));
         assert_eq!(fiscal(&q), (Some(2025), Some(3), None));
         // A 52/53-week quarter ending in the first days of October closes
         // the September quarter (Q4).
-        let q = aapl.apply(duration(3, d(2022, 6, 26), d(2022, 10, 1)));
+        let q = aapl.apply(duration(d(2022, 6, 26), d(2022, 10, 1)));
         assert_eq!(fiscal(&q), (Some(2022), Some(4), None));
         // A calendar year: quarters are calendar quarters.
         let cal = FiscalYearEnd { month: 12 };
-        let q = cal.apply(duration(3, d(2025, 4, 1), d(2025, 6, 30)));
+        let q = cal.apply(duration(d(2025, 4, 1), d(2025, 6, 30)));
         assert_eq!(fiscal(&q), (Some(2025), Some(2), None));
         // Not a quarter's, half's or year's length: left alone.
-        let odd = duration(2, d(2025, 5, 1), d(2025, 6, 30));
+        let odd = duration(d(2025, 5, 1), d(2025, 6, 30));
         assert_eq!(cal.apply(odd.clone()), odd);
     }
 }

@@ -197,9 +197,7 @@ pub(crate) fn read_html(
         // MD&A is Q2 FY2026 whether or not its numbers are tagged.
         if let Some(calendar) = calendar {
             for column in &mut table.columns {
-                if let Some(period) = column.period.take() {
-                    column.period = Some(calendar.apply(period));
-                }
+                column.period = column.period.take().map(|p| calendar.apply(p));
             }
         }
         let index = u32::try_from(tables.len()).unwrap_or(u32::MAX);
