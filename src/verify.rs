@@ -704,9 +704,12 @@ impl<'a> Verifier<'a> {
         if checks.has(Check::Quote)
             && let Some(quote_text) = &claim.quote
             && !resolved.is_empty()
-            && !resolved
-                .iter()
-                .any(|r| quote::found_in(quote_text, &r.document.text_in(r.located)))
+            && !resolved.iter().any(|r| {
+                quote::found_in(quote_text, &r.document.text_in(r.located))
+                    || r.document
+                        .title_of(r.located)
+                        .is_some_and(|title| quote::found_in(quote_text, &title))
+            })
         {
             let cites: Vec<&str> = resolved.iter().map(|r| r.cite.as_str()).collect();
             let mut finding = Finding::new(

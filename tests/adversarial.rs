@@ -471,7 +471,7 @@ fn the_twentieth_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam20.jsonl",
         &dir,
         (67, 68),
-        (0, 8),
+        (0, 5),
         false,
     );
 }
@@ -493,7 +493,7 @@ fn the_twenty_first_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam21.jsonl",
         &dir,
         (78, 80),
-        (0, 22),
+        (0, 19),
         false,
     );
 }
@@ -515,7 +515,7 @@ fn the_twenty_second_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam22.jsonl",
         &dir,
         (82, 86),
-        (0, 20),
+        (0, 16),
         false,
     );
 }
@@ -535,7 +535,33 @@ fn the_twenty_third_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam23.jsonl",
         &dir,
         (60, 50),
-        (0, 18),
+        (0, 12),
+        false,
+    );
+}
+
+/// The twenty-fourth red team (2026-12-06; tests/adversarial/README.md):
+/// 78 wrong and 79 correct claims over the notes and MD&A tables of six SEC
+/// HTML filings (Boeing's and Union Pacific's 10-Qs, the Amazon, Meta,
+/// Alphabet and Netflix 10-Ks), written without reading tickmark's rules or
+/// running it. Held out for one run on the session's starting commit
+/// 1f38fef (2 wrong accepted, 28 correct refused) and on the session's
+/// first rules (2 and 26); its misses were then read, and rules written
+/// after them, which makes it a training corpus. Its one wrong claim still
+/// accepted (r24-048, a "cash flow conversion rate" the filing defines
+/// otherwise, printed in a column its reader leaves undated) is written up
+/// in docs/evaluation.md.
+#[test]
+#[ignore = "reads six real HTML filings: slow in a debug build; run with --ignored"]
+fn the_twenty_fourth_red_team_on_html_notes_holds_its_documented_figures() {
+    let Some(dir) = sec_ixbrl() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam24.jsonl",
+        &dir,
+        (78, 79),
+        (1, 19),
         false,
     );
 }

@@ -166,6 +166,17 @@ fn fabricated_quote() {
     accepted(&acme(
         r#"{"value": "4,200", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"], "quote": "Revenue   4,200"}"#,
     ));
+    // A cell's table title is in its scope; another table's is not.
+    accepted(&acme(
+        r#"{"value": "4,200", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"], "quote": "Consolidated Statements of Operations"}"#,
+    ));
+    produces(
+        &acme(
+            r#"{"value": "4,200", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"], "quote": "Consolidated Balance Sheets"}"#,
+        ),
+        "fabricated_quote",
+        Route::Reanswer,
+    );
 }
 
 #[test]
@@ -4515,5 +4526,223 @@ fn a_cash_flow_line_said_to_go_the_other_way_is_a_sign_flip() {
             "B21"
         ),
         (Route::Reanswer, vec!["sign_flip"])
+    );
+}
+
+#[test]
+fn a_segment_heading_its_column_and_tag_is_named_by_the_claim() {
+    // NVIDIA's segment note: "Compute & Networking | Graphics | All Other |
+    // Consolidated" over a "Revenue" row, each cell tagged with its segment.
+    let at = |value: &str, role: &str, cell: &str| {
+        on_fixture("html/nvda-segments-excerpt.htm", value, role, cell)
+    };
+    let accept = (Route::Accept, vec![]);
+    assert_eq!(
+        at(
+            "$116.2 billion",
+            "Compute & Networking segment revenue, fiscal 2025",
+            "p2t1!B6"
+        ),
+        accept
+    );
+    assert_eq!(
+        at(
+            "$5,085 million",
+            "Graphics segment operating income, FY2025",
+            "p2t1!C8"
+        ),
+        accept
+    );
+    // Near misses: another segment's column, the consolidated column for a
+    // segment, a segment's cell for the company's revenue.
+    assert_ne!(
+        at(
+            "$14,304 million",
+            "Compute & Networking segment revenue, fiscal 2025",
+            "p2t1!C6"
+        )
+        .0,
+        Route::Accept
+    );
+    assert_ne!(
+        at(
+            "$130,497 million",
+            "Compute & Networking segment revenue, fiscal 2025",
+            "p2t1!E6"
+        )
+        .0,
+        Route::Accept
+    );
+    assert_ne!(
+        at("$116,193 million", "Revenue, fiscal 2025", "p2t1!B6").0,
+        Route::Accept
+    );
+}
+
+#[test]
+fn a_margin_over_a_segment_s_line_and_the_company_s_is_no_margin() {
+    // Boeing's segment summary: Commercial Airplanes' loss from operations
+    // (D14, tagged with its segment) over its revenues (D7) or over the
+    // company's total revenues (D12, tagged with no segment).
+    let source = r#"{"id": "b.htm", "path": "../tests/fixtures/html/ba-segments-excerpt.htm"}"#;
+    let margin = |value: &str, denominator: &str, denominator_role: &str| {
+        route_and_codes(&verify(&format!(
+            r#"{{"id": "t", "sources": [{source}], "claims": [{{"id": "k", "text": "Commercial Airplanes' operating margin was {value} in Q2 2025.", "value": "{value}", "role": "Commercial Airplanes segment operating margin, three months ended June 30, 2025", "calc": "a / b",
+                "operands": [{{"id": "a", "value": "-557", "role": "Commercial Airplanes segment operating loss, Q2 2025", "cite": "b.htm#p2t1!D14"}},
+                             {{"id": "b", "value": "{denominator}", "role": "{denominator_role}", "cite": "b.htm#p2t1!D{row}"}}]}}]}}"#,
+            row = if denominator == "22,749" { 12 } else { 7 }
+        )))
+    };
+    assert_eq!(
+        margin("-2.4%", "22,749", "Total company revenues, Q2 2025"),
+        (Route::Reanswer, vec!["formula_mismatch"])
+    );
+    // Near miss: the segment's own revenues.
+    assert_eq!(
+        margin("-5.1%", "10,874", "Commercial Airplanes revenues, Q2 2025"),
+        (Route::Accept, vec![])
+    );
+}
+
+#[test]
+fn a_lead_in_naming_a_span_dates_its_columns_and_a_percentage_is_no_amount() {
+    // J&J's 10-Q prints its six months' segment table under a lead-in that
+    // names the span and columns headed by dates only, a "Percent of
+    // Segment Sales" column beside the sales.
+    let csv = "Segment income before tax,,,,,,\n\
+               Income before tax by segment of business for the fiscal six months were as follows:,,,,,,\n\
+               (Dollars in Millions),Income Before Tax,,Segment Sales,,Percent of Segment Sales,\n\
+               ,\"June 29, 2025\",\"June 30, 2024\",\"June 29, 2025\",\"June 30, 2024\",\"June 29, 2025\",\"June 30, 2024\"\n\
+               Innovative Medicine,\"$10,762\",\"$10,428\",\"$29,075\",\"$28,052\",37.0%,37.2%\n\
+               MedTech,\"2,625\",\"2,609\",\"16,538\",\"15,874\",15.9%,16.4%\n";
+    let said = |value: &str, role: &str, cite: &str| {
+        route_and_codes(&over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "{value}", "role": "{role}", "cites": ["t.csv{cite}"]}}"#
+            ),
+        ))
+    };
+    let accept = (Route::Accept, vec![]);
+    assert_eq!(
+        said(
+            "$29,075 million",
+            "Innovative Medicine segment sales, six months ended June 29, 2025",
+            "#D5"
+        ),
+        accept
+    );
+    // Near misses: the quarter, and the balance on the day.
+    assert_ne!(
+        said(
+            "$29,075 million",
+            "Innovative Medicine segment sales, three months ended June 29, 2025",
+            "#D5"
+        )
+        .0,
+        Route::Accept
+    );
+    assert_ne!(
+        said(
+            "$29,075 million",
+            "Innovative Medicine segment sales, nine months ended June 29, 2025",
+            "#D5"
+        )
+        .0,
+        Route::Accept
+    );
+}
+
+#[test]
+fn a_cell_tagged_as_the_fact_a_fitting_cell_is_is_that_fact() {
+    // Netflix's roll-forward prints "Balance at the end of the year" 432,280
+    // (thousands), tagged as the same fact as the text's "gross
+    // unrecognized tax benefits was $432 million".
+    let at = |value: &str, role: &str, cell: &str| {
+        on_fixture("html/nflx-10k-tax-excerpt.htm", value, role, cell)
+    };
+    assert_eq!(
+        at(
+            "$432.3 million",
+            "Gross unrecognized tax benefits, balance, end of FY2024",
+            "p3t1!B11"
+        ),
+        (Route::Accept, vec![])
+    );
+    // Near misses: the year's opening balance (the fact of a year before),
+    // and an increase of the year, tagged as another concept.
+    assert_ne!(
+        at(
+            "$327.3 million",
+            "Gross unrecognized tax benefits, balance, end of FY2024",
+            "p3t1!B5"
+        )
+        .0,
+        Route::Accept
+    );
+    assert_ne!(
+        at(
+            "$432.3 million",
+            "Gross unrecognized tax benefits, balance, end of FY2024",
+            "p3t1!B6"
+        )
+        .0,
+        Route::Accept
+    );
+}
+
+#[test]
+fn two_rows_of_one_label_are_told_apart_by_the_stated_number() {
+    // Netflix's deferred tax note prints "Net deferred tax assets" before
+    // and after the deferred tax liabilities.
+    let csv = "Deferred taxes,,\n,\"As of December 31, 2024\",\"As of December 31, 2023\"\n\
+               Total deferred tax assets,\"3,126,110\",\"2,938,516\"\n\
+               Valuation allowance,\"(610,632)\",\"(540,470)\"\n\
+               Net deferred tax assets,\"2,515,478\",\"2,398,046\"\n\
+               Total deferred tax liabilities,\"(1,337,920)\",\"(1,295,574)\"\n\
+               Net deferred tax assets,\"1,177,558\",\"1,102,472\"\n";
+    let said = |value: &str, cite: &str| {
+        route_and_codes(&over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "{value}", "role": "Net deferred tax assets, as of December 31, 2024", "cites": ["t.csv{cite}"]}}"#
+            ),
+        ))
+    };
+    assert_eq!(said("$1,177,558", "#B7"), (Route::Accept, vec![]));
+    assert_eq!(said("$2,515,478", "#B5"), (Route::Accept, vec![]));
+    // Near misses: a number neither holds, and another year's column.
+    assert_ne!(said("$1,200,000", "#B7").0, Route::Accept);
+    assert_ne!(said("$1,102,472", "#C7").0, Route::Accept);
+}
+
+#[test]
+fn a_country_row_is_named_by_its_own_name() {
+    // Amazon's net sales attributed to countries, each row tagged with its
+    // country; "Germany" and "United Kingdom" are both Europe's.
+    let at = |value: &str, role: &str, cell: &str| {
+        on_fixture("html/amzn-countries-excerpt.htm", value, role, cell)
+    };
+    assert_eq!(
+        at(
+            "$40,856 million",
+            "Net sales attributed to Germany, FY2024",
+            "p2t1!D5"
+        ),
+        (Route::Accept, vec![])
+    );
+    // Near misses: another country of the same region, and no country.
+    assert_ne!(
+        at(
+            "$40,856 million",
+            "Net sales attributed to the United Kingdom, FY2024",
+            "p2t1!D5"
+        )
+        .0,
+        Route::Accept
+    );
+    assert_ne!(
+        at("$40,856 million", "Net sales, FY2024", "p2t1!D5").0,
+        Route::Accept
     );
 }

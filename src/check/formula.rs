@@ -48,7 +48,7 @@ use crate::vocab::metrics::{Metrics, without_spans};
 pub const DOCS: &[CodeDoc] = &[CodeDoc {
     code: Code::FormulaMismatch,
     check: Check::Arithmetic,
-    what: "The claim's role names a metric tickmark knows (gross, operating, net and EBITDA margin, growth, decline, change, EPS, free cash flow, current and quick ratio, debt-to-equity, net debt, ROE, ROA, effective tax rate, payout ratio, days sales outstanding; `src/vocab/metrics.toml`), and its calculation is not that metric: an operand's role is not one of the metric's inputs, an operand's period is not the one the claim names (\"growth 2024 vs 2023\" over 2024 and 2022; a FY2024 margin over a FY2023 operand), a decline is divided by the later amount, the operands are two companies' figures, or the role names a qualified measure (organic, adjusted, pro forma, core, segment: \"organic revenue growth\") that no operand's role, concept, row or cell's tag carries (a cell tagged with a segment member is that segment's). Also raised, whatever the role names, when the calculation is one operand alone (`a`, `a * 1`) whose concept is not the role's (\"Total stockholders' equity\" = retained earnings), or when the role names one period and no operand is of it (\"Net income, fiscal 2023\" over fiscal 2024 figures); when the role names one line as a share of another (\"R&D expense as a percentage of revenue\") and the calculation is over another base; when a role's compound annual rate over two or more years (\"CAGR\", \"compound annual\", \"annualized\") is computed as the cumulative change, or as no root or another root than its years (`(end / start) ^ (1/3) - 1` over FY2023–FY2025, or the cumulative change halved); when a value written in percentage or basis points is computed as a relative change (one plus the result a product of the operands' powers: `(g1 / r1) / (g0 / r0) - 1`); when the role names an average balance (\"return on average equity\") and the calculation takes one closing balance; when a share of a qualified base (\"Europe as a share of international sales\") is divided by an unqualified total, or a share of the total by a part of it (product revenue); when the role names one line and the calculation adds other lines to it (\"Capital expenditures\" = capex + acquisitions; a role naming a combination or an adjustment is not one line); a ratio the role spells out in parentheses (\"Interest coverage (EBIT / interest expense)\") is held like a share, a current or non-current part does not stand for its whole (net debt over the non-current borrowings alone), a total plus one of the lines printed above it that add up to it counts that line twice (\"Total noninterest expense\" + \"FDIC insurance assessments\"), a profit excluding a charge (\"Operating income excluding restructuring charges\") adds the charge back, never deducts it again, EBITDA or EBIT adds back what its name says it is before (EBITDA as net income plus D&A adds back no interest and no taxes), a net figure of an income and a cost of one kind (\"Net finance costs\") takes one from the other, a sum for one period does not add an operand of another period of the same kind (\"Total borrowings, 31 December 2024\" = current 2024 + non-current 2023), a year's amount per share is no sum of its quarters', debt does not include an operating lease liability, a ratio the role names by its two lines (\"Loan-to-deposit ratio\", \"Allowance for credit losses to total loans\") divides an operand showing the first line's words by one showing the second's, and \"Adjusted EBITDA\" made of the EBITDA lines alone adjusts nothing; when a change stated in percent (\"operating margin rose 0.4%\") is computed as the difference of two percentages or of two ratios, a change in points; when a FinQA program's number matches no operand (`subtract(4300, 3800)` with operands 4,200 and 3,900), or an expression is made of constants only. A decline whose operands rose is `sign_flip`; a change of a named measure over an operand that names none is `ambiguous_role` (review).",
+    what: "The claim's role names a metric tickmark knows (gross, operating, net and EBITDA margin, growth, decline, change, EPS, free cash flow, current and quick ratio, debt-to-equity, net debt, ROE, ROA, effective tax rate, payout ratio, days sales outstanding; `src/vocab/metrics.toml`), and its calculation is not that metric: an operand's role is not one of the metric's inputs, an operand's period is not the one the claim names (\"growth 2024 vs 2023\" over 2024 and 2022; a FY2024 margin over a FY2023 operand), a decline is divided by the later amount, the operands are two companies' figures, or the role names a qualified measure (organic, adjusted, pro forma, core, segment: \"organic revenue growth\") that no operand's role, concept, row or cell's tag carries (a cell tagged with a segment member is that segment's), or a margin's operands are, by their tags, one a reportable segment's fact and another the whole company's (a segment's operating loss over the company's total revenues). Also raised, whatever the role names, when the calculation is one operand alone (`a`, `a * 1`) whose concept is not the role's (\"Total stockholders' equity\" = retained earnings), or when the role names one period and no operand is of it (\"Net income, fiscal 2023\" over fiscal 2024 figures); when the role names one line as a share of another (\"R&D expense as a percentage of revenue\") and the calculation is over another base; when a role's compound annual rate over two or more years (\"CAGR\", \"compound annual\", \"annualized\") is computed as the cumulative change, or as no root or another root than its years (`(end / start) ^ (1/3) - 1` over FY2023–FY2025, or the cumulative change halved); when a value written in percentage or basis points is computed as a relative change (one plus the result a product of the operands' powers: `(g1 / r1) / (g0 / r0) - 1`); when the role names an average balance (\"return on average equity\") and the calculation takes one closing balance; when a share of a qualified base (\"Europe as a share of international sales\") is divided by an unqualified total, or a share of the total by a part of it (product revenue); when the role names one line and the calculation adds other lines to it (\"Capital expenditures\" = capex + acquisitions; a role naming a combination or an adjustment is not one line); a ratio the role spells out in parentheses (\"Interest coverage (EBIT / interest expense)\") is held like a share, a current or non-current part does not stand for its whole (net debt over the non-current borrowings alone), a total plus one of the lines printed above it that add up to it counts that line twice (\"Total noninterest expense\" + \"FDIC insurance assessments\"), a profit excluding a charge (\"Operating income excluding restructuring charges\") adds the charge back, never deducts it again, EBITDA or EBIT adds back what its name says it is before (EBITDA as net income plus D&A adds back no interest and no taxes), a net figure of an income and a cost of one kind (\"Net finance costs\") takes one from the other, a sum for one period does not add an operand of another period of the same kind (\"Total borrowings, 31 December 2024\" = current 2024 + non-current 2023), a year's amount per share is no sum of its quarters', debt does not include an operating lease liability, a ratio the role names by its two lines (\"Loan-to-deposit ratio\", \"Allowance for credit losses to total loans\") divides an operand showing the first line's words by one showing the second's, and \"Adjusted EBITDA\" made of the EBITDA lines alone adjusts nothing; when a change stated in percent (\"operating margin rose 0.4%\") is computed as the difference of two percentages or of two ratios, a change in points; when a FinQA program's number matches no operand (`subtract(4300, 3800)` with operands 4,200 and 3,900), or an expression is made of constants only. A decline whose operands rose is `sign_flip`; a change of a named measure over an operand that names none is `ambiguous_role` (review).",
     why: "Every operand can be cited correctly and the arithmetic be exact while the calculation computes something else: cost over revenue is a cost ratio, not a gross margin. Only a check that knows what the metric is made of sees it.",
     example: "\"Gross margin was 60.0% in 2024\" with calc `cor / rev` over cost of revenue 2,520 and revenue 4,200 (gross margin is (4,200 − 2,520) / 4,200 = 40.0%).",
     route: "reanswer.",
@@ -88,6 +88,9 @@ struct Input<'a> {
     /// ("Revenues[…StatementBusinessSegmentsAxis=amzn:AmazonWebServicesSegmentMember]"):
     /// what the filer says the number is, whatever the operand's role names.
     cell_concept: Option<String>,
+    /// Its cell's tag: a reportable segment's fact (`Some(true)`), a fact
+    /// with no dimension (`Some(false)`: the company's), else `None`.
+    segment_fact: Option<bool>,
 }
 
 /// The formula findings for a calculation claim (none when its role names
@@ -133,8 +136,9 @@ pub fn check(
     if let Some(finding) = companies_differ(operands) {
         findings.push(finding);
     }
-    if let Some(finding) =
-        qualifier_unmet(claim_role, &inputs).or_else(|| average_unmet(claim_role, &inputs))
+    if let Some(finding) = qualifier_unmet(claim_role, &inputs)
+        .or_else(|| average_unmet(claim_role, &inputs))
+        .or_else(|| scope_mixed(&wanted, &inputs))
     {
         findings.push(finding);
     } else if let Some(finding) = metric_mismatch(claim_role, &wanted, calc, &inputs) {
@@ -676,6 +680,14 @@ fn input_of<'a>(operand: &FormulaOperand<'a>, vocab: &Vocab) -> Input<'a> {
             .as_ref()
             .and_then(|c| c.concept())
             .map(|c| c.as_str().to_string()),
+        segment_fact: operand.cell.as_ref().and_then(|c| c.xbrl()).and_then(|t| {
+            let fact = &*t.fact;
+            if crate::check::role::is_segment_fact(fact) {
+                Some(true)
+            } else {
+                fact.dims().is_empty().then_some(false)
+            }
+        }),
     }
 }
 
@@ -1545,6 +1557,30 @@ fn qualifier_unmet(claim_role: &ClaimRole, inputs: &[Input<'_>]) -> Option<Findi
         format!(
             "the claim's role names a {value} measure, but none of its operands ({}) is {value}: the calculation computes the reported figure, not the {value} one",
             ids.join(", ")
+        ),
+    ))
+}
+
+/// A margin over one segment's figure and the company's (Boeing's
+/// Commercial Airplanes operating loss over the company's total revenues):
+/// by their tags, one operand is a reportable segment's fact and another a
+/// fact of the whole company. A margin is one line over another of the
+/// same business. `formula_mismatch`.
+fn scope_mixed(wanted: &Wanted, inputs: &[Input<'_>]) -> Option<Finding> {
+    let Wanted::Metric { concept, .. } = wanted else {
+        return None;
+    };
+    if !concept.ends_with("Margin") {
+        return None;
+    }
+    let segment = inputs.iter().find(|i| i.segment_fact == Some(true))?;
+    let company = inputs.iter().find(|i| i.segment_fact == Some(false))?;
+    Some(Finding::new(
+        Code::FormulaMismatch,
+        Route::Reanswer,
+        format!(
+            "{} is a segment's figure and {} the whole company's (by their tags): a margin is one line over another of the same business",
+            segment.id, company.id
         ),
     ))
 }

@@ -367,8 +367,24 @@ impl Document {
         page.text.lines().find(|line| line.contains(label))
     }
 
+    /// For a cell, the lines its table is titled with (a lead-in sentence:
+    /// "The expected timing of payments for these content obligations is
+    /// as follows:"), which a reader sees as what the row is: a quote is
+    /// looked for in them when it is not in [`Document::text_in`].
+    pub fn title_of(&self, located: Located<'_>) -> Option<String> {
+        let Located::Cell(table, _) = located else {
+            return None;
+        };
+        let mut out = String::new();
+        for line in table.title.iter().chain(&table.lead_in) {
+            out.push_str(line);
+            out.push('\n');
+        }
+        Some(out)
+    }
+
     /// The text of every non-empty grid cell inside a located scope, row by
-    /// row, cells joined by spaces: what a quote must be found in.
+    /// row, cells joined by spaces.
     pub fn text_in(&self, located: Located<'_>) -> String {
         let mut out = String::new();
         let mut add_table = |table: &Table,

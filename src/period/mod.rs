@@ -362,6 +362,22 @@ impl Norm {
 // Patterns
 
 /// Month names and abbreviations.
+/// The months' names in English, January first.
+pub const MONTH_NAMES: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
 const MONTH: &str = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 
 /// A full date in any of the forms [`parse_date`] reads.
@@ -2116,20 +2132,7 @@ mod tests {
         assert_eq!(text.get(range), Some("Q1\u{a0}2024"));
     }
 
-    const MONTHS: [&str; 12] = [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ];
+    const MONTHS: [&str; 12] = super::MONTH_NAMES;
 
     fn valid_date() -> impl Strategy<Value = Date> {
         (1950i16..=2099, 1i8..=12, 1i8..=31)

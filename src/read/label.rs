@@ -32,7 +32,7 @@ use crate::model::{
     StatementKind, Table, TablePart, UnitLine,
 };
 use crate::number::{currency, parse_amount};
-use crate::period::{PeriodHint, is_year, parse_period};
+use crate::period::{MONTH_NAMES, PeriodHint, is_year, parse_period};
 use crate::vocab::{ConceptId, LabelCache, Vocab};
 
 /// A grid value as the labeler sees it.
@@ -1732,6 +1732,7 @@ fn apply_title_span(
         })
         .collect();
     let Some(span) = spans.first() else {
+        apply_lead_in_span(columns, title, hint);
         return;
     };
     for (info, _) in columns.iter_mut().flatten() {
@@ -1755,6 +1756,85 @@ fn apply_title_span(
             info.period = Some(p);
         }
     }
+}
+
+/// A title line or lead-in naming a span with no date of its own
+/// ("Income before tax by segment of business for the fiscal six months
+/// were as follows:", J&J's 10-Q) over columns headed by full dates ("June
+/// 29, 2025 | June 30, 2024"): each column is that span ending on its
+/// date, not the balance at it. Only when every dated column is such a
+/// date, and the table is no balance sheet.
+fn apply_lead_in_span(
+    columns: &mut [Option<(ColumnInfo, bool)>],
+    title: &[String],
+    hint: PeriodHint,
+) {
+    if hint.statement == StatementKind::Balance {
+        return;
+    }
+    let Some(span) = title.iter().find_map(|t| span_words(t)) else {
+        return;
+    };
+    let dated = |info: &ColumnInfo| match &info.period {
+        Some(Period::Instant { date: Some(d), .. }) => Some(*d),
+        _ => None,
+    };
+    let mut any = false;
+    for (info, _) in columns.iter().flatten() {
+        match &info.period {
+            Some(Period::Instant { date: Some(_), .. }) => any = true,
+            Some(Period::Change { .. }) | None => {}
+            Some(_) => return,
+        }
+    }
+    if !any {
+        return;
+    }
+    for (info, _) in columns.iter_mut().flatten() {
+        let Some(date) = dated(info) else { continue };
+        let month = MONTH_NAMES
+            .get(usize::try_from(date.month()).unwrap_or(0).saturating_sub(1))
+            .copied()
+            .unwrap_or("");
+        let text = format!("{span} ended {month} {}, {}", date.day(), date.year());
+        if let Some(p @ Period::Duration { .. }) = parse_period(&text, hint) {
+            info.period = Some(p);
+        }
+    }
+}
+
+/// The span a line names without a date: "(fiscal) three / six / nine /
+/// twelve months", "(fiscal) first … fourth quarter(s)", "twenty-six
+/// weeks"; `None` when the line names none, or says "ended", "ending" or
+/// "as of" (a span with its date is read whole).
+fn span_words(line: &str) -> Option<String> {
+    let lower = line.to_lowercase();
+    if lower.contains("ended") || lower.contains("ending") || lower.contains("as of") {
+        return None;
+    }
+    let words: Vec<&str> = lower
+        .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.windows(2).enumerate().find_map(|(i, pair)| {
+        let [count, unit] = pair else { return None };
+        let unit = unit.trim_end_matches('s');
+        let counts: &[&str] = match unit {
+            "month" => &["three", "six", "nine", "twelve"],
+            "quarter" => &["first", "second", "third", "fourth"],
+            "week" => &["thirteen", "twenty-six", "thirty-nine", "fifty-two"],
+            _ => return None,
+        };
+        if !counts.contains(count) {
+            return None;
+        }
+        let fiscal = i > 0 && words.get(i - 1) == Some(&"fiscal");
+        Some(format!(
+            "{}{count} {unit}{}",
+            if fiscal { "fiscal " } else { "" },
+            if unit == "quarter" { "" } else { "s" }
+        ))
+    })
 }
 
 /// A change column whose header names no periods ("% change" beside

@@ -106,6 +106,9 @@ pub struct ClaimRole {
     /// when the claim has a sentence and a value: read once with the role,
     /// and held to the claim's value by the value check.
     pub sentence_amounts: Option<Vec<crate::prose::Written>>,
+    /// The claim's value is an amount of money ("$29,075 million") and its
+    /// role names no unit: a percentage cell is not its line.
+    pub money_value: bool,
 }
 
 /// An amount a claim's sentence gives its line a year earlier.
@@ -687,6 +690,11 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
             .all(|w| contains(&claim.required, w) || contains(&claim.soft, w));
     for q in claim.role.qualifiers.iter().chain(&claim.role.implied) {
         let Some(def) = q.def() else { continue };
+        // A fact tagged as a reportable segment's shows "segment" by its
+        // tag, whatever words its table prints.
+        if def.value == "segment" && fact.is_some_and(is_segment_fact) {
+            continue;
+        }
         let same_kind: Vec<_> = cell_qualifiers()
             .filter(|c| c.def().is_some_and(|d| d.kind == def.kind))
             .collect();
@@ -754,7 +762,10 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
             CellOnly::Lenient => out.lenient_extra = out.lenient_extra.saturating_add(1),
         }
     }
-    if tag_member && !names_the_tagged_member(claim, row, fact, names_the_member) {
+    if tag_member
+        && !names_the_tagged_member(claim, row, col, fact, names_the_member)
+        && !says_a_place_row(claim, row, cell)
+    {
         out.strict_extra = out.strict_extra.saturating_add(1);
     }
     if total_of_parts(claim, row, roles) {
@@ -828,7 +839,8 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     }
 
     // Unit.
-    out.unit_differs = unit_differs(claim.role.unit, row, cell);
+    out.unit_differs =
+        unit_differs(claim.role.unit, row, cell) || claim.money_value && cell.percent();
     out
 }
 
@@ -911,12 +923,28 @@ fn names_the_fact(claim: &ClaimRole, fact: &crate::xbrl::Fact) -> bool {
 fn names_the_tagged_member(
     claim: &ClaimRole,
     row: &RowRole,
+    col: Option<&crate::model::ColRole>,
     fact: Option<&crate::xbrl::Fact>,
     names_the_label: bool,
 ) -> bool {
     let said = |w: &str| contains(&claim.required, w) || contains(&claim.soft, w);
     if !row.section_words.is_empty() && row.section_words.iter().all(|w| said(w)) {
         return true;
+    }
+    // The member's name heading the column ("Compute & Networking" over
+    // NVIDIA's segment note's "Revenue" row), said whole by the claim.
+    if let (Some(col), Some(fact)) = (col, fact)
+        && !col.words.is_empty()
+        && col.words.iter().all(|w| said(w))
+    {
+        let member_words = member_words(fact);
+        if col.words.iter().any(|w| {
+            member_words
+                .iter()
+                .any(|m| m.starts_with(&**w) || w.starts_with(m.as_str()))
+        }) {
+            return true;
+        }
     }
     if !names_the_label {
         return false;
@@ -953,6 +981,47 @@ fn member_words(fact: &crate::xbrl::Fact) -> Vec<String> {
     }
     out.retain(|w| w.len() >= 3 && !matches!(w.as_str(), "member" | "segment" | "segments"));
     out
+}
+
+/// Whether a row whose label is only a place ("Asia-Pacific (2)",
+/// "Germany": all its words read as a geography qualifier) is named by the
+/// claim's own text, word for word: a member of a geographic breakdown
+/// named as the filing prints it. "Germany" does not name "France",
+/// though both are Europe's.
+fn says_a_place_row(claim: &ClaimRole, row: &RowRole, cell: &Cell<'_>) -> bool {
+    if !row.label_words.is_empty()
+        || !row
+            .role
+            .qualifiers
+            .iter()
+            .any(|q| q.def().is_some_and(|d| d.kind == "geography"))
+    {
+        return false;
+    }
+    let Some(label) = cell.row_label() else {
+        return false;
+    };
+    let said: Vec<String> = crate::vocab::lexicon::words(&claim.text)
+        .into_iter()
+        .map(|w| w.text)
+        .collect();
+    let label = crate::vocab::strip_parentheticals(label);
+    let own: Vec<String> = crate::vocab::lexicon::words(&label)
+        .into_iter()
+        .map(|w| w.text)
+        .filter(|w| !w.chars().all(|c| c.is_ascii_digit()))
+        .collect();
+    !own.is_empty() && own.iter().all(|w| said.contains(w))
+}
+
+/// Whether a fact is tagged as a reportable segment's: a member of
+/// `us-gaap:StatementBusinessSegmentsAxis`, or of the consolidation axis's
+/// `us-gaap:OperatingSegmentsMember`.
+pub fn is_segment_fact(fact: &crate::xbrl::Fact) -> bool {
+    fact.dims().iter().any(|d| {
+        d.axis.ends_with(":StatementBusinessSegmentsAxis")
+            || matches!(&d.member, crate::xbrl::Member::Explicit(m) if m.ends_with(":OperatingSegmentsMember"))
+    })
 }
 
 fn members_match(claimed: &[Box<str>], fact: &crate::xbrl::Fact) -> bool {

@@ -26,7 +26,7 @@ pub use cell::{cell_periods, roles_of};
 pub(crate) use cell::{
     filer_words, names_positive_side_aside, under_oci_caption, working_capital_sign,
 };
-pub use fit::{ClaimRole, Fit, Prior, Slot, cell_direction, fit, fit_if_adequate};
+pub use fit::{ClaimRole, Fit, Prior, Slot, cell_direction, fit, fit_if_adequate, is_segment_fact};
 pub(crate) use rank::around as said_around;
 pub use rank::{MAX_CANDIDATES, Resolution, Verdict, pick_cell, resolve};
 pub use read::{MAX_TEXT, Mode, Reading, numbers_in, periods_in, read, read_shared};
@@ -144,18 +144,17 @@ fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimR
     let mut out = from_reading(reading, text);
     // A change stated as a percentage ("growth, 2024 vs 2023" of "15.0%")
     // is a change in percent: the value says the unit.
-    if claim
-        .value
-        .as_deref()
-        .and_then(crate::number::parse_amount)
-        .is_some_and(|a| a.percent)
-    {
+    let value = claim.value.as_deref().and_then(crate::number::parse_amount);
+    if value.as_ref().is_some_and(|a| a.percent) {
         for period in &mut out.role.periods {
             if let crate::model::Period::Change { percent, .. } = period {
                 *percent = true;
             }
         }
     }
+    out.money_value =
+        out.role.unit.is_none() && value.is_some_and(|a| a.currency.is_some() && !a.percent);
+
     out.qname_allows = read::qname_qualifiers(Lexicon::builtin(), &out.text);
     (out.qnames, out.members) = read::qname_slots(&out.text);
     // The sentence's amounts, read once, and which is the claim's value.
@@ -751,6 +750,7 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         label_key: std::sync::OnceLock::new(),
         change_words: std::sync::OnceLock::new(),
         sentence_amounts: None,
+        money_value: false,
     }
 }
 

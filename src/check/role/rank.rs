@@ -84,13 +84,29 @@ pub fn resolve<'a>(
     vocab: &Vocab,
     holds: &dyn Fn(&Cell<'_>) -> bool,
 ) -> Resolution<'a> {
-    let own = fit(claim, cited, roles_of(cited.table(), vocab));
+    let mut own = fit(claim, cited, roles_of(cited.table(), vocab));
     let (candidates, truncated) = candidates(claim, cited, assembled, vocab);
+    // The filer tags the cited cell as one fact with a cell that fits (a
+    // roll-forward's "Balance at the end of the year" and the text's "gross
+    // unrecognized tax benefits was $432 million"): the cited cell is that
+    // fact, whatever its own row says.
+    if !own.adequate()
+        && let Some(twin) = candidates
+            .iter()
+            .filter(|c| same_fact(&c.cell, cited))
+            .min_by_key(|c| c.fit.specificity())
+    {
+        own = twin.fit;
+    }
     // One number, whatever sign a table prints it with (a reconciliation
     // adds back the expense its statement subtracts).
+    // So is one fact printed twice, rounded differently (a roll-forward's
+    // "432,280" in thousands and the text's "$432 million"): the same
+    // concept in the same context, by their tags.
     let same_value = |a: &Cell<'_>, b: &Cell<'_>| {
         a.value_base().map(|v| v.abs()) == b.value_base().map(|v| v.abs())
             && a.percent() == b.percent()
+            || same_fact(a, b)
     };
     // Only adequate candidates are kept (`fit_if_adequate`).
     let adequate: Vec<&Candidate<'a>> = candidates.iter().collect();
@@ -272,6 +288,22 @@ pub fn resolve<'a>(
             return the_companys(claim, cited, assembled, vocab, own);
         }
     }
+    // Rows of one table printing one label for two lines (Netflix's "Net
+    // deferred tax assets" before and after the deferred tax liabilities),
+    // in the cited cell's column: the label cannot say which, the stated
+    // number can, when the cited cell alone holds it.
+    if mine == min
+        && holds(cited)
+        && let Some(key) = row_key(cited)
+        && others.iter().all(|c| {
+            std::ptr::eq(c.cell.table(), cited.table())
+                && c.cell.coord().col == cited.coord().col
+                && row_key(&c.cell).as_deref() == Some(key.as_str())
+                && !holds(&c.cell)
+        })
+    {
+        return the_companys(claim, cited, assembled, vocab, own);
+    }
     if mine == min {
         // Equally exact cells with other values: the claim does not say which.
         let what = if claim.role.periods.is_empty() && own.period == Slot::Unstated {
@@ -387,6 +419,19 @@ pub fn pick_cell<'a>(
 /// How a cite's cell is chosen: adequate first, then closest, then holding
 /// the stated number.
 type PickKey = (bool, (u8, u16, bool, u8, u16, u16), bool);
+
+/// Whether two cells are tagged as one fact: the same concept in the same
+/// context of one filing.
+fn same_fact(a: &Cell<'_>, b: &Cell<'_>) -> bool {
+    match (a.xbrl(), b.xbrl()) {
+        (Some(x), Some(y)) => {
+            same_source(a, b)
+                && x.fact.concept == y.fact.concept
+                && x.fact.context.id == y.fact.context.id
+        }
+        _ => false,
+    }
+}
 
 /// Whether two cells are of one source.
 fn same_source(a: &Cell<'_>, b: &Cell<'_>) -> bool {

@@ -1804,3 +1804,66 @@ fn a_balance_sheets_change_column_printing_percent_first_is_percentages() {
     // Near miss: the amounts beside them keep the unit line's scale.
     assert_eq!(cell(&t, "B4").value_base(), Some(d("364078000000")));
 }
+
+#[test]
+fn span_words_name_a_span_without_its_date() {
+    assert_eq!(
+        span_words(
+            "Income before tax by segment of business for the fiscal six months were as follows:"
+        )
+        .as_deref(),
+        Some("fiscal six months")
+    );
+    assert_eq!(
+        span_words("Sales by segment for the fiscal second quarters were as follows:").as_deref(),
+        Some("fiscal second quarter")
+    );
+    assert_eq!(
+        span_words("for the twenty-six weeks").as_deref(),
+        Some("twenty-six weeks")
+    );
+    // Near misses: a span with its date is read whole; no span; a count
+    // that is no span's.
+    assert_eq!(span_words("Six months ended June 30,"), None);
+    assert_eq!(span_words("Segment income before tax"), None);
+    assert_eq!(span_words("Two months of backlog"), None);
+}
+
+#[test]
+fn a_lead_in_span_dates_columns_headed_by_dates_only() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &[
+                "Segment sales for the fiscal six months were as follows:",
+                "",
+                "",
+            ],
+            &["", "June 29, 2025", "June 30, 2024"],
+            &["Innovative Medicine", "29,075", "28,052"],
+        ],
+    );
+    match cell(&t, "B3").period() {
+        Some(Period::Duration {
+            months: Some(6),
+            end: Some(end),
+            ..
+        }) => assert_eq!(*end, date(2025, 6, 29)),
+        other => panic!("{other:?}"),
+    }
+    // Near miss: a balance sheet's dated columns stay balances.
+    let t = label(
+        TablePart::Only,
+        &[
+            &["Balance sheet data for the six months", "", ""],
+            &["", "June 29, 2025", "December 29, 2024"],
+            &["Total assets", "29,075", "28,052"],
+            &["Total liabilities", "19,075", "18,052"],
+            &["Total equity", "10,000", "10,000"],
+        ],
+    );
+    assert!(matches!(
+        cell(&t, "B3").period(),
+        Some(Period::Instant { .. })
+    ));
+}
