@@ -565,3 +565,28 @@ fn the_twenty_fourth_red_team_on_html_notes_holds_its_documented_figures() {
         false,
     );
 }
+
+/// The twenty-fifth red team (2026-12-06; tests/adversarial/README.md): 77
+/// wrong and 78 correct claims over ten SEC HTML filings, a probe of the
+/// session's rules (segments in columns and rows, countries and regions,
+/// one fact printed twice, rows of one label, spans said above a table,
+/// margins over a segment's and the company's lines, quotes of a table's
+/// heading, percentage columns), written without reading tickmark's rules
+/// or running it. Held out for one run on 9a8cc79 (1 wrong accepted, 26
+/// correct refused; 2 and 47 on the session's starting commit 1f38fef);
+/// its false accept (a segment's margin claimed as the company's) was then
+/// read and fixed, which makes it a training corpus.
+#[test]
+#[ignore = "reads ten real HTML filings: slow in a debug build; run with --ignored"]
+fn the_twenty_fifth_red_team_on_html_filings_holds_its_documented_figures() {
+    let Some(dir) = sec_ixbrl() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam25.jsonl",
+        &dir,
+        (77, 78),
+        (0, 26),
+        false,
+    );
+}

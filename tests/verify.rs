@@ -4746,3 +4746,102 @@ fn a_country_row_is_named_by_its_own_name() {
         Route::Accept
     );
 }
+
+/// A sheet's row: a label, two numbers and their number format.
+type SheetRow<'a> = (&'a str, f64, f64, &'a str);
+
+/// A sheet: its name, its title and its rows.
+type Sheet<'a> = (&'a str, &'a str, &'a [SheetRow<'a>]);
+
+/// A claim over a workbook of sheets written to a temporary file: each
+/// sheet a title, a unit line, a header of two quarters and rows of a
+/// label and two numbers in a number format.
+fn over_xlsx(sheets: &[Sheet<'_>], claim: &str) -> AnswerReport {
+    use rust_xlsxwriter::{Format, Workbook};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.xlsx");
+    let mut workbook = Workbook::new();
+    for (name, title, rows) in sheets {
+        let sheet = workbook.add_worksheet().set_name(*name).unwrap();
+        sheet.write_string(0, 0, *title).unwrap();
+        sheet.write_string(1, 0, "(Dollars in millions)").unwrap();
+        sheet
+            .write_string(2, 1, "Three months ended June 30, 2025")
+            .unwrap();
+        sheet
+            .write_string(2, 2, "Three months ended June 30, 2024")
+            .unwrap();
+        for (i, (label, a, b, format)) in rows.iter().enumerate() {
+            let row = 3 + u32::try_from(i).unwrap();
+            let format = Format::new().set_num_format(*format);
+            sheet.write_string(row, 0, *label).unwrap();
+            sheet.write_number_with_format(row, 1, *a, &format).unwrap();
+            sheet.write_number_with_format(row, 2, *b, &format).unwrap();
+        }
+    }
+    workbook.save(&path).unwrap();
+    let path = serde_json::to_string(&path.display().to_string()).unwrap();
+    verify(&format!(
+        r#"{{"id": "t", "sources": [{{"id": "t.xlsx", "path": {path}}}], "claims": [{claim}]}}"#
+    ))
+}
+
+#[test]
+fn a_segment_s_margin_is_not_the_company_s_when_its_results_say_another() {
+    // Boeing's MD&A: "Consolidated Results of Operations" prints operating
+    // margins of (0.8)%; Commercial Airplanes' "Segment Results of
+    // Operations", (5.1)%.
+    let money = "#,##0;(#,##0)";
+    let percent = "0.0%;(0.0%)";
+    let consolidated: &[SheetRow<'_>] = &[
+        ("Revenues", 22749.0, 16866.0, money),
+        ("Earnings/(loss) from operations", -176.0, -1090.0, money),
+        ("Operating margins", -0.008, -0.065, percent),
+    ];
+    let segment: &[SheetRow<'_>] = &[
+        ("Revenues", 10874.0, 6003.0, money),
+        ("Loss from operations", -557.0, -1129.0, money),
+        ("Operating margins", -0.051, -0.188, percent),
+    ];
+    let said = |value: &str, role: &str, cite: &str| {
+        let r = over_xlsx(
+            &[
+                ("MDA", "Consolidated Results of Operations", consolidated),
+                (
+                    "BCA",
+                    "Commercial Airplanes Segment Results of Operations",
+                    segment,
+                ),
+            ],
+            &format!(
+                r#"{{"id": "k", "value": "{value}", "role": "{role}", "cites": ["t.xlsx#{cite}"]}}"#
+            ),
+        );
+        route_and_codes(&r)
+    };
+    assert_eq!(
+        said(
+            "(5.1)%",
+            "Consolidated operating margin, three months ended June 30, 2025",
+            "BCA!B6"
+        ),
+        (Route::Review, vec!["ambiguous_role"])
+    );
+    // Near misses: the company's own margin, and the segment's named.
+    assert_eq!(
+        said(
+            "(0.8)%",
+            "Consolidated operating margin, three months ended June 30, 2025",
+            "MDA!B6"
+        ),
+        (Route::Accept, vec![])
+    );
+    assert_eq!(
+        said(
+            "(5.1)%",
+            "Commercial Airplanes segment operating margin, three months ended June 30, 2025",
+            "BCA!B6"
+        ),
+        (Route::Accept, vec![])
+    );
+}

@@ -21,13 +21,16 @@ use crate::vocab::Vocab;
 
 /// Whether a table is one of the report's consolidated statements, by its
 /// title ("Consolidated Statements of Income", "Consolidated Balance
-/// Sheets").
+/// Sheets"), or its discussion's table of the company's results
+/// ("Consolidated Results of Operations", Boeing's MD&A, beside its
+/// "Segment Results of Operations").
 pub(super) fn is_consolidated_statement(table: &Table) -> bool {
     table.title.iter().any(|line| {
         let lower = line.to_lowercase();
         lower.contains("consolidated statement")
             || lower.contains("statements of consolidated")
             || lower.contains("consolidated balance sheet")
+            || lower.contains("consolidated results of operations")
     })
 }
 
@@ -230,7 +233,19 @@ fn the_line<'c, 'a>(
             })
         }
         Period::Change { .. } => None,
-        _ if cited.percent() => None,
+        // A percentage (a margin, a rate) against the statement's
+        // percentage for the period.
+        _ if cited.percent() => cells
+            .iter()
+            .filter(|c| c.percent() && !c.dash())
+            .find(|c| c.period().is_some_and(|p| agrees(period, p)))
+            .and_then(|c| {
+                Some(Line {
+                    value: c.value_base()?,
+                    cell: c,
+                    from: None,
+                })
+            }),
         _ => at(period).map(|(value, cell)| Line {
             value,
             cell,
