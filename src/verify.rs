@@ -706,9 +706,13 @@ impl<'a> Verifier<'a> {
             && !resolved.is_empty()
             && !resolved.iter().any(|r| {
                 quote::found_in(quote_text, &r.document.text_in(r.located))
-                    || r.document
-                        .title_of(r.located)
-                        .is_some_and(|title| quote::found_in(quote_text, &title))
+                    // A table's title says what its rows are, never what
+                    // a row's number is: a quote with an amount must be
+                    // the row's (years may name the columns).
+                    || states_no_amount(quote_text)
+                        && r.document
+                            .title_of(r.located)
+                            .is_some_and(|title| quote::found_in(quote_text, &title))
             })
         {
             let cites: Vec<&str> = resolved.iter().map(|r| r.cite.as_str()).collect();
@@ -1337,6 +1341,19 @@ impl crate::report::verify::DocumentLookup for SourceCache {
     }
 }
 
+/// Whether a text states no amount: every number in it is a year
+/// ("for 2024, 2023 and 2022"), none a figure ("$15,000 million").
+fn states_no_amount(text: &str) -> bool {
+    text.split(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.'))
+        .map(|run| run.trim_matches([',', '.']))
+        .filter(|run| run.chars().any(|c| c.is_ascii_digit()))
+        .all(|run| {
+            run.len() == 4
+                && run.chars().all(|c| c.is_ascii_digit())
+                && (run.starts_with("19") || run.starts_with("20"))
+        })
+}
+
 /// The text a claim's role is read from, for messages and the judge: its
 /// role, else its sentence.
 fn role_text(claim: &Claim) -> String {
@@ -1393,6 +1410,17 @@ mod cache_tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
 
     use super::*;
+
+    #[test]
+    fn years_are_no_amounts_a_quote_may_state() {
+        assert!(states_no_amount(
+            "The following table shows information by reportable segment for 2024, 2023 and 2022 (in millions):"
+        ));
+        assert!(states_no_amount("Consolidated Statements of Operations"));
+        assert!(!states_no_amount("Net sales rose to $15,000 million"));
+        assert!(!states_no_amount("Revenue 4,200"));
+        assert!(!states_no_amount("up 12.5% in 2024"));
+    }
 
     #[test]
     fn a_source_rewritten_on_disk_is_read_again_and_an_unchanged_one_is_not() {

@@ -166,10 +166,18 @@ fn fabricated_quote() {
     accepted(&acme(
         r#"{"value": "4,200", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"], "quote": "Revenue   4,200"}"#,
     ));
-    // A cell's table title is in its scope; another table's is not.
+    // A cell's table title is in its scope; another table's is not, nor a
+    // title's line stating an amount the row does not.
     accepted(&acme(
         r#"{"value": "4,200", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"], "quote": "Consolidated Statements of Operations"}"#,
     ));
+    produces(
+        &acme(
+            r#"{"value": "4,200", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"], "quote": "($ in millions, except per share data) 4,300"}"#,
+        ),
+        "fabricated_quote",
+        Route::Reanswer,
+    );
     produces(
         &acme(
             r#"{"value": "4,200", "role": "Revenue, FY2024", "cites": ["acme.xlsx#IS!B7"], "quote": "Consolidated Balance Sheets"}"#,
@@ -4842,6 +4850,71 @@ fn a_segment_s_margin_is_not_the_company_s_when_its_results_say_another() {
             "Commercial Airplanes segment operating margin, three months ended June 30, 2025",
             "BCA!B6"
         ),
+        (Route::Accept, vec![])
+    );
+}
+
+#[test]
+fn a_member_is_named_only_when_the_claim_names_every_member_of_its_fact() {
+    // Hand-written filings (tests/fixtures/html/README.md): Germany's sales
+    // of a Pharmaceutical segment, tagged with the segment and the country;
+    // an iPhone row under a segment's column, tagged with both members.
+    let country = on_fixture(
+        "html/synthetic-segment-country.htm",
+        "$5,000 million",
+        "Revenue, Germany, FY2024",
+        "p1t1!B6",
+    );
+    assert_ne!(country.0, Route::Accept, "{country:?}");
+    let product = on_fixture(
+        "html/synthetic-product-by-segment.htm",
+        "$60,000 million",
+        "Americas net sales, FY2024",
+        "p1t1!B5",
+    );
+    assert_ne!(product.0, Route::Accept, "{product:?}");
+    // Near misses: the segment's own total named by its column, and the
+    // country named with its segment.
+    assert_eq!(
+        on_fixture(
+            "html/synthetic-product-by-segment.htm",
+            "$70,000 million",
+            "Americas total net sales, FY2024",
+            "p1t1!B6",
+        ),
+        (Route::Accept, vec![])
+    );
+    assert_eq!(
+        on_fixture(
+            "html/synthetic-segment-country.htm",
+            "$5,000 million",
+            "Pharmaceutical segment revenue, Germany, FY2024",
+            "p1t1!B6",
+        ),
+        (Route::Accept, vec![])
+    );
+}
+
+#[test]
+fn rows_of_one_label_under_two_captions_are_two_parts() {
+    let csv = "Beta Corp,,\nSegment information,,\n($ in millions),,\n,\"Year Ended December 31,\",\n\
+               ,2024,2023\nConsumer,,\nNet sales,500,450\nOperating income,120,100\nEnterprise,,\n\
+               Net sales,300,280\nOperating income,80,70\n";
+    let said = |value: &str, role: &str, cite: &str| {
+        route_and_codes(&over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "{value}", "role": "{role}", "cites": ["t.csv{cite}"]}}"#
+            ),
+        ))
+    };
+    assert_ne!(
+        said("$120 million", "Operating income, FY2024", "#B8").0,
+        Route::Accept
+    );
+    // Near miss: the part named.
+    assert_eq!(
+        said("$120 million", "Consumer operating income, FY2024", "#B8"),
         (Route::Accept, vec![])
     );
 }

@@ -1,6 +1,7 @@
 //! Check 2, quote: a claim's `quote` must appear in the cited scope — the
-//! cited cell's row and the lines its table is titled with (a lead-in
-//! sentence), a cited range or table, a page — as a reader sees it.
+//! cited cell's row and, for a quote holding no number, the lines its table
+//! is titled with (a lead-in sentence), a cited range or table, a page — as
+//! a reader sees it.
 //!
 //! Both texts are normalized (whitespace, curly quotes, dashes, thousands
 //! separators inside numbers, case) and cut into tokens: words, numbers and
@@ -18,7 +19,7 @@ use super::{Check, Code, CodeDoc};
 pub const DOCS: &[CodeDoc] = &[CodeDoc {
     code: Code::FabricatedQuote,
     check: Check::Quote,
-    what: "The claim's quote is not in the cited scope (the cited cell's row and its table's title lines, a range, table or page; for a number tagged in a filing's prose, cited by its fact id, the paragraph it is printed in) as a reader sees it: after normalizing case, whitespace, curly quotes, dashes and thousands separators, its words and numbers must appear in order, each whole. A quote that ends inside a number (\"4,20\" of \"4,200\") or a word, or that is reworded, fails: the match is exact, which is conservative. A spreadsheet cell matches as its number format shows it (\"$ 184,512\", \"(371,905)\") and as its raw value.",
+    what: "The claim's quote is not in the cited scope (the cited cell's row and, for a quote holding no number, its table's title lines; a range, table or page; for a number tagged in a filing's prose, cited by its fact id, the paragraph it is printed in) as a reader sees it: after normalizing case, whitespace, curly quotes, dashes and thousands separators, its words and numbers must appear in order, each whole. A quote that ends inside a number (\"4,20\" of \"4,200\") or a word, or that is reworded, fails: the match is exact, which is conservative. A spreadsheet cell matches as its number format shows it (\"$ 184,512\", \"(371,905)\") and as its raw value.",
     why: "An invented quotation attached to a real source is the most persuasive kind of fabrication. Checking it costs a string search and no model call.",
     example: "`\"quote\": \"Revenue 4,300\"` citing `acme.xlsx#IS!B7`, whose row reads \"Revenue 4200 3900 3560\".",
     route: "reanswer.",

@@ -361,7 +361,6 @@ impl Norm {
 // ---------------------------------------------------------------------------
 // Patterns
 
-/// Month names and abbreviations.
 /// The months' names in English, January first.
 pub const MONTH_NAMES: [&str; 12] = [
     "January",
@@ -378,6 +377,7 @@ pub const MONTH_NAMES: [&str; 12] = [
     "December",
 ];
 
+/// Month names and abbreviations.
 const MONTH: &str = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 
 /// A full date in any of the forms [`parse_date`] reads.

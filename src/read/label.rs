@@ -1758,12 +1758,14 @@ fn apply_title_span(
     }
 }
 
-/// A title line or lead-in naming a span with no date of its own
-/// ("Income before tax by segment of business for the fiscal six months
-/// were as follows:", J&J's 10-Q) over columns headed by full dates ("June
-/// 29, 2025 | June 30, 2024"): each column is that span ending on its
-/// date, not the balance at it. Only when every dated column is such a
-/// date, and the table is no balance sheet.
+/// A title line (an HTML table's lead-in sentence is one) naming a span
+/// with no date of its own after "for the" ("Income before tax by segment
+/// of business for the fiscal six months were as follows:", J&J's 10-Q)
+/// over columns headed by full dates of one month ("June 29, 2025 | June
+/// 30, 2024"): each column is that span ending on its date, not the
+/// balance at it. Only when every dated column is such a date, and the
+/// table is no balance sheet: "maturities of three months or less" or "the
+/// next twelve months" of a balance note are no span of its columns.
 fn apply_lead_in_span(
     columns: &mut [Option<(ColumnInfo, bool)>],
     title: &[String],
@@ -1779,15 +1781,20 @@ fn apply_lead_in_span(
         Some(Period::Instant { date: Some(d), .. }) => Some(*d),
         _ => None,
     };
-    let mut any = false;
+    let mut month = None;
     for (info, _) in columns.iter().flatten() {
         match &info.period {
-            Some(Period::Instant { date: Some(_), .. }) => any = true,
+            Some(Period::Instant { date: Some(d), .. }) => {
+                if month.is_some_and(|m| m != d.month()) {
+                    return;
+                }
+                month = Some(d.month());
+            }
             Some(Period::Change { .. }) | None => {}
             Some(_) => return,
         }
     }
-    if !any {
+    if month.is_none() {
         return;
     }
     for (info, _) in columns.iter_mut().flatten() {
@@ -1803,10 +1810,10 @@ fn apply_lead_in_span(
     }
 }
 
-/// The span a line names without a date: "(fiscal) three / six / nine /
-/// twelve months", "(fiscal) first … fourth quarter(s)", "twenty-six
-/// weeks"; `None` when the line names none, or says "ended", "ending" or
-/// "as of" (a span with its date is read whole).
+/// The span a line names without a date after "for the": "(fiscal) three
+/// / six / nine / twelve months", "(fiscal) first … fourth quarter(s)",
+/// "twenty-six weeks"; `None` when the line names none, or says "ended",
+/// "ending" or "as of" (a span with its date is read whole).
 fn span_words(line: &str) -> Option<String> {
     let lower = line.to_lowercase();
     if lower.contains("ended") || lower.contains("ending") || lower.contains("as of") {
@@ -1829,6 +1836,14 @@ fn span_words(line: &str) -> Option<String> {
             return None;
         }
         let fiscal = i > 0 && words.get(i - 1) == Some(&"fiscal");
+        // "for the (fiscal) six months": the span the table is of.
+        let before = if fiscal { i.checked_sub(1)? } else { i };
+        let for_the = before >= 2
+            && words.get(before - 2) == Some(&"for")
+            && words.get(before - 1) == Some(&"the");
+        if !for_the {
+            return None;
+        }
         Some(format!(
             "{}{count} {unit}{}",
             if fiscal { "fiscal " } else { "" },

@@ -30,7 +30,9 @@ pub(super) fn is_consolidated_statement(table: &Table) -> bool {
         lower.contains("consolidated statement")
             || lower.contains("statements of consolidated")
             || lower.contains("consolidated balance sheet")
-            || lower.contains("consolidated results of operations")
+            || lower
+                .trim_start()
+                .starts_with("consolidated results of operations")
     })
 }
 

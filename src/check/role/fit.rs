@@ -764,7 +764,7 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     }
     if tag_member
         && !names_the_tagged_member(claim, row, col, fact, names_the_member)
-        && !says_a_place_row(claim, row, cell)
+        && !says_a_place_row(claim, row, cell, fact)
     {
         out.strict_extra = out.strict_extra.saturating_add(1);
     }
@@ -932,12 +932,15 @@ fn names_the_tagged_member(
         return true;
     }
     // The member's name heading the column ("Compute & Networking" over
-    // NVIDIA's segment note's "Revenue" row), said whole by the claim.
+    // NVIDIA's segment note's "Revenue" row), said whole by the claim, when
+    // that is the fact's one member (besides the consolidation axis's): a
+    // product member under a caption the claim does not name is not said.
     if let (Some(col), Some(fact)) = (col, fact)
         && !col.words.is_empty()
         && col.words.iter().all(|w| said(w))
+        && let [dim] = own_dims(fact).as_slice()
     {
-        let member_words = member_words(fact);
+        let member_words = dim_words(dim);
         if col.words.iter().any(|w| {
             member_words
                 .iter()
@@ -964,32 +967,58 @@ fn names_the_tagged_member(
 /// "member", "segment" and the filer's prefix: `amzn:NorthAmericaSegmentMember`
 /// gives "north", "america".
 fn member_words(fact: &crate::xbrl::Fact) -> Vec<String> {
+    fact.dims().iter().flat_map(dim_words).collect()
+}
+
+/// The words of one dimension's explicit member's name, as
+/// [`member_words`] reads them.
+fn dim_words(dim: &crate::xbrl::Dim) -> Vec<String> {
     let mut out = Vec::new();
-    for dim in fact.dims() {
-        let crate::xbrl::Member::Explicit(member) = &dim.member else {
-            continue;
-        };
-        let local = member.rsplit(':').next().unwrap_or(member);
-        let mut word = String::new();
-        for c in local.chars() {
-            if c.is_uppercase() && !word.is_empty() {
-                out.push(std::mem::take(&mut word));
-            }
-            word.extend(c.to_lowercase());
+    let crate::xbrl::Member::Explicit(member) = &dim.member else {
+        return out;
+    };
+    let local = member.rsplit(':').next().unwrap_or(member);
+    let mut word = String::new();
+    for c in local.chars() {
+        if c.is_uppercase() && !word.is_empty() {
+            out.push(std::mem::take(&mut word));
         }
-        out.push(word);
+        word.extend(c.to_lowercase());
     }
+    out.push(word);
     out.retain(|w| w.len() >= 3 && !matches!(w.as_str(), "member" | "segment" | "segments"));
     out
+}
+
+/// A fact's dimensions besides the consolidation axis's (which says only
+/// that a segment's figure is before eliminations).
+fn own_dims(fact: &crate::xbrl::Fact) -> Vec<&crate::xbrl::Dim> {
+    fact.dims()
+        .iter()
+        .filter(|d| !d.axis.ends_with(":ConsolidationItemsAxis"))
+        .collect()
 }
 
 /// Whether a row whose label is only a place ("Asia-Pacific (2)",
 /// "Germany": all its words read as a geography qualifier) is named by the
 /// claim's own text, word for word: a member of a geographic breakdown
-/// named as the filing prints it. "Germany" does not name "France",
-/// though both are Europe's.
-fn says_a_place_row(claim: &ClaimRole, row: &RowRole, cell: &Cell<'_>) -> bool {
-    if !row.label_words.is_empty()
+/// named as the filing prints it, when every member of its fact is a
+/// place's. "Germany" does not name "France", though both are Europe's.
+fn says_a_place_row(
+    claim: &ClaimRole,
+    row: &RowRole,
+    cell: &Cell<'_>,
+    fact: Option<&crate::xbrl::Fact>,
+) -> bool {
+    // Every member of the fact is a place's: a segment's German sales are
+    // no "revenue in Germany".
+    let places_only = fact.is_some_and(|f| {
+        f.dims()
+            .iter()
+            .all(|d| d.axis.ends_with(":StatementGeographicalAxis"))
+    });
+    if !places_only
+        || !row.label_words.is_empty()
         || !row
             .role
             .qualifiers
@@ -1015,12 +1044,27 @@ fn says_a_place_row(claim: &ClaimRole, row: &RowRole, cell: &Cell<'_>) -> bool {
 }
 
 /// Whether a fact is tagged as a reportable segment's: a member of
-/// `us-gaap:StatementBusinessSegmentsAxis`, or of the consolidation axis's
+/// `us-gaap:StatementBusinessSegmentsAxis` that is no corporate, all-other,
+/// non-segment or eliminations member, or the consolidation axis's
 /// `us-gaap:OperatingSegmentsMember`.
 pub fn is_segment_fact(fact: &crate::xbrl::Fact) -> bool {
     fact.dims().iter().any(|d| {
+        let crate::xbrl::Member::Explicit(member) = &d.member else {
+            return false;
+        };
+        if d.axis.ends_with(":ConsolidationItemsAxis") {
+            return member.ends_with(":OperatingSegmentsMember");
+        }
         d.axis.ends_with(":StatementBusinessSegmentsAxis")
-            || matches!(&d.member, crate::xbrl::Member::Explicit(m) if m.ends_with(":OperatingSegmentsMember"))
+            && ![
+                "Corporate",
+                "NonSegment",
+                "AllOther",
+                "Elimination",
+                "Reconciling",
+            ]
+            .iter()
+            .any(|w| member.contains(w))
     })
 }
 

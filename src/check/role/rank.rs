@@ -104,8 +104,8 @@ pub fn resolve<'a>(
     // "432,280" in thousands and the text's "$432 million"): the same
     // concept in the same context, by their tags.
     let same_value = |a: &Cell<'_>, b: &Cell<'_>| {
-        a.value_base().map(|v| v.abs()) == b.value_base().map(|v| v.abs())
-            && a.percent() == b.percent()
+        (a.value_base().map(|v| v.abs()) == b.value_base().map(|v| v.abs())
+            && a.percent() == b.percent())
             || same_fact(a, b)
     };
     // Only adequate candidates are kept (`fit_if_adequate`).
@@ -290,14 +290,17 @@ pub fn resolve<'a>(
     }
     // Rows of one table printing one label for two lines (Netflix's "Net
     // deferred tax assets" before and after the deferred tax liabilities),
-    // in the cited cell's column: the label cannot say which, the stated
-    // number can, when the cited cell alone holds it.
+    // in the cited cell's column and under the same captions: the label
+    // cannot say which, the stated number can, when the cited cell alone
+    // holds it. Under two captions ("Consumer", "Enterprise") the rows are
+    // two parts, and the claim names neither.
     if mine == min
         && holds(cited)
         && let Some(key) = row_key(cited)
         && others.iter().all(|c| {
             std::ptr::eq(c.cell.table(), cited.table())
                 && c.cell.coord().col == cited.coord().col
+                && same_section(&c.cell, cited)
                 && row_key(&c.cell).as_deref() == Some(key.as_str())
                 && !holds(&c.cell)
         })
@@ -421,16 +424,29 @@ pub fn pick_cell<'a>(
 type PickKey = (bool, (u8, u16, bool, u8, u16, u16), bool);
 
 /// Whether two cells are tagged as one fact: the same concept in the same
-/// context of one filing.
+/// context and unit of one filing (a 20-F's RMB and US$ columns share
+/// their concept and context, not their unit).
 fn same_fact(a: &Cell<'_>, b: &Cell<'_>) -> bool {
     match (a.xbrl(), b.xbrl()) {
         (Some(x), Some(y)) => {
             same_source(a, b)
                 && x.fact.concept == y.fact.concept
                 && x.fact.context.id == y.fact.context.id
+                && x.fact.unit.as_ref().map(|u| &u.id) == y.fact.unit.as_ref().map(|u| &u.id)
         }
         _ => false,
     }
+}
+
+/// Whether two cells' rows sit under the same captions of one table.
+fn same_section(a: &Cell<'_>, b: &Cell<'_>) -> bool {
+    let section = |c: &Cell<'_>| {
+        c.table()
+            .rows
+            .get(c.record().row as usize)
+            .map(|r| r.section.clone())
+    };
+    std::ptr::eq(a.table(), b.table()) && section(a) == section(b)
 }
 
 /// Whether two cells are of one source.

@@ -1823,10 +1823,18 @@ fn span_words_name_a_span_without_its_date() {
         Some("twenty-six weeks")
     );
     // Near misses: a span with its date is read whole; no span; a count
-    // that is no span's.
+    // that is no span's; a span not said to be the table's.
     assert_eq!(span_words("Six months ended June 30,"), None);
     assert_eq!(span_words("Segment income before tax"), None);
     assert_eq!(span_words("Two months of backlog"), None);
+    assert_eq!(
+        span_words("Cash equivalents with maturities of three months or less:"),
+        None
+    );
+    assert_eq!(
+        span_words("Amounts due over the next twelve months were as follows:"),
+        None
+    );
 }
 
 #[test]
@@ -1851,7 +1859,24 @@ fn a_lead_in_span_dates_columns_headed_by_dates_only() {
         }) => assert_eq!(*end, date(2025, 6, 29)),
         other => panic!("{other:?}"),
     }
-    // Near miss: a balance sheet's dated columns stay balances.
+    // Near misses: dates of two months (a half-year's end and the year's)
+    // and a balance sheet's dated columns stay balances.
+    let t = label(
+        TablePart::Only,
+        &[
+            &[
+                "Segment sales for the fiscal six months were as follows:",
+                "",
+                "",
+            ],
+            &["", "June 29, 2025", "December 29, 2024"],
+            &["Innovative Medicine", "29,075", "28,052"],
+        ],
+    );
+    assert!(matches!(
+        cell(&t, "B3").period(),
+        Some(Period::Instant { .. })
+    ));
     let t = label(
         TablePart::Only,
         &[
