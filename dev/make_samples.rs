@@ -1528,20 +1528,7 @@ fn label_text(r: &Row, indent: Indent) -> String {
     }
 }
 
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
+const MONTHS: [&str; 12] = tickmark::period::MONTH_NAMES;
 
 fn head_text(v: &Hv) -> String {
     match v {

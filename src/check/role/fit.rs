@@ -939,15 +939,9 @@ fn names_the_tagged_member(
         && !col.words.is_empty()
         && col.words.iter().all(|w| said(w))
         && let [dim] = own_dims(fact).as_slice()
+        && shares_a_member_word(&col.words, &dim_words(dim))
     {
-        let member_words = dim_words(dim);
-        if col.words.iter().any(|w| {
-            member_words
-                .iter()
-                .any(|m| m.starts_with(&**w) || w.starts_with(m.as_str()))
-        }) {
-            return true;
-        }
+        return true;
     }
     if !names_the_label {
         return false;
@@ -956,7 +950,13 @@ fn names_the_tagged_member(
         return true;
     }
     let member_words = fact.map(member_words).unwrap_or_default();
-    row.label_words.iter().any(|w| {
+    shares_a_member_word(&row.label_words, &member_words)
+}
+
+/// Whether a word of a label or heading is a member's name word, or the
+/// start of one ("america" of "americas").
+fn shares_a_member_word(words: &[Box<str>], member_words: &[String]) -> bool {
+    words.iter().any(|w| {
         member_words
             .iter()
             .any(|m| m.starts_with(&**w) || w.starts_with(m.as_str()))
