@@ -726,7 +726,7 @@ static PARSED: LazyLock<Parsed> = LazyLock::new(|| {
     };
     Parsed {
         changes: table
-            .changes
+            .changes()
             .iter()
             .map(|c| (c.name.as_str(), parse(&c.formulas)))
             .collect(),

@@ -47,6 +47,7 @@
 use std::ops::Range;
 use std::sync::LazyLock;
 
+use aho_corasick::AhoCorasick;
 use jiff::civil::Date;
 use regex::{Captures, Regex};
 
@@ -182,6 +183,7 @@ pub fn find_period(text: &str) -> Option<(Range<usize>, Period)> {
         .iter()
         .map(|&e| t.get(..e).is_some_and(could_end))
         .collect();
+    let plausible = Plausible::of(t);
     let mut best: Option<(Range<usize>, Period)> = None;
     for (k, &s) in starts.iter().enumerate() {
         if !could_start(t.get(s..).unwrap_or_default()) {
@@ -195,7 +197,7 @@ pub fn find_period(text: &str) -> Option<(Range<usize>, Period)> {
         // which no window from `s` ends: the scan stays within 24 words).
         let plausible_from = t
             .get(s..limit)
-            .map_or(usize::MAX, |rest| s.saturating_add(plausible_end(rest)));
+            .map_or(usize::MAX, |_| s.saturating_add(plausible.end(s, limit)));
         // Longest first: the first window from this start that reads as a
         // period is the only one from it that can win.
         for (j, &e) in ends.iter().enumerate().take(last).skip(first).rev() {
@@ -291,6 +293,16 @@ impl Norm {
         let mut n = Norm::with_capacity(original.len());
         for (i, c) in original.char_indices() {
             let span = (i, i + c.len_utf8());
+            // ASCII, most of any text, without the general match below.
+            if c.is_ascii() {
+                match c {
+                    '*' => {}
+                    '`' => n.push('\'', span),
+                    c if c.is_ascii_whitespace() || c == '\u{0b}' => n.push(' ', span),
+                    c => n.push(c.to_ascii_lowercase(), span),
+                }
+                continue;
+            }
             match c {
                 '*' | '†' | '‡' | '¹' | '²' | '³' | '\u{2070}'..='\u{2079}' => {}
                 '\u{00ad}' | '\u{200b}'..='\u{200d}' | '\u{2060}' | '\u{feff}' => {}
@@ -466,17 +478,22 @@ static FOOTNOTE: LazyLock<Regex> = LazyLock::new(|| {
 /// neither, and the pattern is asked of every text a period is looked for
 /// in.
 fn may_hold_footnote(text: &str) -> bool {
+    const WORDS: [&str; 6] = [
+        "audited",
+        "restated",
+        "recast",
+        "revised",
+        "as adjusted",
+        "as reported",
+    ];
+    // One automaton for the annotation words: a search per word cost a
+    // searcher's set-up each, for every text a period is looked for in.
+    static FIND: LazyLock<Option<AhoCorasick>> = LazyLock::new(|| AhoCorasick::new(WORDS).ok());
     text.contains(['(', '['])
-        || [
-            "audited",
-            "restated",
-            "recast",
-            "revised",
-            "as adjusted",
-            "as reported",
-        ]
-        .iter()
-        .any(|w| text.contains(w))
+        || FIND.as_ref().map_or_else(
+            || WORDS.iter().any(|w| text.contains(w)),
+            |find| find.is_match(text),
+        )
 }
 
 /// Whether `text` has a digit, a space and a digit: what [`SPACED_YEAR`]
@@ -1314,6 +1331,7 @@ fn plausible(s: &str) -> bool {
 
 /// The shortest prefix of `rest` that is [`plausible`], as its length
 /// (`usize::MAX` when none is): every longer prefix is plausible too.
+#[cfg(test)]
 fn plausible_end(rest: &str) -> usize {
     let digit = rest.bytes().position(|b| b.is_ascii_digit()).map(|i| i + 1);
     let quarter = rest.find("quarter").map(|i| i + "quarter".len());
@@ -1323,6 +1341,49 @@ fn plausible_end(rest: &str) -> usize {
         .flatten()
         .min()
         .unwrap_or(usize::MAX)
+}
+
+/// [`plausible_end`] for any stretch of one text: the positions of its
+/// digits and of "quarter" and "half", found once per text rather than
+/// searched again from every word a window may start at.
+struct Plausible {
+    digits: Vec<usize>,
+    quarters: Vec<usize>,
+    halves: Vec<usize>,
+}
+
+impl Plausible {
+    fn of(t: &str) -> Plausible {
+        Plausible {
+            digits: t
+                .bytes()
+                .enumerate()
+                .filter(|(_, b)| b.is_ascii_digit())
+                .map(|(i, _)| i)
+                .collect(),
+            quarters: t.match_indices("quarter").map(|(i, _)| i).collect(),
+            halves: t.match_indices("half").map(|(i, _)| i).collect(),
+        }
+    }
+
+    /// What `plausible_end` gives for the stretch `s..limit` of the text.
+    fn end(&self, s: usize, limit: usize) -> usize {
+        // The first occurrence at or after `s`, if it ends by `limit`: a
+        // later one ends later still.
+        let first = |at: &[usize], len: usize| {
+            let p = *at.get(at.partition_point(|&p| p < s))?;
+            (p + len <= limit).then_some(p + len - s)
+        };
+        [
+            first(&self.digits, 1),
+            first(&self.quarters, "quarter".len()),
+            first(&self.halves, "half".len()),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(usize::MAX)
+    }
 }
 
 /// False when the stretch `s..e` of `t` is part of a larger number or an
@@ -1400,6 +1461,41 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
+        #[test]
+        fn the_positions_found_once_give_each_stretchs_plausible_end(
+            t in "[a-z0-9 ,.%()-]{0,30}|quarter half 2024 first half|[qh1a ]{0,20}",
+            a in 0usize..40,
+            b in 0usize..40,
+        ) {
+            let (s, limit) = (a.min(b).min(t.len()), a.max(b).min(t.len()));
+            prop_assert_eq!(
+                Plausible::of(&t).end(s, limit),
+                plausible_end(&t[s..limit]),
+                "{:?} {}..{}", t, s, limit
+            );
+        }
+
+        #[test]
+        fn ascii_is_normalized_as_the_general_match_does(t in "[\\x00-\\x7f\u{a0}\u{2019}\u{2013}\u{b2}\u{c9}]{0,30}") {
+            // The match `Norm::chars` applies to every character but ASCII.
+            let mut general = Norm::with_capacity(t.len());
+            for (i, c) in t.char_indices() {
+                let span = (i, i + c.len_utf8());
+                match c {
+                    '*' | '†' | '‡' | '¹' | '²' | '³' | '\u{2070}'..='\u{2079}' => {}
+                    '\u{00ad}' | '\u{200b}'..='\u{200d}' | '\u{2060}' | '\u{feff}' => {}
+                    '\u{2010}'..='\u{2015}' | '\u{2212}' => general.push('-', span),
+                    '\u{2018}' | '\u{2019}' | '\u{201b}' | '\u{02bc}' | '\u{2032}' | '`'
+                    | '\u{00b4}' => general.push('\'', span),
+                    c if c.is_whitespace() => general.push(' ', span),
+                    c => c.to_lowercase().for_each(|l| general.push(l, span)),
+                }
+            }
+            let fast = Norm::chars(&t);
+            prop_assert_eq!(&fast.text, &general.text);
+            prop_assert_eq!(&fast.src, &general.src);
+        }
+
         #[test]
         fn plausible_end_is_where_prefixes_become_plausible(rest in "[a-z0-9 ,.%()-]{0,40}|quarter half 2024") {
             let end = plausible_end(&rest);

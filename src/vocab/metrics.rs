@@ -10,6 +10,7 @@
 use std::ops::Range;
 use std::sync::LazyLock;
 
+use aho_corasick::{AhoCorasick, MatchKind};
 use serde::Deserialize;
 
 /// The built-in metric file.
@@ -27,10 +28,17 @@ static BUILTIN: LazyLock<Metrics> =
 pub struct Metrics {
     /// Changes of a claim's own measure (growth, decline).
     #[serde(default, rename = "change")]
-    pub changes: Vec<ChangeDef>,
+    changes: Vec<ChangeDef>,
     /// Metrics named by a concept.
     #[serde(default, rename = "metric")]
     pub metrics: Vec<MetricDef>,
+    /// Every change word, in table order, as one automaton: which words a
+    /// text holds is found in one pass, where a search per word cost a
+    /// searcher's set-up for each of some forty words of every role and
+    /// sentence read. Built by [`Metrics::parse`]; `changes` is private so
+    /// that it cannot go stale.
+    #[serde(skip)]
+    words: Option<AhoCorasick>,
 }
 
 /// A change over the claim's own measure.
@@ -79,7 +87,20 @@ impl Metrics {
                 *word = word.to_lowercase();
             }
         }
+        // Overlapping matches, every occurrence of every word: the standard
+        // semantics. A table whose words cannot be built into one (none is
+        // expected: the limits are far above forty words) is searched word
+        // by word instead.
+        table.words = AhoCorasick::builder()
+            .match_kind(MatchKind::Standard)
+            .build(table.changes.iter().flat_map(|c| &c.words))
+            .ok();
         Ok(table)
+    }
+
+    /// The changes of a claim's own measure, in table order.
+    pub fn changes(&self) -> &[ChangeDef] {
+        &self.changes
     }
 
     /// The metric a concept names, if the table has it.
@@ -97,13 +118,43 @@ impl Metrics {
         if lower.len() != text.len() {
             return None;
         }
+        // Where each word occurs (its starts, in order), by the word's place
+        // in table order; without the automaton, every word is searched.
+        let occurrences: Option<Vec<Vec<usize>>> = self.words.as_ref().map(|words| {
+            let mut at = vec![Vec::new(); words.patterns_len()];
+            for m in words.find_overlapping_iter(&lower) {
+                if let Some(list) = at.get_mut(m.pattern().as_usize()) {
+                    list.push(m.start());
+                }
+            }
+            at
+        });
+        if occurrences
+            .as_ref()
+            .is_some_and(|at| at.iter().all(Vec::is_empty))
+        {
+            return None;
+        }
         let mut best: Option<ChangeFound<'_>> = None;
+        let mut index = 0;
         for change in &self.changes {
             let mut spans: Vec<Range<usize>> = Vec::new();
             for word in &change.words {
+                let starts = occurrences.as_ref().and_then(|at| at.get(index));
+                index += 1;
+                // Each occurrence left to right, the next looked for past the
+                // end of the last: what `str::find` from there returns.
                 let mut from = 0;
-                while let Some(at) = lower.get(from..).and_then(|rest| rest.find(word.as_str())) {
-                    let start = from + at;
+                let next = |from: usize| -> Option<usize> {
+                    match starts {
+                        Some(starts) => starts.iter().copied().find(|&s| s >= from),
+                        None => lower
+                            .get(from..)
+                            .and_then(|rest| rest.find(word.as_str()))
+                            .map(|at| from + at),
+                    }
+                };
+                while let Some(start) = next(from) {
                     let end = start + word.len();
                     if boundary(&lower, start, end)
                         && !spans.iter().any(|s| s.start < end && start < s.end)
@@ -181,7 +232,7 @@ mod tests {
     #[test]
     fn the_builtin_table_parses_and_names_known_concepts() {
         let metrics = Metrics::parse(METRICS_TOML).unwrap_or_else(|e| panic!("{e}"));
-        assert!(metrics.changes.len() >= 2);
+        assert!(metrics.changes().len() >= 2);
         assert!(metrics.metrics.len() >= 15);
         let vocab = Vocab::builtin();
         for metric in &metrics.metrics {
@@ -211,7 +262,7 @@ mod tests {
                 }
             }
         }
-        for change in &metrics.changes {
+        for change in metrics.changes() {
             for formula in &change.formulas {
                 let calc = crate::answer::calc::Calc::parse(formula)
                     .unwrap_or_else(|e| panic!("{formula}: {e}"));
@@ -245,5 +296,58 @@ mod tests {
                 .len(),
             2
         );
+    }
+
+    /// The word-by-word search the automaton replaced.
+    fn by_word(metrics: &Metrics) -> Metrics {
+        Metrics {
+            words: None,
+            ..metrics.clone()
+        }
+    }
+
+    #[test]
+    fn a_duplicated_word_is_found_for_each_change_that_has_it() {
+        let metrics = Metrics::parse(
+            "[[change]]\nname = \"a\"\nwords = [\"up\", \"rose\"]\nformulas = []\n\
+             [[change]]\nname = \"b\"\nwords = [\"rose\", \"up\", \"rose up\"]\nformulas = []\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        for text in ["it rose up", "up, up and up", "rose rose", "uprose up"] {
+            let fast = metrics
+                .change_in(text)
+                .map(|f| (f.change.name.clone(), f.spans));
+            let slow = by_word(&metrics)
+                .change_in(text)
+                .map(|f| (f.change.name.clone(), f.spans));
+            assert_eq!(fast, slow, "{text}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_automaton_finds_what_a_search_per_word_finds(
+            parts in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::sample::select(
+                        Metrics::builtin()
+                            .changes()
+                            .iter()
+                            .flat_map(|c| c.words.clone())
+                            .collect::<Vec<_>>()
+                    ),
+                    "[a-zA-Z%$ ,.-]{0,6}",
+                ],
+                0..12,
+            ),
+        ) {
+            let text = parts.join(" ");
+            let metrics = Metrics::builtin();
+            let fast = metrics.change_in(&text).map(|f| (f.change.name.clone(), f.spans));
+            let slow = by_word(metrics)
+                .change_in(&text)
+                .map(|f| (f.change.name.clone(), f.spans));
+            proptest::prop_assert_eq!(fast, slow, "{:?}", text);
+        }
     }
 }
