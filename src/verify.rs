@@ -598,17 +598,19 @@ impl<'a> Verifier<'a> {
         {
             self.role_of(claim)
         } else {
+            let text = role_text(claim);
             Arc::new(ClaimRole {
-                text: role_text(claim),
+                negative_named: names_negative(&text)
+                    || claim.text.as_deref().is_some_and(names_negative),
+                text,
                 ..ClaimRole::default()
             })
         };
         // A source read only in part may hold, elsewhere, what the judge
         // does not find in the cells it is shown.
         let mut partial_source = resolved.iter().any(|r| r.document.is_partial());
-        let negative_named = names_negative(&spec.text)
-            || claim.text.as_deref().is_some_and(names_negative)
-            || spec.role.direction.is_some_and(|d| !d.positive);
+        let negative_named =
+            spec.negative_named || spec.role.direction.is_some_and(|d| !d.positive);
         let positive_named = spec.role.direction.is_some_and(|d| d.positive)
             || spec.sentence_direction.is_some_and(|d| d.positive)
             || spec.change_movement == Some(crate::check::movement::Movement::Up);

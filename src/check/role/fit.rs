@@ -25,6 +25,11 @@ pub struct ClaimRole {
     pub soft: Vec<Box<str>>,
     /// The text it was read from, for messages.
     pub text: String,
+    /// Whether the role's text, or the claim's sentence when it was read
+    /// for a claim, names a negative direction
+    /// ([`crate::check::value::names_negative`]): read with the role, so
+    /// that a remembered reading does not read it again.
+    pub negative_named: bool,
     /// An opening (`Some(true)`) or closing balance the claim names without
     /// a period to put it on ("Balance at End of Period").
     pub edge: Option<bool>,

@@ -274,6 +274,11 @@ fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimR
         }
     }
     out.sentence_amounts = amounts;
+    // The role's own words were read by `from_reading`; the sentence's too.
+    out.negative_named |= claim
+        .text
+        .as_deref()
+        .is_some_and(crate::check::value::names_negative);
     out
 }
 
@@ -727,6 +732,7 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         required,
         soft,
         repeated,
+        negative_named: crate::check::value::names_negative(&text),
         text,
         edge: unplaced,
         stated_edge: edge,
