@@ -22,7 +22,9 @@ use crate::check::role::ClaimRole;
 use crate::check::support::{
     self, Evidence, Judge, JudgeRequest, JudgeVerdict, NoJudge, SupportReport,
 };
-use crate::check::value::{ValueOutcome, ValueRules, names_negative, parse_stated};
+use crate::check::value::{
+    ValueOutcome, ValueRules, names_negative, names_other_side, parse_stated,
+};
 use crate::check::{
     CellSummary, Check, CheckSet, Code, Finding, Route, arithmetic, formula, implied,
     implied_metric, movement, quote, role, sentence, value,
@@ -602,6 +604,8 @@ impl<'a> Verifier<'a> {
             Arc::new(ClaimRole {
                 negative_named: names_negative(&text)
                     || claim.text.as_deref().is_some_and(names_negative),
+                other_side_named: names_other_side(&text)
+                    || claim.text.as_deref().is_some_and(names_other_side),
                 text,
                 ..ClaimRole::default()
             })
@@ -634,6 +638,7 @@ impl<'a> Verifier<'a> {
                     .iter()
                     .any(|w| w.hedge == crate::prose::Hedge::Approximate),
             fraction_ok: ratio_role(&spec, self.vocab),
+            other_side_named: spec.other_side_named,
             // A sentence's "$184,512" or "49,020 shares", no scale written.
             literal: stated.as_ref().is_some_and(|s| {
                 let shares = written.is_some_and(|w| {

@@ -725,7 +725,7 @@ pub fn later_contradiction(
 /// effect names cash; a zero or a dash says nothing.
 pub fn cash_effect_flipped(sentence: &str, cell: &Cell<'_>, cite: &str) -> Option<Finding> {
     static ON_CASH: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b(?:to|from|on|of)\s+(?:the\s+)?(?:(?:company's|its)\s+)?(?:operating\s+|free\s+)?cash\b|\bcash\s+(?:flows?\s+)?(?:from|provided)")
+        regex::Regex::new(r"(?i)\b(?:to|from|on|of)\s+(?:the\s+)?(?:(?:company's|its|[\w&.-]+['’]s)\s+)?(?:operating\s+|free\s+)?cash\b|\bcash\s+(?:flows?\s+)?(?:from|provided)")
             .ok()
     });
     if cell.statement() != crate::model::StatementKind::CashFlow || cell.dash() {
@@ -735,7 +735,8 @@ pub fn cash_effect_flipped(sentence: &str, cell: &Cell<'_>, cite: &str) -> Optio
         return None;
     }
     super::equity::effect_against_print(
-        super::equity::effect_of(sentence)?,
+        // "used $6,020 million of Apple's operating cash": a use of cash.
+        super::equity::effect_of_with(sentence, &["used", "consumed", "absorbed"])?,
         ["added to", "reduced"],
         "cash",
         cell,

@@ -14,7 +14,7 @@
 use rust_decimal::Decimal;
 
 use super::{Check, Code, CodeDoc};
-use crate::model::{Amount, Cell, Currency, Document, Table};
+use crate::model::{Amount, Cell, Currency, Document, Period, Table};
 use crate::number::parse_amount;
 
 /// The codes of this check, documented.
@@ -394,6 +394,11 @@ pub struct ValueRules {
     /// The claim's role is a ratio or a margin: a fraction (0.381) states a
     /// percentage cell (38.1%).
     pub fraction_ok: bool,
+    /// The claim names the other side of a cost line or a way down
+    /// ([`names_other_side`]: "benefit", "release", "reversal", "reduced"):
+    /// a cost printed negative where its row prints it positive is that
+    /// side.
+    pub other_side_named: bool,
     /// The claim's sentence writes the amount with its currency, or the
     /// value or the words after it say "shares", and no scale ("revenue
     /// was $184,512", "49,020 shares", "409,201 basic weighted-average
@@ -456,6 +461,7 @@ impl Default for ValueRules {
             tolerance: DEFAULT_TOLERANCE,
             hedged: false,
             fraction_ok: false,
+            other_side_named: false,
             literal: false,
         }
     }
@@ -599,8 +605,25 @@ pub fn compare(stated: &Amount, cell: &Cell<'_>, rules: &ValueRules) -> ValueOut
         return ValueOutcome::Match;
     }
     if held(-c) && !c.is_zero() {
+        // A cost whose row prints it positive in its other columns (a
+        // provision for credit losses of 8,285 beside (4,156); restructuring
+        // of 79 beside (11)): the negative is a benefit or a reversal, not
+        // the statement's way of printing a cost. Stated as the cost
+        // ("added $4.2 billion of expense"), it is the other sign, whatever
+        // the line's own words ("losses", "expense") say; stated as the
+        // other side ("a benefit of $4.2 billion"), it is the number.
+        // Not a change column (an unfavorable change is printed negative
+        // beside positive levels), nor a line named by its other side first
+        // ("Benefit (provision) for income taxes": its negatives are the
+        // provision).
+        let a_cost_printed_positive = !rules.other_side_named
+            && is_a_cost(cell)
+            && !matches!(cell.period(), Some(Period::Change { .. }))
+            && !cell.row_label().is_some_and(names_other_side)
+            && row_prints_positive(cell);
         let presentation = c.is_sign_negative()
             && !s.is_sign_negative()
+            && !a_cost_printed_positive
             && (shown_negative_by_convention(cell)
                 || rules.negative_named
                 || rules.positive_named && names_aside_first(cell));
@@ -717,6 +740,92 @@ fn scale_factors() -> [Decimal; 8] {
         Decimal::ONE_HUNDRED,
         Decimal::new(1, 2),
     ]
+}
+
+/// Whether the cell's line is a cost: by its label or concept as
+/// [`shown_negative_by_convention`] reads them, or by its tag's concept
+/// with its members ("RestructuringCharges" of a segment's row).
+fn is_a_cost(cell: &Cell<'_>) -> bool {
+    shown_negative_by_convention(cell)
+        || cell.concept().is_some_and(|c| {
+            let id = c.as_str();
+            outflow_concept(id.split_once('[').map_or(id, |(base, _)| base))
+        })
+}
+
+/// Whether the cell's row prints a positive amount in another of its
+/// columns of the same kind (a number, as the cell is or is not a
+/// percentage, and not a change column): the table prints the line positive.
+fn row_prints_positive(cell: &Cell<'_>) -> bool {
+    let table = cell.table();
+    let row = cell.record().row;
+    table
+        .records
+        .iter()
+        .filter(|r| r.row == row && r.coord != cell.coord())
+        .map(|r| Cell::new(table, r))
+        .any(|other| {
+            !other.dash()
+                && other.percent() == cell.percent()
+                && !matches!(other.period(), Some(Period::Change { .. }))
+                && other.value() > Decimal::ZERO
+        })
+}
+
+/// True when a text names the other side of a cost, or a way down: "a
+/// benefit of $4.2 billion", "reserve release", "reversal", "credit",
+/// "recovery", "gain", "reduced expense by $11 million". Parenthesised
+/// words do not count, as for [`names_negative`].
+pub fn names_other_side(text: &str) -> bool {
+    // Words outside parentheses, lower-cased.
+    let mut words: Vec<String> = Vec::new();
+    let mut depth = 0usize;
+    let mut word = String::new();
+    for c in text.chars().chain(std::iter::once(' ')) {
+        if c.is_alphanumeric() {
+            if depth == 0 {
+                word.extend(c.to_lowercase());
+            }
+            continue;
+        }
+        if !word.is_empty() {
+            words.push(std::mem::take(&mut word));
+        }
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    words.iter().enumerate().any(|(i, w)| match w.as_str() {
+        // "a net credit of $11 million", not "credit losses" or "credit
+        // facility": a credit before a noun of its own is another thing.
+        "credit" | "credits" => !words.get(i + 1).is_some_and(|next| {
+            matches!(
+                next.as_str(),
+                "loss"
+                    | "losses"
+                    | "card"
+                    | "cards"
+                    | "facility"
+                    | "facilities"
+                    | "risk"
+                    | "quality"
+                    | "rating"
+                    | "ratings"
+                    | "agreement"
+                    | "line"
+                    | "lines"
+                    | "spread"
+                    | "spreads"
+            )
+        }),
+        "benefit" | "benefits" | "credited" | "release" | "releases" | "released" | "reversal"
+        | "reversals" | "reversed" | "recovery" | "recoveries" | "recovered" | "gain" | "gains"
+        | "reduced" | "reduction" | "reductions" | "decrease" | "decreased" | "declined"
+        | "fell" | "lowered" | "negative" => true,
+        _ => false,
+    })
 }
 
 /// Rows that statements conventionally print as negatives: costs, expenses,
@@ -923,6 +1032,27 @@ pub fn names_negative(text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_other_side_of_a_cost_is_named_by_its_own_words() {
+        for text in [
+            "a benefit of $4.2 billion",
+            "reserve release",
+            "a net credit of $11 million",
+            "restructuring reduced expense by $11 million",
+            "Benefit (provision) for income taxes",
+        ] {
+            assert!(names_other_side(text), "{text}");
+        }
+        for text in [
+            "provision for credit losses, 1Q21",
+            "added $4.2 billion of expense",
+            "Provision (benefit) for income taxes",
+            "credit facility fees",
+        ] {
+            assert!(!names_other_side(text), "{text}");
+        }
+    }
 
     #[test]
     fn a_quantity_states_its_number_and_not_its_unit() {

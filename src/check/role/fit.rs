@@ -30,6 +30,10 @@ pub struct ClaimRole {
     /// ([`crate::check::value::names_negative`]): read with the role, so
     /// that a remembered reading does not read it again.
     pub negative_named: bool,
+    /// Whether the role's text, or the claim's sentence when it was read
+    /// for a claim, names the other side of a cost or a way down
+    /// ([`crate::check::value::names_other_side`]).
+    pub other_side_named: bool,
     /// An opening (`Some(true)`) or closing balance the claim names without
     /// a period to put it on ("Balance at End of Period").
     pub edge: Option<bool>,

@@ -279,6 +279,10 @@ fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimR
         .text
         .as_deref()
         .is_some_and(crate::check::value::names_negative);
+    out.other_side_named |= claim
+        .text
+        .as_deref()
+        .is_some_and(crate::check::value::names_other_side);
     out
 }
 
@@ -733,6 +737,7 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         soft,
         repeated,
         negative_named: crate::check::value::names_negative(&text),
+        other_side_named: crate::check::value::names_other_side(&text),
         text,
         edge: unplaced,
         stated_edge: edge,
