@@ -11,7 +11,8 @@
 //! data rows after that. The tables keep the grid's coordinates, so
 //! `kestrel.csv#E60` still names row 60; docs/labeling.md.
 
-use super::{RowKind, Tok, Toks, text_at};
+use super::cell_text::text_at;
+use super::rows::{RowKind, Tok, Toks, stub_like, values_head};
 use crate::model::GridValue;
 use crate::read::{Merge, RawTable, statement};
 
@@ -102,9 +103,9 @@ fn header_like(grid: &[Vec<GridValue>], toks: &Toks, r: usize, label_col: Option
         return false;
     };
     let stub_or_empty = label_col.is_none_or(|l| {
-        !matches!(row.get(l), Some(Tok::Text)) || text_at(grid, r, l).is_some_and(super::stub_like)
+        !matches!(row.get(l), Some(Tok::Text)) || text_at(grid, r, l).is_some_and(stub_like)
     });
-    stub_or_empty && super::values_head(row, label_col)
+    stub_or_empty && values_head(row, label_col)
 }
 
 /// Splits a raw table at `starts`: the first statement, and each one below

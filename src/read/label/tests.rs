@@ -1,7 +1,9 @@
 //! Table-driven tests of the labeler on small grids written out as rows.
 
+use super::column_periods::{names_sales_change, span_words};
+use super::measure::column_measure;
 use super::*;
-use crate::model::{Cell, Period};
+use crate::model::{Amount, Cell, Period};
 use jiff::civil::date;
 use rust_decimal::Decimal;
 use std::str::FromStr;

@@ -1,0 +1,208 @@
+//! What a number counts and its scale: a table's unit line from its title
+//! and header texts, a unit a label states for its own row, a label in a
+//! minor unit (pence, cents), a row's measure (from its concept, label and
+//! section), a column's measure (from its header), and the scale a unit
+//! line gives a quantity of each measure.
+
+use rust_decimal::Decimal;
+
+use crate::model::{Measure, UnitLine};
+use crate::read::unit_line::parse_unit_line;
+
+/// The scale a unit line gives a quantity of this measure: money takes the
+/// unit; per-share figures, percentages and ratios are never scaled; share
+/// counts take the share clause, else the unit unless it was money-only.
+pub fn scale_for(measure: Measure, unit: &UnitLine) -> Decimal {
+    match measure {
+        Measure::Monetary => unit.scale,
+        Measure::PerShare | Measure::Percent | Measure::Ratio => Decimal::ONE,
+        Measure::Shares => unit.share_scale.unwrap_or(if unit.monetary_only {
+            Decimal::ONE
+        } else {
+            unit.scale
+        }),
+        Measure::Number => {
+            if unit.monetary_only {
+                Decimal::ONE
+            } else {
+                unit.scale
+            }
+        }
+    }
+}
+
+/// The first unit line among a table's title and header texts. A unit
+/// clause a header's stub breaks over two lines ("(Dollars in millions,
+/// except" / "per share amounts)") is read whole, with its exceptions.
+pub(super) fn unit_of<'a>(texts: impl Iterator<Item = &'a str>) -> Option<UnitLine> {
+    let mut texts = texts.peekable();
+    while let Some(text) = texts.next() {
+        if text.matches('(').count() > text.matches(')').count()
+            && let Some(next) = texts.peek()
+            && next.matches(')').count() > next.matches('(').count()
+            && let Some(unit) = parse_unit_line(&format!("{text} {next}"))
+        {
+            return Some(unit);
+        }
+        if let Some(unit) = parse_unit_line(text) {
+            return Some(unit);
+        }
+    }
+    None
+}
+
+/// The unit a label states for its own numbers in a closing parenthesis:
+/// 3M's "Sales (millions)", "Operating income ($ in millions)", "Shares
+/// outstanding (in thousands)". Only a short parenthesis that is a unit
+/// and nothing else counts ("Notes (3.875% due 2052)" and "Revenue (net of
+/// $12 million in returns)" are not units).
+pub(crate) fn trailing_unit(label: &str) -> Option<UnitLine> {
+    trailing_unit_clause(label).map(|(_, _, unit)| unit)
+}
+
+/// [`trailing_unit`], with the text it was read from (trimmed, a closing
+/// ":" dropped) and its unit clause, parentheses included ("(dollars in
+/// millions)").
+pub(crate) fn trailing_unit_clause(label: &str) -> Option<(&str, &str, UnitLine)> {
+    let body = label.trim().trim_end_matches(':').trim_end();
+    let inner = body.strip_suffix(')')?;
+    let open = inner.rfind('(')?;
+    let inner = inner.get(open + 1..)?;
+    let words = inner.split_whitespace().count();
+    if words == 0 || words > 4 || inner.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let unit = parse_unit_line(inner)?;
+    Some((body, body.get(open..)?, unit))
+}
+
+/// A label that says its numbers are hundredths of the currency, at its
+/// end: "Basic earnings per share (pence)", "Dividends per share (in
+/// cents)", "Earnings per share, pence". Not a phrase inside the label
+/// ("Final dividend of AU 14 cents (2017: AU 12 cents)" is an amount in the
+/// table's units).
+pub(super) fn in_minor_unit(label: &str) -> bool {
+    static MINOR: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)(?:\((?:in\s+)?(?:pence|cents|p|¢)\)|[,–-]\s*(?:in\s+)?(?:pence|cents))\s*$",
+        )
+        .ok()
+    });
+    MINOR.as_ref().is_some_and(|r| r.is_match(label.trim()))
+}
+
+/// A row's measure: the concept's when known, else what the label and
+/// section say, else money. Only the head of a label counts — the part
+/// before a parenthesis, comma or semicolon — so "Cash dividends declared
+/// ($0.96 per share)" is money and "Common stock, $0.01 par value; 2,000
+/// shares authorized" is not a share count.
+pub(super) fn row_measure(
+    concept: Option<Measure>,
+    label: Option<&str>,
+    section: &[String],
+) -> Measure {
+    // SEC renderings say a row's unit at its end: "(in shares)", "(in
+    // dollars per share)".
+    let whole = label.unwrap_or("").to_lowercase();
+    if whole.contains("(in shares)") {
+        return Measure::Shares;
+    }
+    if whole.split("(in ").skip(1).any(|rest| {
+        rest.split(')')
+            .next()
+            .is_some_and(|unit| unit.contains("per share"))
+    }) {
+        return Measure::PerShare;
+    }
+    if let Some(measure) = concept {
+        return measure;
+    }
+    let head = |text: &str| -> String {
+        text.split(['(', ',', ';', '['])
+            .next()
+            .unwrap_or("")
+            .to_lowercase()
+            .replace('-', " ")
+    };
+    let label = head(label.unwrap_or(""));
+    let mut words = label.clone();
+    for s in section {
+        words.push(' ');
+        words.push_str(&head(s));
+    }
+    let has_word = |text: &str, word: &str| {
+        text.split(|c: char| !c.is_alphanumeric())
+            .any(|w| w == word)
+    };
+    // "Shares used in computing net income per share" counts shares, so share
+    // counts are recognised before "per share".
+    let counts_shares = [
+        "shares used",
+        "shares outstanding",
+        "weighted average shares",
+        "weighted average number of",
+        "number of shares",
+        "shares in computing",
+    ]
+    .iter()
+    .any(|p| words.contains(p));
+    let per_share = [
+        "per share",
+        "per common share",
+        "per ordinary share",
+        "per diluted share",
+        "per basic share",
+    ]
+    .iter()
+    .any(|p| words.contains(p))
+        || has_word(&words, "eps");
+    if counts_shares && !label.contains("per share") {
+        Measure::Shares
+    } else if per_share {
+        Measure::PerShare
+    } else if has_word(&words, "shares") {
+        Measure::Shares
+    } else if label.trim_start().starts_with("number of ") {
+        // "Number of employees", "Number of stores": counts, not money.
+        Measure::Number
+    } else {
+        Measure::Monetary
+    }
+}
+
+/// What a column header says its cells count: money per share ("Average
+/// Price Paid per Share"), or shares ("Total Number of Shares Purchased",
+/// "Shares"); `None` when it does not say.
+/// Whether a column header says its cells are basis points ("Change
+/// (bps)", "Basis points").
+pub(super) fn names_basis_points(label: &str) -> bool {
+    let lower = label.to_lowercase();
+    lower.contains("basis point")
+        || lower
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| w == "bps" || w == "bp")
+}
+
+pub(super) fn column_measure(label: &str) -> Option<Measure> {
+    let lower = label.to_lowercase();
+    // "per share", "per common share", 3M's "Earnings Per Diluted Share".
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let per_share = words.iter().enumerate().any(|(i, w)| {
+        *w == "per"
+            && words
+                .iter()
+                .skip(i + 1)
+                .find(|w| !matches!(**w, "basic" | "diluted" | "common" | "ordinary"))
+                .is_some_and(|w| *w == "share")
+    });
+    if per_share {
+        Some(Measure::PerShare)
+    } else if words.contains(&"shares") {
+        Some(Measure::Shares)
+    } else {
+        None
+    }
+}
