@@ -425,7 +425,7 @@ fn the_eighteenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam18.jsonl",
         &pdfs,
         (64, 62),
-        (0, 36),
+        (0, 35),
         false,
     );
 }
@@ -471,7 +471,7 @@ fn the_twentieth_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam20.jsonl",
         &dir,
         (67, 68),
-        (0, 5),
+        (0, 6),
         false,
     );
 }
@@ -493,7 +493,7 @@ fn the_twenty_first_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam21.jsonl",
         &dir,
         (78, 80),
-        (0, 19),
+        (0, 18),
         false,
     );
 }
@@ -587,6 +587,50 @@ fn the_twenty_fifth_red_team_on_html_filings_holds_its_documented_figures() {
         &dir,
         (77, 78),
         (0, 26),
+        false,
+    );
+}
+
+/// The twenty-sixth red team (2026-12-06, fourth session; tests/
+/// adversarial/README.md): 64 wrong and 64 correct claims over eight SEC
+/// HTML filings (cash flow statements, balance sheets, EPS, tax, debt and
+/// lease notes, stock compensation, repurchases, segment notes), written
+/// by an outside reviewer who read no tickmark source or rule and ran only
+/// `extract`. Held out for one run on 04f32e5 (the session's start in
+/// behaviour): 2 wrong accepted, 32 correct refused; its two false
+/// accepts (sign errors) were then read and fixed, which makes it a
+/// training corpus.
+#[test]
+#[ignore = "reads eight real HTML filings: slow in a debug build; run with --ignored"]
+fn the_twenty_sixth_red_team_on_html_filings_holds_its_documented_figures() {
+    let Some(dir) = sec_ixbrl() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam26.jsonl",
+        &dir,
+        (64, 64),
+        (0, 30),
+        false,
+    );
+}
+
+/// The same red team's claims over three FinanceBench PDFs (JPMorgan's
+/// first-quarter 2021 10-Q, Kraft Heinz's 2019 10-K, Foot Locker's 8-K of
+/// its shareholders' votes): 18 wrong and 16 correct. Held out for one
+/// run: 1 wrong accepted (a reserve release claimed as an expense, now
+/// caught), 15 correct refused.
+#[test]
+#[ignore = "reads real PDFs: slow in a debug build; run with --ignored"]
+fn the_twenty_sixth_red_team_on_pdf_filings_holds_its_documented_figures() {
+    let Some(pdfs) = financebench_pdfs() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam26pdf.jsonl",
+        &pdfs,
+        (18, 16),
+        (0, 15),
         false,
     );
 }

@@ -4767,6 +4767,48 @@ fn a_lead_in_naming_a_span_dates_its_columns_and_a_percentage_is_no_amount() {
 }
 
 #[test]
+fn the_filers_name_in_a_role_is_whose_report_not_a_word_of_the_line() {
+    // Meta's deferred tax table: "Net deferred tax assets", tagged
+    // DeferredTaxAssetsLiabilitiesNet, which the vocabulary's reading of
+    // the words is not; the row is named by its own words. The cover names
+    // the filer "Meta Platforms, Inc.".
+    let at = |value: &str, role: &str, cell: &str| {
+        on_fixture("html/meta-10k-tax-excerpt.htm", value, role, cell)
+    };
+    for role in [
+        "Net deferred tax assets, December 31, 2024",
+        "Meta net deferred tax assets, December 31, 2024",
+        "Meta Platforms net deferred tax assets, December 31, 2024",
+    ] {
+        assert_eq!(
+            at("$9,578 million", role, "p2t1!B23"),
+            (Route::Accept, vec![]),
+            "{role}"
+        );
+    }
+    // Near misses: a word that is not the filer's stays a word of the line,
+    // and the filer's name does not make another line's row this one.
+    assert_ne!(
+        at(
+            "$9,578 million",
+            "Meta foreign net deferred tax assets, December 31, 2024",
+            "p2t1!B23"
+        )
+        .0,
+        Route::Accept
+    );
+    assert_ne!(
+        at(
+            "$9,578 million",
+            "Meta net deferred tax assets, December 31, 2023",
+            "p2t1!B23"
+        )
+        .0,
+        Route::Accept
+    );
+}
+
+#[test]
 fn a_cell_tagged_as_the_fact_a_fitting_cell_is_is_that_fact() {
     // Netflix's roll-forward prints "Balance at the end of the year" 432,280
     // (thousands), tagged as the same fact as the text's "gross

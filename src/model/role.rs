@@ -252,6 +252,9 @@ pub struct TableRoles {
     pub cols: Vec<ColRole>,
     /// The words of the table's title lines and source name (sorted).
     pub title_words: Vec<Box<str>>,
+    /// The words of the filer's name ("meta", "platforms"), sorted: said of
+    /// every table of its report, and part of no line's name.
+    pub filer_words: Vec<Box<str>>,
     /// The words of the segment or business the table's title says the
     /// table is about ("Presented in the table below is information for
     /// Other:", "Regulated Businesses Segment"), sorted; empty for a table

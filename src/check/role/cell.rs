@@ -272,7 +272,8 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         .collect();
     // The filer's name is said of every table of its report: "Adobe
     // subscription revenue" names whose report, not another line.
-    title.extend(filer_words(table.filer.as_deref()));
+    out.filer_words = filer_words(table.filer.as_deref());
+    title.extend(out.filer_words.iter().cloned());
     // The segment the title names, else the sentence introducing the
     // table (a PDF's "… for our Seller segment …:"); its words are said of
     // the table as a title's are.

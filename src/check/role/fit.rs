@@ -530,7 +530,22 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     // ("Gross margin" names the row "Gross margin" whatever concept the
     // vocabulary reads each as).
     let same = same_label(claim, cell);
-    let label_exact = (!row.label_words.is_empty() && row.label_words == claim.required)
+    // The claim's words but the filer's name ("Meta net deferred tax
+    // assets"), which names whose report, not the line; unless the row's
+    // label says it too.
+    let own_words: Vec<&str> = claim
+        .required
+        .iter()
+        .map(|w| &**w)
+        .filter(|w| !contains(&roles.filer_words, w) || contains(&row.label_words, w))
+        .collect();
+    let label_exact = (!row.label_words.is_empty()
+        && row.label_words.len() == own_words.len()
+        && row
+            .label_words
+            .iter()
+            .zip(&own_words)
+            .all(|(a, b)| **a == **b))
         || same
         || same_generic_label(claim, row);
     // The claim names the row in the row's own words: whatever concepts the
@@ -551,17 +566,15 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
             .iter()
             .all(|w| contains(&claim.required, w) || contains(&claim.soft, w));
     // Every word the claim requires is the row label's own.
-    let in_label =
-        !claim.required.is_empty() && claim.required.iter().all(|w| contains(&row.label_words, w));
+    let in_label = !own_words.is_empty() && own_words.iter().all(|w| contains(&row.label_words, w));
     // "Cash operating activities" of the row "Cash provided by operating
     // activities": the vocabulary read a shorter phrase ("cash") as the
     // concept, but every word of the claim is the row label's and some are
     // beyond that phrase — the claim is the label in short.
     let label_in_short = in_label
-        && claim
-            .required
+        && own_words
             .iter()
-            .any(|w| &**w != "total" && !contains(&claim.role.concept_words, w));
+            .any(|w| *w != "total" && !contains(&claim.role.concept_words, w));
     out.measure = match concepts_agree {
         Some(true) => Slot::Agree,
         Some(false) if label_exact || label_in_short => Slot::Agree,
