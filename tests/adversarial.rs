@@ -610,7 +610,7 @@ fn the_twenty_sixth_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam26.jsonl",
         &dir,
         (64, 64),
-        (0, 30),
+        (0, 29),
         false,
     );
 }

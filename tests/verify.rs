@@ -1997,6 +1997,36 @@ fn a_sentence_that_says_an_amount_used_cash_where_it_added_to_it() {
 }
 
 #[test]
+fn an_operating_ratio_in_percent_that_improved_fell() {
+    // Union Pacific's performance measures: "Operating ratio (%)" prints
+    // 59.0 beside 60.0, no sign, in a table in millions.
+    let csv = "Railroad performance measures,,\n(Dollars in millions),,\n,2025,2024\n\
+               Operating revenues,\"6,154\",\"6,027\"\nOperating ratio (%),59.0,60.0\n";
+    let said = |text: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "text": "{text}", "value": "59.0%", "role": "Operating ratio, 2025", "cites": ["t.csv#B5"]}}"#
+            ),
+        )
+    };
+    assert_eq!(
+        route_and_codes(&said("The operating ratio improved to 59.0% in 2025.")),
+        (Route::Accept, vec![])
+    );
+    for text in [
+        "The operating ratio rose to 59.0% in 2025.",
+        "The operating ratio worsened to 59.0% in 2025.",
+    ] {
+        assert_eq!(
+            route_and_codes(&said(text)),
+            (Route::Reanswer, vec!["contradicted"]),
+            "{text}"
+        );
+    }
+}
+
+#[test]
 fn a_cost_its_row_prints_positive_is_a_benefit_where_it_is_negative() {
     // JPMorgan's first quarter of 2021: the provision for credit losses is
     // a reserve release, (4,156), beside the year before's expense.

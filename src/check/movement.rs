@@ -234,10 +234,13 @@ pub fn better_way(better: bool, cell: &Cell<'_>, vocab: &Vocab) -> Movement {
             .row_label()
             .is_some_and(|l| l.to_lowercase().contains("income"));
     // A ratio of costs to revenue is better lower: "combined ratio",
-    // "efficiency ratio" (a "loss ratio" or "expense ratio" names its cost).
+    // "efficiency ratio", a railroad's "operating ratio" (a "loss ratio" or
+    // "expense ratio" names its cost).
     let cost_ratio = cell.row_label().is_some_and(|l| {
         let l = l.to_lowercase();
-        l.contains("combined ratio") || l.contains("efficiency ratio")
+        l.contains("combined ratio")
+            || l.contains("efficiency ratio")
+            || l.contains("operating ratio")
     });
     let bad =
         concept_bad || cost_ratio || cell.row_label().is_some_and(super::value::names_negative);

@@ -46,7 +46,7 @@ use columns::{header_columns, share_columns, shift_headers_off_currency_columns}
 pub(crate) use concepts::ConceptMemo;
 use concepts::row_concept;
 pub use measure::scale_for;
-use measure::{in_minor_unit, row_measure, unit_of};
+use measure::{ends_in_percent, in_minor_unit, row_measure, unit_of};
 pub(crate) use measure::{trailing_unit, trailing_unit_clause};
 use rows::{RowKind, Tok, Toks, classify_rows, find_label_column, stub_like};
 
@@ -504,6 +504,9 @@ fn label_grid(
                     .as_deref()
                     .and_then(trailing_unit)
                     .map(|u| scale_for(row_measure, &u));
+                // "Operating ratio (%)": the row's numbers are percentages,
+                // "%" printed or not.
+                let label_percent = label_text.as_deref().is_some_and(ends_in_percent);
                 let row_index = u32::try_from(rows.len()).unwrap_or(u32::MAX);
                 let mut pending_currency = None;
                 let mut any = false;
@@ -535,7 +538,7 @@ fn label_grid(
                                             Measure::Monetary | Measure::PerShare | Measure::Shares
                                         )
                                     ));
-                            if (lead || column.is_some_and(|col| col.percent))
+                            if (lead || label_percent || column.is_some_and(|col| col.percent))
                                 && let Some(amount) = parsed.get_mut(*at as usize)
                             {
                                 amount.percent = true;

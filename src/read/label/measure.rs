@@ -76,6 +76,23 @@ pub(crate) fn trailing_unit_clause(label: &str) -> Option<(&str, &str, UnitLine)
     Some((body, body.get(open..)?, unit))
 }
 
+/// Whether a row label ends in a percent sign or word in parentheses
+/// ("Operating ratio (%)", "Gross margin (in percent)"): its numbers are
+/// percentages.
+pub(super) fn ends_in_percent(label: &str) -> bool {
+    let body = label.trim().trim_end_matches(':').trim_end();
+    let Some(inner) = body
+        .strip_suffix(')')
+        .and_then(|rest| rest.rfind('(').and_then(|open| rest.get(open + 1..)))
+    else {
+        return false;
+    };
+    matches!(
+        inner.trim().to_ascii_lowercase().as_str(),
+        "%" | "in %" | "percent" | "in percent" | "percentage" | "in percentages"
+    )
+}
+
 /// A label that says its numbers are hundredths of the currency, at its
 /// end: "Basic earnings per share (pence)", "Dividends per share (in
 /// cents)", "Earnings per share, pence". Not a phrase inside the label

@@ -1594,6 +1594,28 @@ fn a_label_ending_in_its_unit_scales_its_row_only() {
 }
 
 #[test]
+fn a_label_ending_in_a_percent_sign_makes_its_row_percentages() {
+    // Union Pacific's key ratios: "Operating ratio (%)" prints 59.0 without
+    // a sign, in a table in millions.
+    let t = label(
+        TablePart::Sheet("Ratios".into()),
+        &[
+            &["(Dollars in millions)", "", ""],
+            &["", "2025", "2024"],
+            &["Operating revenues", "6,154", "6,027"],
+            &["Operating ratio (%)", "59.0", "60.0"],
+            &["Employees (in percent of 2019)", "91", "93"],
+        ],
+    );
+    assert!(cell(&t, "B4").percent());
+    assert_eq!(cell(&t, "B4").value_base(), Some(d("59.0")));
+    assert!(!cell(&t, "B3").percent());
+    assert!(!cell(&t, "B5").percent(), "a unit phrase, not a sign alone");
+    assert!(ends_in_percent("Gross margin (in percent):"));
+    assert!(!ends_in_percent("Notes (3.875% due 2052)"));
+}
+
+#[test]
 fn a_stub_breaking_its_unit_clause_and_a_header_stacked_beside_prose() {
     // 3M's reconciliation: the stub runs prose down the label column beside
     // the column headings' first lines, and breaks the unit clause in two.
