@@ -777,19 +777,68 @@ fn row_prints_positive(cell: &Cell<'_>) -> bool {
 /// "recovery", "gain", "reduced expense by $11 million". Parenthesised
 /// words do not count, as for [`names_negative`].
 pub fn names_other_side(text: &str) -> bool {
-    // Words outside parentheses, lower-cased.
-    let mut words: Vec<String> = Vec::new();
+    // The longest word of the lists below, plus one.
+    const LONGEST: usize = 11;
+    // "a net credit of $11 million", not "credit losses" or "credit
+    // facility": a credit before a noun of its own is another thing.
+    const CREDIT_OF: [&[u8]; 15] = [
+        b"loss",
+        b"losses",
+        b"card",
+        b"cards",
+        b"facility",
+        b"facilities",
+        b"risk",
+        b"quality",
+        b"rating",
+        b"ratings",
+        b"agreement",
+        b"line",
+        b"lines",
+        b"spread",
+        b"spreads",
+    ];
+    // A word past the buffer, or not ASCII: none of the lists'.
+    const OTHER: usize = usize::MAX;
     let mut depth = 0usize;
-    let mut word = String::new();
+    let mut buffer = [0u8; LONGEST];
+    let mut len = 0usize;
+    let mut after_credit = false;
+    // Each word outside parentheses, lower-cased into the buffer (none is
+    // copied out of the text); a space after the text ends the last.
     for c in text.chars().chain(std::iter::once(' ')) {
         if c.is_alphanumeric() {
-            if depth == 0 {
-                word.extend(c.to_lowercase());
+            if depth == 0 && len != OTHER {
+                match (u8::try_from(c), buffer.get_mut(len)) {
+                    (Ok(byte), Some(slot)) if byte.is_ascii() => {
+                        *slot = byte.to_ascii_lowercase();
+                        len += 1;
+                    }
+                    _ => len = OTHER,
+                }
             }
             continue;
         }
-        if !word.is_empty() {
-            words.push(std::mem::take(&mut word));
+        if len != 0 {
+            let word = if len == OTHER {
+                &[][..]
+            } else {
+                buffer.get(..len).unwrap_or_default()
+            };
+            if std::mem::take(&mut after_credit) && !CREDIT_OF.contains(&word) {
+                return true;
+            }
+            match word {
+                b"credit" | b"credits" => after_credit = true,
+                b"benefit" | b"benefits" | b"credited" | b"release" | b"releases" | b"released"
+                | b"reversal" | b"reversals" | b"reversed" | b"recovery" | b"recoveries"
+                | b"recovered" | b"gain" | b"gains" | b"reduced" | b"reduction" | b"reductions"
+                | b"decrease" | b"decreased" | b"declined" | b"fell" | b"lowered" | b"negative" => {
+                    return true;
+                }
+                _ => {}
+            }
+            len = 0;
         }
         match c {
             '(' => depth += 1,
@@ -797,35 +846,7 @@ pub fn names_other_side(text: &str) -> bool {
             _ => {}
         }
     }
-    words.iter().enumerate().any(|(i, w)| match w.as_str() {
-        // "a net credit of $11 million", not "credit losses" or "credit
-        // facility": a credit before a noun of its own is another thing.
-        "credit" | "credits" => !words.get(i + 1).is_some_and(|next| {
-            matches!(
-                next.as_str(),
-                "loss"
-                    | "losses"
-                    | "card"
-                    | "cards"
-                    | "facility"
-                    | "facilities"
-                    | "risk"
-                    | "quality"
-                    | "rating"
-                    | "ratings"
-                    | "agreement"
-                    | "line"
-                    | "lines"
-                    | "spread"
-                    | "spreads"
-            )
-        }),
-        "benefit" | "benefits" | "credited" | "release" | "releases" | "released" | "reversal"
-        | "reversals" | "reversed" | "recovery" | "recoveries" | "recovered" | "gain" | "gains"
-        | "reduced" | "reduction" | "reductions" | "decrease" | "decreased" | "declined"
-        | "fell" | "lowered" | "negative" => true,
-        _ => false,
-    })
+    after_credit
 }
 
 /// Rows that statements conventionally print as negatives: costs, expenses,

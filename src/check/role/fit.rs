@@ -25,14 +25,15 @@ pub struct ClaimRole {
     pub soft: Vec<Box<str>>,
     /// The text it was read from, for messages.
     pub text: String,
-    /// Whether the role's text, or the claim's sentence when it was read
-    /// for a claim, names a negative direction
-    /// ([`crate::check::value::names_negative`]): read with the role, so
-    /// that a remembered reading does not read it again.
+    /// Whether the role's text or the claim's sentence names a negative
+    /// direction ([`crate::check::value::names_negative`]): read with a
+    /// claim's role, so that a remembered reading does not read it again;
+    /// false in a reading made for anything else.
     pub negative_named: bool,
-    /// Whether the role's text, or the claim's sentence when it was read
-    /// for a claim, names the other side of a cost or a way down
-    /// ([`crate::check::value::names_other_side`]).
+    /// Whether the role's text or the claim's sentence names the other
+    /// side of a cost or a way down
+    /// ([`crate::check::value::names_other_side`]): read with a claim's
+    /// role; false in a reading made for anything else.
     pub other_side_named: bool,
     /// An opening (`Some(true)`) or closing balance the claim names without
     /// a period to put it on ("Balance at End of Period").
@@ -533,19 +534,15 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     // The claim's words but the filer's name ("Meta net deferred tax
     // assets"), which names whose report, not the line; unless the row's
     // label says it too.
-    let own_words: Vec<&str> = claim
-        .required
-        .iter()
-        .map(|w| &**w)
-        .filter(|w| !contains(&roles.filer_words, w) || contains(&row.label_words, w))
-        .collect();
-    let label_exact = (!row.label_words.is_empty()
-        && row.label_words.len() == own_words.len()
-        && row
-            .label_words
+    let own_words = || {
+        claim
+            .required
             .iter()
-            .zip(&own_words)
-            .all(|(a, b)| **a == **b))
+            .map(|w| &**w)
+            .filter(|w| !contains(&roles.filer_words, w) || contains(&row.label_words, w))
+    };
+    let label_exact = (!row.label_words.is_empty()
+        && row.label_words.iter().map(|w| &**w).eq(own_words()))
         || same
         || same_generic_label(claim, row);
     // The claim names the row in the row's own words: whatever concepts the
@@ -566,15 +563,14 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
             .iter()
             .all(|w| contains(&claim.required, w) || contains(&claim.soft, w));
     // Every word the claim requires is the row label's own.
-    let in_label = !own_words.is_empty() && own_words.iter().all(|w| contains(&row.label_words, w));
+    let in_label =
+        own_words().next().is_some() && own_words().all(|w| contains(&row.label_words, w));
     // "Cash operating activities" of the row "Cash provided by operating
     // activities": the vocabulary read a shorter phrase ("cash") as the
     // concept, but every word of the claim is the row label's and some are
     // beyond that phrase — the claim is the label in short.
-    let label_in_short = in_label
-        && own_words
-            .iter()
-            .any(|w| *w != "total" && !contains(&claim.role.concept_words, w));
+    let label_in_short =
+        in_label && own_words().any(|w| w != "total" && !contains(&claim.role.concept_words, w));
     out.measure = match concepts_agree {
         Some(true) => Slot::Agree,
         Some(false) if label_exact || label_in_short => Slot::Agree,

@@ -274,15 +274,13 @@ fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimR
         }
     }
     out.sentence_amounts = amounts;
-    // The role's own words were read by `from_reading`; the sentence's too.
-    out.negative_named |= claim
-        .text
-        .as_deref()
-        .is_some_and(crate::check::value::names_negative);
-    out.other_side_named |= claim
-        .text
-        .as_deref()
-        .is_some_and(crate::check::value::names_other_side);
+    // Which side of its line the role's words and the sentence name, read
+    // once with the role.
+    let sentence_says = |says: fn(&str) -> bool| claim.text.as_deref().is_some_and(says);
+    out.negative_named = crate::check::value::names_negative(&out.text)
+        || sentence_says(crate::check::value::names_negative);
+    out.other_side_named = crate::check::value::names_other_side(&out.text)
+        || sentence_says(crate::check::value::names_other_side);
     out
 }
 
@@ -736,8 +734,10 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         required,
         soft,
         repeated,
-        negative_named: crate::check::value::names_negative(&text),
-        other_side_named: crate::check::value::names_other_side(&text),
+        // Read for a claim's role by `read_claim_as`, with its sentence;
+        // false (no side named) in any other reading.
+        negative_named: false,
+        other_side_named: false,
         text,
         edge: unplaced,
         stated_edge: edge,
