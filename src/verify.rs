@@ -605,7 +605,12 @@ impl<'a> Verifier<'a> {
                 negative_named: names_negative(&text)
                     || claim.text.as_deref().is_some_and(names_negative),
                 other_side_named: names_other_side(&text)
-                    || claim.text.as_deref().is_some_and(names_other_side),
+                    || claim
+                        .text
+                        .as_deref()
+                        .zip(claim.value.as_deref())
+                        .and_then(|(t, v)| value::value_clause(t, v))
+                        .is_some_and(names_other_side),
                 text,
                 ..ClaimRole::default()
             })

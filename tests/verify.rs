@@ -5095,3 +5095,162 @@ fn rows_of_one_label_under_two_captions_are_two_parts() {
         (Route::Accept, vec![])
     );
 }
+
+/// A balance sheet or income statement whose cover names the filer
+/// (an "Entity Registrant Name" row, as a workbook's cover sheet has).
+fn with_filer(body: &str, filer: &str) -> String {
+    format!("{body}Entity Registrant Name,{filer},\n")
+}
+
+#[test]
+fn a_filer_word_inside_the_vocabularys_phrase_is_a_word_of_the_line() {
+    let mut accepted: Vec<String> = Vec::new();
+    // Equity Residential: "equity" is the filer's word, and also the word
+    // that makes "Total liabilities and equity" another line than "Total
+    // liabilities". Cost Plus, Inc.: "cost" makes "Cost of revenue" another
+    // line than "Revenue". With the filer's word dropped from the role
+    // the role's other words would be the row's label exactly and its
+    // label would override the concepts' disagreement.
+    let balance = "Consolidated Balance Sheets,,\n(in thousands),\"December 31, 2024\",\"December 31, 2023\"\n\
+                   Total assets,\"20,000\",\"19,000\"\nMortgage notes payable,\"5,000\",\"4,900\"\n\
+                   Notes,\"3,000\",\"2,800\"\nTotal liabilities,\"9,000\",\"8,500\"\n\
+                   Total equity,\"11,000\",\"10,500\"\n";
+    for filer in ["Equity Residential", "Acme Widgets Inc."] {
+        let r = over_csv(
+            &with_filer(balance, filer),
+            r#"{"id": "k", "value": "$9,000 thousand", "role": "Total liabilities and equity, December 31, 2024", "cites": ["t.csv#B6"]}"#,
+        );
+        if claim(&r).route == Route::Accept {
+            accepted.push(filer.to_string());
+        }
+    }
+    let income = "Consolidated Statements of Operations,,\n(in thousands),2024,2023\n\
+                  Revenue,\"4,079\",\"3,344\"\nNet income,872,869\n";
+    for filer in ["Cost Plus, Inc.", "Acme Widgets Inc."] {
+        let r = over_csv(
+            &with_filer(income, &format!("\"{filer}\"")),
+            r#"{"id": "k", "text": "Cost of revenue was $4,079 thousand in 2024.", "value": "$4,079 thousand", "role": "Cost of revenue, 2024", "cites": ["t.csv#B3"]}"#,
+        );
+        if claim(&r).route == Route::Accept {
+            accepted.push(filer.to_string());
+        }
+    }
+    assert!(accepted.is_empty(), "wrong claims accepted: {accepted:#?}");
+}
+
+#[test]
+fn used_elsewhere_in_the_sentence_does_not_cancel_added_to_cash() {
+    let mut accepted: Vec<String> = Vec::new();
+    // "used" says a use of cash only of cash itself ("used $X of
+    // operating cash"); elsewhere in a sentence that says a payment
+    // "added … to cash" it must not silence the sign_flip.
+    let csv = "Consolidated Statements of Cash Flows,,\n($ in millions),,\n,2024,2023\n\
+               Operating activities:,,\nNet income,447,380\n\
+               Changes in operating assets and liabilities:,,\nAccounts receivable,-45,-38\n\
+               Net cash provided by operating activities,626,558\nInvesting activities:,,\n\
+               Purchases of property and equipment,-210,-195\n\
+               Net cash used in investing activities,-228,-251\nFinancing activities:,,\n\
+               Repurchases of common stock,-190,-180\n\
+               Net cash used in financing activities,-298,-185\n";
+    let said = |text: &str, role: &str, cite: &str, value: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["t.csv#{cite}"]}}"#
+            ),
+        )
+    };
+    for (text, role, cite, value) in [
+        (
+            "Repurchases of common stock added $190 million to cash in 2024 and the cash was used for dividends.",
+            "Repurchases of common stock, 2024",
+            "B13",
+            "$190 million",
+        ),
+        (
+            "Purchases of property and equipment added $210 million to the company's cash in 2024, equipment used in our plants.",
+            "Purchases of property and equipment, 2024",
+            "B10",
+            "$210 million",
+        ),
+        (
+            "Accounts receivable added $45 million to cash from operations in 2024, as customers used fewer credit days.",
+            "Accounts receivable, 2024",
+            "B7",
+            "$45 million",
+        ),
+    ] {
+        if route_and_codes(&said(text, role, cite, value)) != (Route::Reanswer, vec!["sign_flip"]) {
+            accepted.push(text.to_string());
+        }
+    }
+    assert!(accepted.is_empty(), "wrong claims accepted: {accepted:#?}");
+}
+
+#[test]
+fn an_unrelated_other_side_word_does_not_excuse_a_cost_stated_for_a_benefit() {
+    let mut accepted: Vec<String> = Vec::new();
+    // A cost its row prints positive is a benefit where it is negative;
+    // a word of the other side said of something else, in another clause
+    // of the sentence ("as deposits decreased"), does not excuse it.
+    let csv = "Consolidated Statements of Income,,\n(in millions),\"Three months ended March 31, 2021\",\"Three months ended March 31, 2020\"\n\
+               Total net revenue,\"32,266\",\"28,251\"\nProvision for credit losses,\"(4,156)\",\"8,285\"\n\
+               Restructuring charges,(11),79\nNet income,\"14,300\",\"2,865\"\n";
+    let said = |text: &str, role: &str, cite: &str, value: &str| {
+        over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["t.csv#{cite}"]}}"#
+            ),
+        )
+    };
+    let provision = "Provision for credit losses, three months ended March 31, 2021";
+    let restructuring = "Restructuring charges, three months ended March 31, 2021";
+    // The rule's own case holds.
+    assert_eq!(
+        route_and_codes(&said(
+            "The firm added $4,156 million of provision expense in the first quarter of 2021.",
+            provision,
+            "B4",
+            "$4,156 million"
+        )),
+        (Route::Reanswer, vec!["sign_flip"])
+    );
+    for (text, role, cite, value) in [
+        (
+            "The firm added $4,156 million of provision expense in the first quarter of 2021 as deposits decreased.",
+            provision,
+            "B4",
+            "$4,156 million",
+        ),
+        (
+            "The firm added $4,156 million of provision expense in the first quarter of 2021, offsetting a gain on securities.",
+            provision,
+            "B4",
+            "$4,156 million",
+        ),
+        (
+            "The firm added $4,156 million of provision expense in the first quarter of 2021 while employee benefits rose.",
+            provision,
+            "B4",
+            "$4,156 million",
+        ),
+        (
+            "The firm booked $4,156 million of provision expense in the first quarter of 2021 despite negative GDP growth.",
+            provision,
+            "B4",
+            "$4,156 million",
+        ),
+        (
+            "Restructuring charges added $11 million of expense in the first quarter of 2021 as revenue fell in Europe.",
+            restructuring,
+            "B5",
+            "$11 million",
+        ),
+    ] {
+        if said(text, role, cite, value).claims[0].route == Route::Accept {
+            accepted.push(text.to_string());
+        }
+    }
+    assert!(accepted.is_empty(), "wrong claims accepted: {accepted:#?}");
+}

@@ -258,12 +258,6 @@ pub fn words_of(text: &str) -> Vec<Box<str>> {
 /// its component: `true` for raising; `None` without such a word, or with
 /// words of both ways.
 pub(crate) fn effect_of(sentence: &str) -> Option<bool> {
-    effect_of_with(sentence, &[])
-}
-
-/// [`effect_of`] with more words of a reduction: what a sentence says
-/// an amount did to cash ("used $6,020 million of operating cash").
-pub(crate) fn effect_of_with(sentence: &str, reduce_more: &[&str]) -> Option<bool> {
     const RAISE: [&str; 16] = [
         "added",
         "adds",
@@ -313,11 +307,7 @@ pub(crate) fn effect_of_with(sentence: &str, reduce_more: &[&str]) -> Option<boo
     for w in sentence.split(|c: char| !c.is_alphanumeric()) {
         let way = if RAISE.iter().any(|v| v.eq_ignore_ascii_case(w)) {
             true
-        } else if REDUCE
-            .iter()
-            .chain(reduce_more)
-            .any(|v| v.eq_ignore_ascii_case(w))
-        {
+        } else if REDUCE.iter().any(|v| v.eq_ignore_ascii_case(w)) {
             false
         } else {
             continue;

@@ -737,14 +737,19 @@ pub fn cash_effect_flipped(sentence: &str, cell: &Cell<'_>, cite: &str) -> Optio
     if !ON_CASH.as_ref()?.is_match(sentence) {
         return None;
     }
-    super::equity::effect_against_print(
-        // "used $6,020 million of Apple's operating cash": a use of cash.
-        super::equity::effect_of_with(sentence, &["used", "consumed", "absorbed"])?,
-        ["added to", "reduced"],
-        "cash",
-        cell,
-        cite,
-    )
+    // "used $6,020 million of Apple's operating cash": a use of cash, said
+    // of cash itself; "used" elsewhere in the sentence ("the cash was used
+    // for dividends") says nothing of the amount's effect.
+    static USED_CASH: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(?:used|consumed|absorbed)\s+(?:[^\s;]+\s+){0,3}of\s+(?:the\s+)?(?:(?:company's|its|[\w&.-]+['’]s)\s+)?(?:operating\s+|free\s+)?cash\b").ok()
+    });
+    let used = USED_CASH.as_ref()?.is_match(sentence);
+    let effect = match (super::equity::effect_of(sentence), used) {
+        (Some(true), true) => return None,
+        (None, true) => false,
+        (effect, _) => effect?,
+    };
+    super::equity::effect_against_print(effect, ["added to", "reduced"], "cash", cell, cite)
 }
 
 /// A sentence that says a line of other comprehensive income added to it

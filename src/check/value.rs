@@ -30,7 +30,7 @@ pub const DOCS: &[CodeDoc] = &[
     CodeDoc {
         code: Code::SignFlip,
         check: Check::Value,
-        what: "The stated number has the magnitude of the cell but the opposite sign, and presentation does not explain it. A cost shown in parentheses and stated as a positive cost is presentation, not a flip; so is a negative figure the claim calls a loss, decrease or outflow. Also raised when the claim's sentence says a movement of an equity statement raised a component (\"added $120.0 million to retained earnings\") where the statement prints it as a reduction, or the reverse; when the claim's sentence says a cash-flow amount added to cash (\"added $12 million to operating cash flow\") where the statement prints it as a reduction, or the reverse; when the claim's sentence says a line under an other-comprehensive-income caption reduced it (\"knocked $27.4 million off other comprehensive income\") where the statement prints an addition, whatever the line's label says (\"actuarial loss … 4\" adds 4), or the reverse; and when a role naming a rise or a fall of its measure (\"Net sales decline, 2022\", \"Net cash used in investing activities increase, 2024\") cites a change column's cell whose line moved the other way (read from the row's two levels where it prints them, else from the change's sign).",
+        what: "The stated number has the magnitude of the cell but the opposite sign, and presentation does not explain it. A cost shown in parentheses and stated as a positive cost is presentation, not a flip; so is a negative figure the claim calls a loss, decrease or outflow. But a cost whose row prints it positive in its other columns (a provision for credit losses of 8,285 beside (4,156); restructuring of 79 beside (11)) is a benefit or a reversal where it is negative: stated as the cost (\"added $4.2 billion of expense\") it is a flip, whatever the line's own words (\"losses\", \"expense\") say, unless the claim names the other side (a benefit, a release, a reversal, a recovery, a net credit, \"reduced\") or the line names it first (\"Benefit (provision) for income taxes\"); a change column is not read so. Also raised when the claim's sentence says a movement of an equity statement raised a component (\"added $120.0 million to retained earnings\") where the statement prints it as a reduction, or the reverse; when the claim's sentence says a cash-flow amount added to cash (\"added $12 million to operating cash flow\") where the statement prints it as a reduction, or the reverse (\"used $6,020 million of Apple's operating cash\" where it prints an addition); when the claim's sentence says a line under an other-comprehensive-income caption reduced it (\"knocked $27.4 million off other comprehensive income\") where the statement prints an addition, whatever the line's label says (\"actuarial loss … 4\" adds 4), or the reverse; and when a role naming a rise or a fall of its measure (\"Net sales decline, 2022\", \"Net cash used in investing activities increase, 2024\") cites a change column's cell whose line moved the other way (read from the row's two levels where it prints them, else from the change's sign).",
         why: "Income stated where the statement shows an expense reverses the meaning of the figure while every digit matches, so a digits-only check passes it.",
         example: "\"Other income was $482 thousand\" citing `birchwood.xlsx#'Income Statement'!B17`, shown as (482) on the \"Other income (expense), net\" line.",
         route: "reanswer.",
@@ -759,8 +759,16 @@ fn is_a_cost(cell: &Cell<'_>) -> bool {
 fn row_prints_positive(cell: &Cell<'_>) -> bool {
     let table = cell.table();
     let row = cell.record().row;
-    table
-        .records
+    // The row's records, where the role check has found them (it has, for
+    // a cell it ranked): a scan of the whole table for every candidate
+    // cell of a claim was quadratic in a hostile table's size.
+    let records = table
+        .roles
+        .get()
+        .and_then(|roles| roles.row_cells.get(row as usize))
+        .and_then(|range| table.records.get(range.start as usize..range.end as usize))
+        .unwrap_or(&table.records);
+    records
         .iter()
         .filter(|r| r.row == row && r.coord != cell.coord())
         .map(|r| Cell::new(table, r))
@@ -847,6 +855,73 @@ pub fn names_other_side(text: &str) -> bool {
         }
     }
     after_credit
+}
+
+/// The clause of a sentence that states a value: from the last break
+/// before the value to the first after it — a comma (not between digits),
+/// a semicolon, a colon, a dash, or a word that opens another clause
+/// ("as", "while", "despite", "offsetting", "but", "and", …) — or `None`
+/// when the sentence does not write the value. What the value's own
+/// clause says of it ("a $4.2 billion benefit") is not what another clause
+/// says of something else ("… as deposits decreased").
+pub fn value_clause<'s>(sentence: &'s str, value: &str) -> Option<&'s str> {
+    const OPENS: [&str; 14] = [
+        "as",
+        "while",
+        "despite",
+        "offsetting",
+        "offset",
+        "but",
+        "although",
+        "though",
+        "whereas",
+        "because",
+        "and",
+        "which",
+        "after",
+        "since",
+    ];
+    let value = value.trim();
+    let at = (!value.is_empty())
+        .then(|| sentence.find(value))
+        .flatten()?;
+    let end = at + value.len();
+    let bytes = sentence.as_bytes();
+    let digit = |i: Option<usize>| i.and_then(|i| bytes.get(i)).is_some_and(u8::is_ascii_digit);
+    let mut breaks: Vec<(usize, usize)> = Vec::new();
+    for (i, c) in sentence.char_indices() {
+        let here = match c {
+            ',' => !(digit(i.checked_sub(1)) && digit(Some(i + 1))),
+            ';' | ':' | '—' | '–' => true,
+            _ => false,
+        };
+        if here {
+            breaks.push((i, i + c.len_utf8()));
+        }
+    }
+    let mut start_of_word = 0;
+    for word in sentence.split(' ') {
+        let lower = word
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_ascii_lowercase();
+        if OPENS.contains(&lower.as_str()) {
+            breaks.push((start_of_word, start_of_word + word.len()));
+        }
+        start_of_word += word.len() + 1;
+    }
+    let from = breaks
+        .iter()
+        .filter(|(_, e)| *e <= at)
+        .map(|(_, e)| *e)
+        .max()
+        .unwrap_or(0);
+    let to = breaks
+        .iter()
+        .filter(|(b, _)| *b >= end)
+        .map(|(b, _)| *b)
+        .min()
+        .unwrap_or(sentence.len());
+    sentence.get(from..to)
 }
 
 /// Rows that statements conventionally print as negatives: costs, expenses,
@@ -1053,6 +1128,33 @@ pub fn names_negative(text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_values_clause_ends_where_another_begins() {
+        let clause = |s: &str, v: &str| value_clause(s, v).map(str::trim);
+        assert_eq!(
+            clause(
+                "The firm added $4,156 million of provision expense in 1Q21 as deposits decreased.",
+                "$4,156 million"
+            ),
+            Some("The firm added $4,156 million of provision expense in 1Q21")
+        );
+        assert_eq!(
+            clause(
+                "Revenue, which grew, was $4.2 billion; costs fell.",
+                "$4.2 billion"
+            ),
+            Some("was $4.2 billion")
+        );
+        assert_eq!(
+            clause(
+                "A reserve release reduced the provision by $4.2 billion.",
+                "$4.2 billion"
+            ),
+            Some("A reserve release reduced the provision by $4.2 billion.")
+        );
+        assert_eq!(clause("Revenue was 4.2 billion.", "$4.2 billion"), None);
+    }
 
     #[test]
     fn the_other_side_of_a_cost_is_named_by_its_own_words() {

@@ -539,7 +539,14 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
             .required
             .iter()
             .map(|w| &**w)
-            .filter(|w| !contains(&roles.filer_words, w) || contains(&row.label_words, w))
+            // A filer's word that is also a word of the line the role
+            // names ("Equity Residential", "total liabilities and equity";
+            // "Cost Plus", "cost of revenue") stays the line's.
+            .filter(|w| {
+                !contains(&roles.filer_words, w)
+                    || contains(&row.label_words, w)
+                    || contains(&claim.role.concept_words, w)
+            })
     };
     let label_exact = (!row.label_words.is_empty()
         && row.label_words.iter().map(|w| &**w).eq(own_words()))

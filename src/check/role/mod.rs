@@ -279,8 +279,16 @@ fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimR
     let sentence_says = |says: fn(&str) -> bool| claim.text.as_deref().is_some_and(says);
     out.negative_named = crate::check::value::names_negative(&out.text)
         || sentence_says(crate::check::value::names_negative);
+    // The other side only where the sentence says it of the value: its
+    // own clause ("a $4.2 billion benefit"), not another ("… as deposits
+    // decreased").
     out.other_side_named = crate::check::value::names_other_side(&out.text)
-        || sentence_says(crate::check::value::names_other_side);
+        || claim
+            .text
+            .as_deref()
+            .zip(claim.value.as_deref())
+            .and_then(|(text, value)| crate::check::value::value_clause(text, value))
+            .is_some_and(crate::check::value::names_other_side);
     out
 }
 
