@@ -1131,7 +1131,9 @@ mod tests {
 
     #[test]
     fn a_values_clause_ends_where_another_begins() {
-        let clause = |s: &str, v: &str| value_clause(s, v).map(str::trim);
+        fn clause<'s>(sentence: &'s str, value: &str) -> Option<&'s str> {
+            value_clause(sentence, value).map(str::trim)
+        }
         assert_eq!(
             clause(
                 "The firm added $4,156 million of provision expense in 1Q21 as deposits decreased.",
