@@ -5254,3 +5254,42 @@ fn an_unrelated_other_side_word_does_not_excuse_a_cost_stated_for_a_benefit() {
     }
     assert!(accepted.is_empty(), "wrong claims accepted: {accepted:#?}");
 }
+
+#[test]
+fn a_segment_named_by_the_filers_word_is_not_the_consolidated_line() {
+    // CVS Health's consolidated "Services" revenue (9,683 in 2022) is not
+    // the Health Services segment's: the filer's words are said of its
+    // report only for a claim that names the filer (by its first word).
+    let income = "Consolidated Statements of Operations,,\n(in millions),2022,2021\nRevenues:,,\n\
+                  Products,\"226,616\",\"203,738\"\nPremiums,\"85,330\",\"76,132\"\n\
+                  Services,\"9,683\",\"11,042\"\nNet investment income,838,\"1,199\"\n\
+                  Total revenues,\"322,467\",\"292,111\"\n";
+    let at = |filer: &str, role: &str| {
+        claim(&over_csv(
+            &with_filer(income, filer),
+            &format!(
+                r#"{{"id": "k", "value": "$9,683 million", "role": "{role}", "cites": ["t.csv#B6"]}}"#
+            ),
+        ))
+        .route
+    };
+    for filer in ["CVS Health Corporation", "Acme Widgets Inc."] {
+        assert_ne!(
+            at(filer, "Health Services revenues, 2022"),
+            Route::Accept,
+            "{filer}"
+        );
+    }
+    // Near misses: the claim names the filer, and the line is its own.
+    assert_eq!(
+        at(
+            "CVS Health Corporation",
+            "CVS Health services revenues, 2022"
+        ),
+        Route::Accept
+    );
+    assert_eq!(
+        at("CVS Health Corporation", "CVS services revenues, 2022"),
+        Route::Accept
+    );
+}

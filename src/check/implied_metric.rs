@@ -163,8 +163,11 @@ fn assign<'a>(
         .iter()
         .all(|c| Some(&c.table().reference.source) == source.as_ref());
     let said = rest.iter().all(|w| {
-        out.iter()
-            .any(|cell| role::said_around(role::roles_of(cell.table(), vocab), cell, w))
+        out.iter().any(|cell| {
+            let roles = role::roles_of(cell.table(), vocab);
+            let filer_named = roles.names_filer(&[&spec.required, &spec.soft]);
+            role::said_around(roles, cell, w, filer_named)
+        })
     });
     (one_report && said).then_some(out)
 }

@@ -253,8 +253,14 @@ pub struct TableRoles {
     /// The words of the table's title lines and source name (sorted).
     pub title_words: Vec<Box<str>>,
     /// The words of the filer's name ("meta", "platforms"), sorted: said of
-    /// every table of its report, and part of no line's name.
+    /// every table of its report for a claim that names the filer (by the
+    /// first of them, [`TableRoles::filer_first`]), and part of no line's
+    /// name.
     pub filer_words: Vec<Box<str>>,
+    /// The first word of the filer's name ("cvs" of "CVS Health
+    /// Corporation"): a claim names the filer when it says it. "Health
+    /// Services revenues" does not name CVS Health.
+    pub filer_first: Option<Box<str>>,
     /// The words of the segment or business the table's title says the
     /// table is about ("Presented in the table below is information for
     /// Other:", "Regulated Businesses Segment"), sorted; empty for a table
@@ -299,6 +305,28 @@ pub struct TableRoles {
 }
 
 impl TableRoles {
+    /// Whether a claim's words (sorted) name the report's filer: they hold
+    /// the first word of its name.
+    pub fn names_filer(&self, sorted_words: &[&[Box<str>]]) -> bool {
+        self.filer_first.as_deref().is_some_and(|first| {
+            sorted_words
+                .iter()
+                .any(|list| list.binary_search_by(|w| (**w).cmp(first)).is_ok())
+        })
+    }
+
+    /// Whether a word is said of the table: a word of its title lines or
+    /// source name, or, for a claim that names the filer, of the filer's
+    /// name.
+    pub fn said_of_table(&self, word: &str, filer_named: bool) -> bool {
+        self.in_title(word)
+            || filer_named
+                && self
+                    .filer_words
+                    .binary_search_by(|w| (**w).cmp(word))
+                    .is_ok()
+    }
+
     /// Whether a word is one of the table's title lines' (or source name's).
     pub fn in_title(&self, word: &str) -> bool {
         self.title_words

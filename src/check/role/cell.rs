@@ -270,10 +270,15 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         .chain(std::iter::once(table.reference.source.as_ref()))
         .flat_map(all_words)
         .collect();
-    // The filer's name is said of every table of its report: "Adobe
+    // The filer's name is said of every table of its report, for a claim
+    // that names the filer (`TableRoles::said_of_table`): "Adobe
     // subscription revenue" names whose report, not another line.
     out.filer_words = filer_words(table.filer.as_deref());
-    title.extend(out.filer_words.iter().cloned());
+    out.filer_first = table.filer.as_deref().and_then(|name| {
+        crate::read::filer::naming_words(name)
+            .next()
+            .and_then(|first| all_words(first).into_iter().next())
+    });
     // The segment the title names, else the sentence introducing the
     // table (a PDF's "… for our Seller segment …:"); its words are said of
     // the table as a title's are.

@@ -91,6 +91,7 @@ pub(super) fn statement_disagrees(
     let key = row_key(cited)?;
     let column = roles.cols.get(cited.record().column as usize);
     // Words of the claim the cited cell shows by its row, column or title.
+    let filer_named = roles.names_filer(&[&claim.required, &claim.soft]);
     let claimed: Vec<&str> = claim
         .required
         .iter()
@@ -99,7 +100,7 @@ pub(super) fn statement_disagrees(
         .filter(|w| {
             contains(&row.context_words, w)
                 || column.is_some_and(|c| contains(&c.words, w))
-                || roles.in_title(w)
+                || roles.said_of_table(w, filer_named)
         })
         .collect();
     let period = cited.period()?;
@@ -143,7 +144,7 @@ pub(super) fn statement_disagrees(
                 .map_or(&[][..], |l| &l.context_words);
             if claimed.iter().any(|w| {
                 !(contains(line_words, w)
-                    || lines.in_title(w)
+                    || lines.said_of_table(w, lines.names_filer(&[&claim.required, &claim.soft]))
                     || lines.cols.iter().any(|c| contains(&c.words, w)))
             }) {
                 continue;

@@ -347,9 +347,10 @@ fn title_only_part(
     col: Option<&ColRole>,
     roles: &TableRoles,
 ) -> bool {
+    let filer_named = roles.names_filer(&[&claim.required, &claim.soft]);
     let by_title_only = claim.required.iter().any(|w| {
         &**w != "total"
-            && roles.in_title(w)
+            && roles.said_of_table(w, filer_named)
             && !contains(&row.context_words, w)
             && !col.is_some_and(|c| contains(&c.words, w))
     });
@@ -472,10 +473,11 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
             .chain(col.map(|c| c.qualifiers.as_slice()).unwrap_or(&[]))
             .any(|q| q.def().is_some_and(|d| d.kind == "geography"))
     };
+    let filer_named = roles.names_filer(&[&claim.required, &claim.soft]);
     let shown = |w: &str| {
         contains(&row.context_words, w)
             || col.is_some_and(|c| contains(&c.words, w))
-            || roles.in_title(w)
+            || roles.said_of_table(w, filer_named)
             || roles.contributions && CONTRIBUTION_WORDS.contains(&w)
             || CASH_OUT_WORDS.contains(&w) && pays_cash(cell, row)
             || GEOGRAPHY_WORDS.contains(&w) && geographic()

@@ -477,7 +477,14 @@ fn why_not(claim: &ClaimRole, own: &Fit, cited: &Cell<'_>, vocab: &Vocab) -> Str
         let missing: Vec<&str> = claim
             .required
             .iter()
-            .filter(|w| !around(roles, cited, w))
+            .filter(|w| {
+                !around(
+                    roles,
+                    cited,
+                    w,
+                    roles.names_filer(&[&claim.required, &claim.soft]),
+                )
+            })
             .chain(
                 claim
                     .numbers
@@ -577,13 +584,18 @@ fn why_not(claim: &ClaimRole, own: &Fit, cited: &Cell<'_>, vocab: &Vocab) -> Str
 
 /// Whether a word is said around a cell: in its row's words (label and
 /// captions), its column's, or its table's title (the filer's name too).
-pub(crate) fn around(roles: &crate::model::TableRoles, cell: &Cell<'_>, w: &str) -> bool {
+pub(crate) fn around(
+    roles: &crate::model::TableRoles,
+    cell: &Cell<'_>,
+    w: &str,
+    filer_named: bool,
+) -> bool {
     let has = |list: &[Box<str>]| list.binary_search_by(|x| (**x).cmp(w)).is_ok();
     let row = roles.rows.get(cell.record().row as usize);
     let col = roles.cols.get(cell.record().column as usize);
     row.is_some_and(|r| has(&r.context_words))
         || col.is_some_and(|c| has(&c.words))
-        || roles.in_title(w)
+        || roles.said_of_table(w, filer_named)
 }
 
 /// The adequate candidate cells of the assembled context, fitted; and
@@ -627,8 +639,12 @@ fn candidates<'a>(
             let mut rows: Vec<u32> = Vec::new();
             // A claim naming no measure (its only words the table's title:
             // "Kestrel's balance at June 30, 2024") fits every row.
+            let filer_named = roles.names_filer(&[&claim.required, &claim.soft]);
             let every_row = (claim.role.concept.is_none()
-                && claim.required.iter().all(|w| roles.in_title(w)))
+                && claim
+                    .required
+                    .iter()
+                    .all(|w| roles.said_of_table(w, filer_named)))
                 || claim.required.iter().any(|w| {
                     roles
                         .column_words
@@ -703,7 +719,10 @@ fn word_rows(
         .required
         .iter()
         .map(|w| &**w)
-        .filter(|w| *w != "total" && !roles.in_title(w))
+        .filter(|w| {
+            *w != "total"
+                && !roles.said_of_table(w, roles.names_filer(&[&claim.required, &claim.soft]))
+        })
         .collect();
     if !table.tags.is_empty() || must.is_empty() {
         for w in claim.required.iter().chain(&claim.role.concept_words) {
