@@ -187,9 +187,6 @@ pub(super) fn row_measure(
     }
 }
 
-/// What a column header says its cells count: money per share ("Average
-/// Price Paid per Share"), or shares ("Total Number of Shares Purchased",
-/// "Shares"); `None` when it does not say.
 /// Whether a column header says its cells are basis points ("Change
 /// (bps)", "Basis points").
 pub(super) fn names_basis_points(label: &str) -> bool {
@@ -200,6 +197,9 @@ pub(super) fn names_basis_points(label: &str) -> bool {
             .any(|w| w == "bps" || w == "bp")
 }
 
+/// What a column header says its cells count: money per share ("Average
+/// Price Paid per Share"), or shares ("Total Number of Shares Purchased",
+/// "Shares"); `None` when it does not say.
 pub(super) fn column_measure(label: &str) -> Option<Measure> {
     let lower = label.to_lowercase();
     // "per share", "per common share", 3M's "Earnings Per Diluted Share".
