@@ -382,23 +382,17 @@ fn levels_in<'a>(cell: &Cell<'a>, change: &Period, vocab: &Vocab) -> Option<(Cel
     };
     let words = |c: &Cell<'_>| roles.cols.get(c.record().column as usize).map(|c| &c.words);
     let own = words(cell)?;
-    let row = cell.record().row;
     let at = |period: &Period| -> Option<Cell<'a>> {
-        let mut found = table
-            .records
-            .iter()
-            .filter(|r| r.row == row && r.coord != cell.coord())
-            .map(|r| Cell::new(table, r))
-            .filter(|c| {
-                !c.period().is_some_and(Period::is_change)
-                    && cell_periods(c, roles)
-                        .first()
-                        .is_some_and(|p| periods_agree(p, period) == Agreement::Yes)
-                    && words(c).is_some_and(|w| {
-                        w.iter()
-                            .all(|x| own.contains(x) || CHANGE_HEADER.contains(&&**x))
-                    })
-            });
+        let mut found = cell.row_mates().filter(|c| {
+            !c.period().is_some_and(Period::is_change)
+                && cell_periods(c, roles)
+                    .first()
+                    .is_some_and(|p| periods_agree(p, period) == Agreement::Yes)
+                && words(c).is_some_and(|w| {
+                    w.iter()
+                        .all(|x| own.contains(x) || CHANGE_HEADER.contains(&&**x))
+                })
+        });
         let first = found.next()?;
         found.next().is_none().then_some(first)
     };
@@ -807,13 +801,7 @@ fn line_cell_at<'a>(
     let roles = roles_of(table, vocab);
     let row = cell.record().row;
     let fits = |other: &Cell<'_>| cell_periods(other, roles).first().is_some_and(&wanted);
-    if let Some(found) = table
-        .records
-        .iter()
-        .filter(|r| r.row == row && r.coord != cell.coord())
-        .map(|r| Cell::new(table, r))
-        .find(|other| fits(other))
-    {
+    if let Some(found) = cell.row_mates().find(|other| fits(other)) {
         return Some(found);
     }
     let concept_at = |r: &crate::model::CellRecord| {

@@ -757,27 +757,14 @@ fn is_a_cost(cell: &Cell<'_>) -> bool {
 /// columns of the same kind (a number, as the cell is or is not a
 /// percentage, and not a change column): the table prints the line positive.
 fn row_prints_positive(cell: &Cell<'_>) -> bool {
-    let table = cell.table();
-    let row = cell.record().row;
-    // The row's records, where the role check has found them (it has, for
-    // a cell it ranked): a scan of the whole table for every candidate
-    // cell of a claim was quadratic in a hostile table's size.
-    let records = table
-        .roles
-        .get()
-        .and_then(|roles| roles.row_cells.get(row as usize))
-        .and_then(|range| table.records.get(range.start as usize..range.end as usize))
-        .unwrap_or(&table.records);
-    records
-        .iter()
-        .filter(|r| r.row == row && r.coord != cell.coord())
-        .map(|r| Cell::new(table, r))
-        .any(|other| {
-            !other.dash()
-                && other.percent() == cell.percent()
-                && !matches!(other.period(), Some(Period::Change { .. }))
-                && other.value() > Decimal::ZERO
-        })
+    // By the row's index, not a scan of the whole table for every candidate
+    // cell of a claim (quadratic in a hostile table's size).
+    cell.row_mates().any(|other| {
+        !other.dash()
+            && other.percent() == cell.percent()
+            && !matches!(other.period(), Some(Period::Change { .. }))
+            && other.value() > Decimal::ZERO
+    })
 }
 
 /// True when a text names the other side of a cost, or a way down: "a

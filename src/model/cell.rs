@@ -131,6 +131,25 @@ impl<'a> Cell<'a> {
         self.record
     }
 
+    /// The other cells of the cell's row, in the table's record order: from
+    /// the role check's row index where it was built (it is, for a cell the
+    /// role check fitted), else from a scan of the table's records.
+    pub fn row_mates(&self) -> impl Iterator<Item = Cell<'a>> + use<'a> {
+        let table = self.table;
+        let row = self.record.row;
+        let coord = self.record.coord;
+        let records = table
+            .roles
+            .get()
+            .and_then(|roles| roles.row_cells.get(row as usize))
+            .and_then(|range| table.records.get(range.start as usize..range.end as usize))
+            .unwrap_or(&table.records);
+        records
+            .iter()
+            .filter(move |r| r.row == row && r.coord != coord)
+            .map(move |r| Cell::new(table, r))
+    }
+
     /// The row facts.
     pub fn row(&self) -> Option<&'a RowInfo> {
         self.table.rows.get(self.record.row as usize)
