@@ -22,9 +22,7 @@ use crate::check::role::ClaimRole;
 use crate::check::support::{
     self, Evidence, Judge, JudgeRequest, JudgeVerdict, NoJudge, SupportReport,
 };
-use crate::check::value::{
-    ValueOutcome, ValueRules, names_negative, names_other_side, parse_stated,
-};
+use crate::check::value::{ValueOutcome, ValueRules, parse_stated};
 use crate::check::{
     CellSummary, Check, CheckSet, Code, Finding, Route, arithmetic, formula, implied,
     implied_metric, movement, quote, role, sentence, value,
@@ -601,16 +599,10 @@ impl<'a> Verifier<'a> {
             self.role_of(claim)
         } else {
             let text = role_text(claim);
+            let (negative_named, other_side_named) = role::sides_named(&text, claim);
             Arc::new(ClaimRole {
-                negative_named: names_negative(&text)
-                    || claim.text.as_deref().is_some_and(names_negative),
-                other_side_named: names_other_side(&text)
-                    || claim
-                        .text
-                        .as_deref()
-                        .zip(claim.value.as_deref())
-                        .and_then(|(t, v)| value::value_clause(t, v))
-                        .is_some_and(names_other_side),
+                negative_named,
+                other_side_named,
                 text,
                 ..ClaimRole::default()
             })

@@ -276,20 +276,27 @@ fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimR
     out.sentence_amounts = amounts;
     // Which side of its line the role's words and the sentence name, read
     // once with the role.
-    let sentence_says = |says: fn(&str) -> bool| claim.text.as_deref().is_some_and(says);
-    out.negative_named = crate::check::value::names_negative(&out.text)
-        || sentence_says(crate::check::value::names_negative);
-    // The other side only where the sentence says it of the value: its
-    // own clause ("a $4.2 billion benefit"), not another ("… as deposits
-    // decreased").
-    out.other_side_named = crate::check::value::names_other_side(&out.text)
+    (out.negative_named, out.other_side_named) = sides_named(&out.text, claim);
+    out
+}
+
+/// Which sides of its line a claim names, by its role's text and its
+/// sentence: a negative direction ([`crate::check::value::names_negative`],
+/// anywhere in either), and the other side of a cost
+/// ([`crate::check::value::names_other_side`]) in the role or only in the
+/// sentence's clause that states the value ("a $4.2 billion benefit", not
+/// "… as deposits decreased").
+pub fn sides_named(role_text: &str, claim: &Claim) -> (bool, bool) {
+    use crate::check::value::{names_negative, names_other_side, value_clause};
+    let negative = names_negative(role_text) || claim.text.as_deref().is_some_and(names_negative);
+    let other_side = names_other_side(role_text)
         || claim
             .text
             .as_deref()
             .zip(claim.value.as_deref())
-            .and_then(|(text, value)| crate::check::value::value_clause(text, value))
-            .is_some_and(crate::check::value::names_other_side);
-    out
+            .and_then(|(text, value)| value_clause(text, value))
+            .is_some_and(names_other_side);
+    (negative, other_side)
 }
 
 /// A role naming a change of its measure by a word after it ("Net sales
