@@ -165,7 +165,7 @@ fn assign<'a>(
     let said = rest.iter().all(|w| {
         out.iter().any(|cell| {
             let roles = role::roles_of(cell.table(), vocab);
-            let filer_named = roles.names_filer(&[&spec.required, &spec.soft]);
+            let filer_named = spec.names_filer(roles);
             role::said_around(roles, cell, w, filer_named)
         })
     });

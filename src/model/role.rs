@@ -305,16 +305,6 @@ pub struct TableRoles {
 }
 
 impl TableRoles {
-    /// Whether a claim's words (sorted) name the report's filer: they hold
-    /// the first word of its name.
-    pub fn names_filer(&self, sorted_words: &[&[Box<str>]]) -> bool {
-        self.filer_first.as_deref().is_some_and(|first| {
-            sorted_words
-                .iter()
-                .any(|list| list.binary_search_by(|w| (**w).cmp(first)).is_ok())
-        })
-    }
-
     /// Whether a word is said of the table: a word of its title lines or
     /// source name, or, for a claim that names the filer, of the filer's
     /// name.

@@ -91,7 +91,7 @@ pub(super) fn statement_disagrees(
     let key = row_key(cited)?;
     let column = roles.cols.get(cited.record().column as usize);
     // Words of the claim the cited cell shows by its row, column or title.
-    let filer_named = roles.names_filer(&[&claim.required, &claim.soft]);
+    let filer_named = claim.names_filer(roles);
     let claimed: Vec<&str> = claim
         .required
         .iter()
@@ -119,6 +119,7 @@ pub(super) fn statement_disagrees(
         if !lines.consolidated {
             continue;
         }
+        let filer_named_there = claim.names_filer(lines);
         let Some(rows) = row.label_words.first().and_then(|w| lines.by_word.get(w)) else {
             continue;
         };
@@ -144,7 +145,7 @@ pub(super) fn statement_disagrees(
                 .map_or(&[][..], |l| &l.context_words);
             if claimed.iter().any(|w| {
                 !(contains(line_words, w)
-                    || lines.said_of_table(w, lines.names_filer(&[&claim.required, &claim.soft]))
+                    || lines.said_of_table(w, filer_named_there)
                     || lines.cols.iter().any(|c| contains(&c.words, w)))
             }) {
                 continue;

@@ -136,6 +136,16 @@ pub struct Prior {
 }
 
 impl ClaimRole {
+    /// Whether the claim names the filer of a table's report: its words
+    /// hold the first word of the filer's name
+    /// ([`TableRoles::filer_first`]).
+    pub fn names_filer(&self, roles: &TableRoles) -> bool {
+        roles
+            .filer_first
+            .as_deref()
+            .is_some_and(|first| contains(&self.required, first) || contains(&self.soft, first))
+    }
+
     /// The role's label normalized as a row label key.
     pub fn label_key(&self) -> &str {
         self.label_key
@@ -347,7 +357,7 @@ fn title_only_part(
     col: Option<&ColRole>,
     roles: &TableRoles,
 ) -> bool {
-    let filer_named = roles.names_filer(&[&claim.required, &claim.soft]);
+    let filer_named = claim.names_filer(roles);
     let by_title_only = claim.required.iter().any(|w| {
         &**w != "total"
             && roles.said_of_table(w, filer_named)
@@ -473,7 +483,7 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
             .chain(col.map(|c| c.qualifiers.as_slice()).unwrap_or(&[]))
             .any(|q| q.def().is_some_and(|d| d.kind == "geography"))
     };
-    let filer_named = roles.names_filer(&[&claim.required, &claim.soft]);
+    let filer_named = claim.names_filer(roles);
     let shown = |w: &str| {
         contains(&row.context_words, w)
             || col.is_some_and(|c| contains(&c.words, w))

@@ -474,17 +474,11 @@ fn why_not(claim: &ClaimRole, own: &Fit, cited: &Cell<'_>, vocab: &Vocab) -> Str
         let roles = roles_of(cited.table(), vocab);
         let row = roles.rows.get(cited.record().row as usize);
         let col = roles.cols.get(cited.record().column as usize);
+        let filer_named = claim.names_filer(roles);
         let missing: Vec<&str> = claim
             .required
             .iter()
-            .filter(|w| {
-                !around(
-                    roles,
-                    cited,
-                    w,
-                    roles.names_filer(&[&claim.required, &claim.soft]),
-                )
-            })
+            .filter(|w| !around(roles, cited, w, filer_named))
             .chain(
                 claim
                     .numbers
@@ -639,7 +633,7 @@ fn candidates<'a>(
             let mut rows: Vec<u32> = Vec::new();
             // A claim naming no measure (its only words the table's title:
             // "Kestrel's balance at June 30, 2024") fits every row.
-            let filer_named = roles.names_filer(&[&claim.required, &claim.soft]);
+            let filer_named = claim.names_filer(roles);
             let every_row = (claim.role.concept.is_none()
                 && claim
                     .required
@@ -715,14 +709,12 @@ fn word_rows(
     roles: &crate::model::TableRoles,
     rows: &mut Vec<u32>,
 ) {
+    let filer_named = claim.names_filer(roles);
     let must: Vec<&str> = claim
         .required
         .iter()
         .map(|w| &**w)
-        .filter(|w| {
-            *w != "total"
-                && !roles.said_of_table(w, roles.names_filer(&[&claim.required, &claim.soft]))
-        })
+        .filter(|w| *w != "total" && !roles.said_of_table(w, filer_named))
         .collect();
     if !table.tags.is_empty() || must.is_empty() {
         for w in claim.required.iter().chain(&claim.role.concept_words) {
