@@ -176,31 +176,14 @@ fn is_word(text: &str, tok: Option<&Tok>, words: &[&str]) -> bool {
     word(text, tok).is_some_and(|w| words.iter().any(|x| x.eq_ignore_ascii_case(w)))
 }
 
-const MONTHS: &[&str] = &[
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-    "jan",
-    "feb",
-    "mar",
-    "apr",
-    "jun",
-    "jul",
-    "aug",
-    "sep",
-    "sept",
-    "oct",
-    "nov",
-    "dec",
+/// Whether a token is a month's name or abbreviation.
+fn is_month(text: &str, tok: Option<&Tok>) -> bool {
+    is_word(text, tok, &crate::period::MONTH_NAMES) || is_word(text, tok, MONTH_SHORT)
+}
+
+/// Months' abbreviations; their names are [`crate::period::MONTH_NAMES`].
+const MONTH_SHORT: &[&str] = &[
+    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
 ];
 
 const SPANS: &[&str] = &[
@@ -460,10 +443,10 @@ fn number_at(text: &str, toks: &[Tok], i: usize) -> Option<(Written, usize)> {
         }
         // A day of a date ("December 31", "Dec. 31", "31 Dec").
         let month_abbreviated = prev.is_some_and(|p| p.kind == Kind::Sym('.'))
-            && is_word(text, i.checked_sub(2).and_then(|p| toks.get(p)), MONTHS);
+            && is_month(text, i.checked_sub(2).and_then(|p| toks.get(p)));
         if plain
             && digits.parse::<u32>().is_ok_and(|d| (1..=31).contains(&d))
-            && (is_word(text, prev, MONTHS) || is_word(text, next, MONTHS) || month_abbreviated)
+            && (is_month(text, prev) || is_month(text, next) || month_abbreviated)
         {
             return None;
         }

@@ -432,6 +432,22 @@ pub const MONTH_NAMES: [&str; 12] = [
     "December",
 ];
 
+/// [`MONTH_NAMES`] in lower case, for matching lower-cased text.
+pub const MONTHS_LOWER: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
 /// Month names and abbreviations.
 const MONTH: &str = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 
@@ -1168,27 +1184,12 @@ fn parse_date(s: &str) -> Option<Date> {
     Date::new(y, m, d.parse().ok()?).ok()
 }
 
-/// 1–12 for a month name or abbreviation.
-/// The month a name or abbreviation stands for ("April", "Sept", "dec"):
-/// the name's first three letters or more, and nothing else ("marketing" is
-/// not March).
+/// The month a name or abbreviation stands for, 1–12 ("April", "Sept",
+/// "dec"): the name's first three letters or more, and nothing else
+/// ("marketing" is not March).
 pub fn month_of(name: &str) -> Option<i8> {
-    const NAMES: [&str; 12] = [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ];
     let lower = name.trim_end_matches('.').to_lowercase();
-    let at = NAMES
+    let at = MONTHS_LOWER
         .iter()
         .position(|full| lower.len() >= 3 && full.starts_with(lower.as_str()))?;
     i8::try_from(at + 1).ok()
@@ -1502,6 +1503,13 @@ mod tests {
     use super::*;
     use jiff::civil::date;
     use proptest::prelude::*;
+
+    #[test]
+    fn the_lower_case_month_names_are_the_month_names() {
+        for (lower, name) in MONTHS_LOWER.iter().zip(MONTH_NAMES) {
+            assert_eq!(*lower, name.to_lowercase());
+        }
+    }
 
     proptest! {
         #[test]

@@ -572,31 +572,10 @@ fn has_header_words(text: &str) -> bool {
     ]
     .iter()
     .any(|w| t.contains(w))
+        || crate::period::MONTHS_LOWER.iter().any(|m| t.contains(m))
         || [
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
-            "jan.",
-            "feb.",
-            "mar.",
-            "apr.",
-            "jun.",
-            "jul.",
-            "aug.",
-            "sep.",
-            "sept.",
-            "oct.",
-            "nov.",
-            "dec.",
+            "jan.", "feb.", "mar.", "apr.", "jun.", "jul.", "aug.", "sep.", "sept.", "oct.",
+            "nov.", "dec.",
         ]
         .iter()
         .any(|m| t.contains(m))

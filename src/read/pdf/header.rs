@@ -22,21 +22,7 @@
 
 use super::glyphs::Rule;
 use super::lines::{Line, Phrase, PhraseKind};
-
-const MONTHS: [&str; 12] = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-];
+use crate::period::MONTHS_LOWER as MONTHS;
 
 /// The lower-case words of a text, punctuation stripped.
 fn words(text: &str) -> Vec<String> {
