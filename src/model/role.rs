@@ -182,6 +182,10 @@ pub struct RowRole {
     pub role: Role,
     /// The row label's own measure words (sorted).
     pub label_words: Vec<Box<str>>,
+    /// The concept the label reads as alone, where the row proved to be
+    /// another's member ("Online Advertising", a part of "Total revenues",
+    /// reads as an advertising expense).
+    pub read_concept: Option<ConceptId>,
     /// The words of the row's section captions (sorted).
     pub section_words: Vec<Box<str>>,
     /// Qualifiers the row's section captions state ("Segment revenue:"),

@@ -78,7 +78,8 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         }
     }
     let titled = title_measure(table, vocab);
-    for row in &table.rows {
+    let summed = summed_members(table, vocab);
+    for (at, row) in table.rows.iter().enumerate() {
         let label = row.label.as_deref().unwrap_or("");
         let reading = read(label, vocab, Mode::Label);
         let mut role = reading.role;
@@ -120,6 +121,17 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             && row.section.is_empty()
             && let Some((concept, words)) = &titled
         {
+            role.concept = Some(concept.clone());
+            role.concept_words.clone_from(words);
+        }
+        // A member of a breakdown whose total line names the measure
+        // (Adobe's "Digital Media", "Digital Marketing", "Print and
+        // Publishing" over "Total revenue"), proved by its sum in every
+        // column: that measure for that member, whatever its name reads as
+        // ("Digital Marketing" is no marketing expense).
+        let mut read_concept = None;
+        if !named && let Some(Some((concept, words))) = summed.get(at) {
+            read_concept = role.concept.take().filter(|c| c != concept);
             role.concept = Some(concept.clone());
             role.concept_words.clone_from(words);
         }
@@ -212,6 +224,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             adjusts_opening: crate::read::row_periods::adjusts_opening(label),
             role,
             label_words,
+            read_concept,
             section_words,
             section_qualifiers,
             context_words,
@@ -557,6 +570,117 @@ fn title_measure(table: &Table, vocab: &Vocab) -> Option<(ConceptId, Vec<Box<str
     let reading = read(text, vocab, Mode::Label);
     (reading.role.concept.as_ref() == Some(&concept))
         .then_some((concept, reading.role.concept_words))
+}
+
+/// For each row, the measure of the total line it adds up to, where the
+/// rows without a concept, a section or a word of a total just above a
+/// "Total …" line that names a concept add up to it, to the printed digit,
+/// in every column where they all print an amount, and in at least one
+/// ("Digital Media 5,010.6 + Digital Marketing 2,120.0 + Print and
+/// Publishing 170.9 = Total revenue 7,301.5"). Rows of percentages between
+/// them ("Percentage of total revenue") are passed over; any other row
+/// ends the block. A column where the sum fails, or a member without an
+/// amount where the total has one, proves nothing: the block is left
+/// unnamed.
+fn summed_members(table: &Table, vocab: &Vocab) -> Vec<Option<(ConceptId, Vec<Box<str>>)>> {
+    let n = table.rows.len();
+    let mut out: Vec<Option<(ConceptId, Vec<Box<str>>)>> = vec![None; n];
+    // Each row's amounts by column, percentages apart.
+    let mut amounts: Vec<Vec<(u32, rust_decimal::Decimal)>> = vec![Vec::new(); n];
+    let mut percent: Vec<bool> = vec![false; n];
+    for cell in table.cells() {
+        let row = cell.record().row as usize;
+        let (Some(list), Some(flag)) = (amounts.get_mut(row), percent.get_mut(row)) else {
+            continue;
+        };
+        if cell.percent() || cell.measure() != crate::model::Measure::Monetary {
+            *flag = true;
+        } else {
+            list.push((cell.record().column, cell.value()));
+        }
+    }
+    let starts_total = |label: &str| {
+        label
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case("total"))
+    };
+    for (t, total) in table.rows.iter().enumerate() {
+        let (Some(concept), Some(label)) = (&total.concept, total.label.as_deref()) else {
+            continue;
+        };
+        if !total.section.is_empty() || !starts_total(label) {
+            continue;
+        }
+        let Some(sums) = amounts.get(t).filter(|a| !a.is_empty()) else {
+            continue;
+        };
+        let mut members = Vec::new();
+        for m in (0..t).rev() {
+            let Some(row) = table.rows.get(m) else { break };
+            let only_percent = percent.get(m).copied().unwrap_or(false)
+                && amounts.get(m).is_some_and(|a| a.is_empty());
+            if only_percent {
+                continue;
+            }
+            let plain = row.concept.is_none()
+                && row.section.is_empty()
+                && row
+                    .label
+                    .as_deref()
+                    .is_some_and(|l| !l.trim().is_empty() && !starts_total(l))
+                && out.get(m).is_some_and(Option::is_none);
+            if !plain || amounts.get(m).is_none_or(|a| a.is_empty()) {
+                break;
+            }
+            members.push(m);
+        }
+        if members.len() < 2 {
+            continue;
+        }
+        let mut proved = 0;
+        let mut failed = false;
+        for &(column, value) in sums {
+            let mut sum = rust_decimal::Decimal::ZERO;
+            let mut all = true;
+            for &m in &members {
+                match amounts
+                    .get(m)
+                    .and_then(|a| a.iter().find(|(c, _)| *c == column))
+                {
+                    Some((_, v)) => match sum.checked_add(*v) {
+                        Some(s) => sum = s,
+                        None => all = false,
+                    },
+                    None => all = false,
+                }
+            }
+            if !all || sum != value {
+                failed = true;
+                break;
+            }
+            proved += 1;
+        }
+        if failed || proved == 0 {
+            continue;
+        }
+        let reading = read(label, vocab, Mode::Label);
+        if reading.role.concept.as_ref() != Some(concept) {
+            continue;
+        }
+        let words: Vec<Box<str>> = reading
+            .role
+            .concept_words
+            .into_iter()
+            .filter(|w| &**w != "total")
+            .collect();
+        for m in members {
+            if let Some(slot) = out.get_mut(m) {
+                *slot = Some((concept.clone(), words.clone()));
+            }
+        }
+    }
+    out
 }
 
 /// A section caption read once per table.

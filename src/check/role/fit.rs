@@ -378,40 +378,96 @@ fn title_only_part(
 /// revenue" under "Current liabilities" and under "Long-term liabilities"):
 /// "total" names both parts, the cell is one. The claim states no maturity
 /// of its own; the cited row has one (by its concept, label or section),
-/// and a row of the same label has the other.
-pub(super) fn total_of_parts(claim: &ClaimRole, row: &RowRole, roles: &TableRoles) -> bool {
-    if !claim.required.iter().any(|w| &**w == "total") || row.label_words.is_empty() {
+/// and a row of the same label has the other. So is a cell of a column
+/// with one maturity ("Net Carrying Value Current") in a table with a
+/// column of the other ("… Long-Term"): Tesla's "Total debt and finance
+/// leases" row, cited in its current column.
+pub(super) fn total_of_parts(
+    claim: &ClaimRole,
+    row: &RowRole,
+    col: Option<&ColRole>,
+    roles: &TableRoles,
+) -> bool {
+    if !claim.required.iter().any(|w| &**w == "total") {
         return false;
     }
-    // A row's maturity: its concept's, label's or section's. A concept id
-    // "…Noncurrent" holds "Current" too: noncurrent it is.
-    let maturity = |r: &RowRole| -> Option<crate::model::Qualifier> {
-        let mut found = None;
-        for q in r
-            .role
-            .qualifiers
+    // A column's maturity, from its header.
+    let col_maturity = |c: &ColRole| maturity_of(c.qualifiers.iter());
+    // A maturity the claim's concept carries counts where its words say
+    // it ("Total current liabilities"), not where the vocabulary's concept
+    // for the line is a current one ("deferred revenue").
+    let said = |w: &str| contains(&claim.required, w) || contains(&claim.soft, w);
+    let stated = |q: &crate::model::Qualifier| {
+        claim.role.qualifiers.contains(q)
+            || claim.role.implied.contains(q)
+                && q.def().is_some_and(|d| match d.value.as_str() {
+                    "current" => said("current") || said("short"),
+                    _ => said("noncurrent") || said("long"),
+                })
+    };
+    if let Some(part) = col.and_then(col_maturity)
+        && !stated(&part)
+        && roles
+            .cols
             .iter()
-            .chain(&r.role.implied)
-            .chain(&r.section_qualifiers)
-        {
-            match q.def() {
-                Some(d) if d.kind == "maturity" && d.value == "noncurrent" => return Some(*q),
-                Some(d) if d.kind == "maturity" => found = found.or(Some(*q)),
-                _ => {}
-            }
-        }
-        found
+            .any(|other| col_maturity(other).is_some_and(|m| m != part))
+    {
+        return true;
+    }
+    if row.label_words.is_empty() {
+        return false;
+    }
+    // A row's maturity: its concept's, label's or section's.
+    let maturity = |r: &RowRole| {
+        maturity_of(
+            r.role
+                .qualifiers
+                .iter()
+                .chain(&r.role.implied)
+                .chain(&r.section_qualifiers),
+        )
     };
     let Some(part) = maturity(row) else {
         return false;
     };
-    if claim.role.qualifiers.contains(&part) {
+    if stated(&part) {
         return false;
     }
-    roles.rows.iter().any(|other| {
-        other.label_words == row.label_words && maturity(other).is_some_and(|m| m != part)
-    })
+    // "Current portion of debt and finance leases" and "Debt and finance
+    // leases, net of current portion" are one line's two parts.
+    fn line(r: &RowRole) -> Vec<&str> {
+        r.label_words
+            .iter()
+            .map(|w| &**w)
+            .filter(|w| !PART_WORDS.contains(w))
+            .collect()
+    }
+    let own = line(row);
+    !own.is_empty()
+        && roles.rows.iter().any(|other| {
+            (other.label_words == row.label_words || line(other) == own)
+                && maturity(other).is_some_and(|m| m != part)
+        })
 }
+
+/// The maturity among qualifiers: current or noncurrent. A concept id
+/// "…Noncurrent" holds "Current" too: noncurrent it is.
+fn maturity_of<'q>(
+    qualifiers: impl Iterator<Item = &'q crate::model::Qualifier>,
+) -> Option<crate::model::Qualifier> {
+    let mut found = None;
+    for q in qualifiers {
+        match q.def() {
+            Some(d) if d.kind == "maturity" && d.value == "noncurrent" => return Some(*q),
+            Some(d) if d.kind == "maturity" => found = found.or(Some(*q)),
+            _ => {}
+        }
+    }
+    found
+}
+
+/// Words that say which part of a line a row is, not what the line is.
+const PART_WORDS: [&str; 5] = ["portion", "net", "of", "less", "current"];
 
 /// Compares a cell's role with a claim's.
 pub fn fit(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles) -> Fit {
@@ -590,9 +646,26 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     // beyond that phrase — the claim is the label in short.
     let label_in_short =
         in_label && own_words().any(|w| w != "total" && !contains(&claim.role.concept_words, w));
+    // The claim's measure is the row's label read alone ("Online
+    // Advertising" read as an advertising expense), every word of the label
+    // said by the claim: the claim names the line by its label, whatever
+    // the row's concept proved to be (a member of "Total revenues").
+    let label_read_alike = !row.label_words.is_empty()
+        && !claim.role.concept_words.is_empty()
+        && row.read_concept.is_some()
+        && row.read_concept == claim.role.concept
+        && claim
+            .role
+            .concept_words
+            .iter()
+            .all(|w| contains(&row.label_words, w))
+        && row
+            .label_words
+            .iter()
+            .all(|w| contains(&claim.required, w) || contains(&claim.soft, w));
     out.measure = match concepts_agree {
         Some(true) => Slot::Agree,
-        Some(false) if label_exact || label_in_short => Slot::Agree,
+        Some(false) if label_exact || label_in_short || label_read_alike => Slot::Agree,
         // The row's concept is another; with its section caption the row
         // is the claim's ("EBITDA" under "Adjusted EBITDA"): less exactly
         // than a row whose own label is.
@@ -805,7 +878,7 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     {
         out.strict_extra = out.strict_extra.saturating_add(1);
     }
-    if total_of_parts(claim, row, roles) {
+    if total_of_parts(claim, row, col, roles) {
         out.strict_extra = out.strict_extra.saturating_add(1);
     }
     // A table whose title says it is one segment's ("information for

@@ -536,9 +536,9 @@ fn why_not(claim: &ClaimRole, own: &Fit, cited: &Cell<'_>, vocab: &Vocab) -> Str
             .filter(|d| d.cell_only == crate::vocab::lexicon::CellOnly::Strict)
             .map(|d| d.value.as_str())
             .collect();
-        if row.is_some_and(|r| super::fit::total_of_parts(claim, r, roles)) {
+        if row.is_some_and(|r| super::fit::total_of_parts(claim, r, col, roles)) {
             return format!(
-                "the role says total, but the cited row {label:?} is one part of a line the table prints both current and noncurrent"
+                "the role says total, but the cited cell ({label:?}) is one part of a line the table prints both current and noncurrent"
             );
         }
         if super::fit::is_contribution(cited, roles) {

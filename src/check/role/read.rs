@@ -702,14 +702,29 @@ pub(crate) fn applicable_directions(
     // tells. Beside another kind's word ("cash provided by a decrease in
     // inventories") the words say how, and stay the measure's.
     let only_cash = !found.is_empty() && found.iter().all(|f| Some(f.entry.0) == cash);
-    found
+    let mut found: Vec<_> = found
         .into_iter()
         .filter(|f| match (concept, kind) {
             (_, Some(k)) => f.entry.0 == k,
             (Some(_), None) => only_cash,
             (None, None) => lex.direction(f.entry.0).is_some_and(|d| d.signed),
         })
-        .collect()
+        .collect();
+    // "Income tax benefit related to share-based compensation expense":
+    // after "related to" the words say what the line is about, not which
+    // way it goes, where the line said so before.
+    let about = plain.windows(2).position(|w| {
+        matches!(
+            w,
+            ["related" | "relating", "to"] | ["associated", "with"] | ["in", "connection"]
+        )
+    });
+    if let Some(about) = about
+        && found.iter().any(|f| f.at < about)
+    {
+        found.retain(|f| f.at < about);
+    }
+    found
 }
 
 /// The words of further phrases of a text that the vocabulary reads as the
@@ -826,11 +841,53 @@ fn caption_and_label(
 
 /// The concept the vocabulary finds in a text, with the word positions of
 /// its phrase.
+///
+/// A phrase right before "segment" names the segment ("Digital Marketing
+/// segment revenue"), not the measure: it is passed over. A phrase before
+/// "related to" is the measure, and the words after say what it is about
+/// ("Income tax benefit related to share-based compensation expense").
 fn concept_in(vocab: &Vocab, text: &str, all: &[Word]) -> Option<(ConceptId, Range<usize>)> {
-    let (range, id) = vocab.find_in_text(text)?;
-    let first = all.iter().position(|w| w.end > range.start)?;
-    let last = all.iter().rposition(|w| w.start < range.end)?;
-    (first <= last).then_some((id, first..last + 1))
+    if let Some(at) = about_at(all)
+        && at > 0
+        && let Some(from) = all.get(at).map(|w| w.start)
+        && let Some(head) = text.get(..from)
+        && let Some(found) = concept_in_text(vocab, head, all)
+    {
+        return Some(found);
+    }
+    concept_in_text(vocab, text, all)
+}
+
+/// Where "related to", "relating to" or "associated with" begins, among
+/// the words.
+fn about_at(all: &[Word]) -> Option<usize> {
+    all.windows(2).position(|w| match w {
+        [a, b] => matches!(
+            (a.text.as_str(), b.text.as_str()),
+            ("related" | "relating", "to") | ("associated", "with")
+        ),
+        _ => false,
+    })
+}
+
+fn concept_in_text(vocab: &Vocab, text: &str, all: &[Word]) -> Option<(ConceptId, Range<usize>)> {
+    let mut rest = std::borrow::Cow::Borrowed(text);
+    for _ in 0..4 {
+        let (range, id) = vocab.find_in_text(&rest)?;
+        let first = all.iter().position(|w| w.end > range.start)?;
+        let last = all.iter().rposition(|w| w.start < range.end)?;
+        if first > last {
+            return None;
+        }
+        let names_segment = all
+            .get(last + 1)
+            .is_some_and(|w| matches!(w.text.as_str(), "segment" | "segments"));
+        if !names_segment {
+            return Some((id, first..last + 1));
+        }
+        blank(rest.to_mut(), range);
+    }
+    None
 }
 
 /// A sentence's measure phrase: the concept's words, up to three content
@@ -1485,6 +1542,80 @@ mod tests {
             let got: Vec<&str> = reading.required.iter().map(|w| &**w).collect();
             assert_eq!(got, words, "{text}");
         }
+    }
+
+    #[test]
+    fn a_phrase_naming_a_segment_is_not_the_measure() {
+        let concept = |text: &str| r(text).role.concept.map(|c| c.as_str().to_string());
+        assert_eq!(
+            concept("Adobe Digital Marketing segment revenue, fiscal 2017").as_deref(),
+            Some("Revenues")
+        );
+        // Near misses: the phrase is the measure where no "segment" follows.
+        assert_eq!(
+            concept("Digital Marketing, fiscal 2017").as_deref(),
+            Some("MarketingExpense")
+        );
+        assert_eq!(
+            concept("Marketing expense, fiscal 2017").as_deref(),
+            Some("MarketingExpense")
+        );
+    }
+
+    #[test]
+    fn the_measure_is_named_before_related_to() {
+        let label = |text: &str| read(text, &Vocab::builtin(), Mode::Label).role;
+        let role = label("Income tax benefit related to share-based compensation expense");
+        assert_eq!(
+            role.concept.as_ref().map(ConceptId::as_str),
+            Some("IncomeTaxExpenseBenefit")
+        );
+        // The benefit is the line's way; the expense it is related to is not.
+        assert_eq!(role.direction.map(|d| d.positive), Some(false));
+        // Near misses: the line named alone; a text with no measure before
+        // "related to" reads the whole text.
+        assert_eq!(
+            label("Share-based compensation expense")
+                .concept
+                .as_ref()
+                .map(ConceptId::as_str),
+            Some("ShareBasedCompensation")
+        );
+        assert_eq!(
+            label("Amounts related to share-based compensation expense")
+                .concept
+                .as_ref()
+                .map(ConceptId::as_str),
+            Some("ShareBasedCompensation")
+        );
+    }
+
+    #[test]
+    fn net_of_its_current_portion_a_line_is_noncurrent() {
+        let maturity = |text: &str| {
+            let role = read(text, &Vocab::builtin(), Mode::Label).role;
+            let mut all: Vec<&str> = values(&role.qualifiers);
+            all.extend(values(&role.implied));
+            all.retain(|v| *v == "current" || *v == "noncurrent");
+            all
+        };
+        assert_eq!(
+            maturity("Debt and finance leases, net of current portion"),
+            ["noncurrent"]
+        );
+        assert_eq!(
+            maturity("Operating lease liabilities, excluding current maturities"),
+            ["noncurrent"]
+        );
+        // Near misses: the current portion itself, and the deduction of it.
+        assert_eq!(
+            maturity("Current portion of debt and finance leases"),
+            ["current"]
+        );
+        assert_eq!(
+            maturity("Less current portion of long-term obligations"),
+            ["current", "noncurrent"]
+        );
     }
 
     fn values(q: &[Qualifier]) -> Vec<&'static str> {

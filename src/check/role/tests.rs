@@ -1441,3 +1441,101 @@ fn a_change_the_lead_in_calls_a_part_of_another_lines_is_no_growth_of_the_row() 
         Verdict::Same
     );
 }
+
+#[test]
+fn members_that_add_up_to_a_total_line_are_that_measure() {
+    // Adobe's MD&A "Segment Information": three segments, each with its
+    // share of revenue under it, adding up to "Total revenue".
+    let segments: &[&[&str]] = &[
+        &["Segment Information (dollars in millions)", "", ""],
+        &["", "Fiscal 2017", "Fiscal 2016"],
+        &["Digital Media", "$5,010.6", "$3,941.0"],
+        &["Percentage of total revenue", "69%", "67%"],
+        &["Digital Marketing", "2,120.0", "1,736.6"],
+        &["Percentage of total revenue", "29%", "30%"],
+        &["Print and Publishing", "170.9", "176.8"],
+        &["Total revenue", "$7,301.5", "$5,854.4"],
+    ];
+    same(
+        segments,
+        "B5",
+        "Digital Marketing segment revenue, fiscal 2017",
+    );
+    same(segments, "B3", "Digital Media revenue, fiscal 2017");
+    // The member's name read alone, as the claim reads it too.
+    same(segments, "B5", "Digital Marketing, fiscal 2017");
+    // Near misses: another measure of the member; another year.
+    not_same(
+        segments,
+        "B5",
+        "Digital Marketing operating income, fiscal 2017",
+    );
+    not_same(
+        segments,
+        "B5",
+        "Digital Marketing marketing expense, fiscal 2017",
+    );
+    not_same(
+        segments,
+        "C5",
+        "Digital Marketing segment revenue, fiscal 2017",
+    );
+    // Rows that do not add up to the total prove nothing: unnamed.
+    let short: &[&[&str]] = &[
+        &["Segment Information (dollars in millions)", "", ""],
+        &["", "Fiscal 2017", "Fiscal 2016"],
+        &["Digital Media", "$5,010.6", "$3,941.0"],
+        &["Digital Marketing", "2,120.0", "1,736.6"],
+        &["Total revenue", "$7,301.5", "$5,854.4"],
+    ];
+    not_same(
+        short,
+        "B4",
+        "Digital Marketing segment revenue, fiscal 2017",
+    );
+}
+
+#[test]
+fn a_total_is_not_one_maturity_of_a_line_printed_with_both() {
+    // Tesla's debt note: the total row in a current and a long-term column.
+    let note: &[&[&str]] = &[
+        &["Debt (in millions)", "", ""],
+        &[
+            "",
+            "Net Carrying Value Current",
+            "Net Carrying Value Long-Term",
+        ],
+        &["Recourse debt", "4", "3"],
+        &["Non-recourse debt", "2,343", "5,535"],
+        &["Total debt", "2,347", "5,538"],
+        &["Finance leases", "109", "219"],
+        &["Total debt and finance leases", "2,456", "5,757"],
+    ];
+    not_same(note, "B7", "Total debt and finance leases");
+    not_same(note, "C7", "Total debt and finance leases");
+    // Near misses: the claim says which part.
+    same(note, "B7", "Total debt and finance leases, current");
+    same(note, "C7", "Total debt and finance leases, long-term");
+    // The balance sheet: the current portion, and the rest "net of current
+    // portion" two rows below.
+    let balance: &[&[&str]] = &[
+        &["Consolidated Balance Sheets (in millions)", ""],
+        &["", "December 31, 2024"],
+        &["Current liabilities", ""],
+        &["Accounts payable", "12,474"],
+        &["Current portion of debt and finance leases", "2,456"],
+        &["Total current liabilities", "14,930"],
+        &["Debt and finance leases, net of current portion", "5,757"],
+        &["Total liabilities", "20,687"],
+    ];
+    not_same(
+        balance,
+        "B5",
+        "Total debt and finance leases, December 31, 2024",
+    );
+    same(
+        balance,
+        "B5",
+        "Current portion of debt and finance leases, December 31, 2024",
+    );
+}
