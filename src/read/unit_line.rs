@@ -61,6 +61,16 @@ static BARE: LazyLock<Regex> = LazyLock::new(|| {
     regex(r"^\s*\(?\s*(?P<scale>thousands|millions|billions)\s*\)?\s*(?:$|[,;]|\bexcept\b)")
 });
 
+/// A scale word alone in parentheses opening a header's text or after a
+/// comma in it: 3M's "Year ended December 31, (Millions)", "(Millions
+/// unless noted)". After a word it is that column's own unit ("Aggregate
+/// intrinsic value (millions)").
+static PAREN_BARE: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?:^|,)\s*\(\s*(?P<scale>thousands|millions|billions)(?:,?\s+unless\s+(?:otherwise\s+)?(?:noted|stated|indicated))?\s*\)",
+    )
+});
+
 static EXCEPT: LazyLock<Regex> = LazyLock::new(|| regex(r"\bexcept(?:\s+for)?\s+(?P<what>[^;)]*)"));
 
 static CURRENCY_ONLY: LazyLock<Regex> =
@@ -153,6 +163,26 @@ pub fn parse_unit_line(text: &str) -> Option<UnitLine> {
     }
 }
 
+/// A table's unit from a scale in parentheses inside a header's text
+/// ("Year ended December 31, (Millions)", "(Millions unless noted)"), for
+/// a table whose title and headers state no unit line otherwise. It scales
+/// every amount but per-share figures, percentages and ratios, as a bare
+/// "in millions" does.
+pub fn parenthesized_scale(text: &str) -> Option<UnitLine> {
+    let lower = text.to_lowercase();
+    let scale = PAREN_BARE
+        .captures(&lower)
+        .and_then(|c| scale_of(c.name("scale")?.as_str()))?;
+    Some(UnitLine {
+        text: Some(text.trim().to_string()),
+        scale,
+        monetary_only: false,
+        share_scale: None,
+        currency: None,
+        exceptions: Vec::new(),
+    })
+}
+
 /// The phrases of an "except …" clause, without generic nouns ("data",
 /// "amounts", "counts") and singular: "except per share data and customer
 /// counts" → ["per share", "customer"].
@@ -223,6 +253,24 @@ fn currency_of(word: &str) -> Option<Currency> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_scale_in_parentheses_in_a_header_is_the_tables() {
+        let scale = |text: &str| parenthesized_scale(text).map(|u| u.scale.to_string());
+        assert_eq!(
+            scale("Year ended December 31, (Millions)").as_deref(),
+            Some("1000000")
+        );
+        assert_eq!(scale("(Millions unless noted)").as_deref(), Some("1000000"));
+        assert_eq!(scale("(Thousands)").as_deref(), Some("1000"));
+        // Near misses: a column's own unit after its words; prose.
+        assert_eq!(scale("Aggregate intrinsic value (millions)"), None);
+        assert_eq!(scale("Millions of customers"), None);
+        assert_eq!(
+            scale("Weighted-average remaining contractual term (in yrs.)"),
+            None
+        );
+    }
 
     fn unit(text: &str) -> (String, bool, Option<String>, Option<&'static str>) {
         let u = parse_unit_line(text).unwrap_or_else(|| panic!("no unit in {text:?}"));

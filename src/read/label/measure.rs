@@ -34,7 +34,12 @@ pub fn scale_for(measure: Measure, unit: &UnitLine) -> Decimal {
 /// The first unit line among a table's title and header texts. A unit
 /// clause a header's stub breaks over two lines ("(Dollars in millions,
 /// except" / "per share amounts)") is read whole, with its exceptions.
-pub(super) fn unit_of<'a>(texts: impl Iterator<Item = &'a str>) -> Option<UnitLine> {
+///
+/// Failing those, a scale in parentheses inside a header's text, 3M's
+/// "Year ended December 31, (Millions)" or "(Millions unless noted)"
+/// ([`parenthesized_scale`]).
+pub(super) fn unit_of<'a>(texts: impl Iterator<Item = &'a str> + Clone) -> Option<UnitLine> {
+    let all = texts.clone();
     let mut texts = texts.peekable();
     while let Some(text) = texts.next() {
         if text.matches('(').count() > text.matches(')').count()
@@ -48,7 +53,8 @@ pub(super) fn unit_of<'a>(texts: impl Iterator<Item = &'a str>) -> Option<UnitLi
             return Some(unit);
         }
     }
-    None
+    all.into_iter()
+        .find_map(crate::read::unit_line::parenthesized_scale)
 }
 
 /// The unit a label states for its own numbers in a closing parenthesis:
