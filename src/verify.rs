@@ -890,11 +890,36 @@ impl<'a> Verifier<'a> {
         let mut unit_scale = chosen.as_ref().map(Cell::scale).or(implied_scale);
         let mut arithmetic_ran = false;
         if let Some(calc_text) = &claim.calc {
-            let checked: Vec<Checked<'s>> = claim
-                .operands
-                .iter()
-                .map(|op| self.check_claim(op, scope))
-                .collect();
+            // Operands without roles of their own stand for the inputs of
+            // the metric the claim's role names, where the calculation is
+            // its formula (an answer over one source).
+            let derived = (scope.order.len() == 1)
+                .then(|| crate::check::metric_operands::roles(&spec, claim, calc_text))
+                .flatten();
+            let check_operands = |derived: Option<&Vec<crate::answer::Role>>| {
+                claim
+                    .operands
+                    .iter()
+                    .enumerate()
+                    .map(|(k, op)| match derived.and_then(|d| d.get(k)) {
+                        Some(role) => {
+                            let mut op = op.clone();
+                            op.role = Some(role.clone());
+                            self.check_claim(&op, scope)
+                        }
+                        None => self.check_claim(op, scope),
+                    })
+                    .collect::<Vec<Checked<'s>>>()
+            };
+            let mut checked = check_operands(derived.as_ref());
+            if derived.is_some()
+                && let Some(stated) = stated.as_ref()
+            {
+                let cells: Vec<Cell<'s>> = checked.iter().filter_map(|c| c.cell).collect();
+                if crate::check::metric_operands::printed_otherwise(&spec, stated, &cells) {
+                    checked = check_operands(None);
+                }
+            }
             unit_scale = unit_scale.or_else(|| checked.iter().find_map(|c| c.unit_scale));
             // Arithmetic grades the operands' stated values in their cells'
             // units: it runs only once every operand resolved.

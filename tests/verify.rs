@@ -5293,3 +5293,70 @@ fn a_segment_named_by_the_filers_word_is_not_the_consolidated_line() {
         Route::Accept
     );
 }
+
+#[test]
+fn a_calculation_over_cites_stands_for_the_inputs_of_the_metric_its_role_names() {
+    let etr = |role: &str, calc: &str, value: &str, cites: &str| {
+        format!(
+            r#"{{"id": "t", "sources": ["acme_income.csv"],
+                "claims": [{{"id": "k", "value": "{value}", "role": "{role}", "calc": "{calc}",
+                             "cites": [{cites}]}}]}}"#
+        )
+    };
+    // Tax over income before taxes, each at the role's year.
+    accepted(&etr(
+        "Acme effective tax rate, FY2024",
+        "119 / 566 = 0.2102",
+        "21.0%",
+        r#""acme_income.csv#B17", "acme_income.csv#B16""#,
+    ));
+    // Near misses: the prior year's cells for the role's year; the role
+    // with no period, whose inputs could be any year's.
+    let report = verify(&etr(
+        "Acme effective tax rate, FY2024",
+        "101 / 481 = 0.21",
+        "21.0%",
+        r#""acme_income.csv#C17", "acme_income.csv#C16""#,
+    ));
+    assert_ne!(claim(&report).route, Route::Accept, "{report:#?}");
+    let report = verify(&etr(
+        "Acme effective tax rate",
+        "119 / 566 = 0.2102",
+        "21.0%",
+        r#""acme_income.csv#B17", "acme_income.csv#B16""#,
+    ));
+    assert!(
+        codes(claim(&report)).contains(&"ambiguous_role"),
+        "{report:#?}"
+    );
+}
+
+#[test]
+fn a_metric_its_report_prints_otherwise_takes_no_inputs_from_the_formula() {
+    // Meta's 2024 10-K (p77t1, its numbers typed into a csv): free cash
+    // flow deducts finance lease payments too, and the table prints it.
+    let fcf = |value: &str, calc: &str, cites: &str| {
+        format!(
+            r#"{{"id": "t", "sources": [{{"id": "m.csv", "path": "../tests/fixtures/meta_fcf_2024.csv"}}],
+                "claims": [{{"id": "k", "value": "{value}", "role": "Meta free cash flow, 2024",
+                             "calc": "{calc}", "cites": [{cites}]}}]}}"#
+        )
+    };
+    // Operating cash less capital expenditures is the formula's free cash
+    // flow, not the report's: its operands stand for nothing told.
+    let report = verify(&fcf(
+        "$54,072 million",
+        "91,328 - 37,256 = 54,072",
+        r#""m.csv#B4", "m.csv#B5""#,
+    ));
+    assert_ne!(claim(&report).route, Route::Accept, "{report:#?}");
+    // Near miss: a report whose free cash flow is the formula's (the same
+    // lines, a table that prints 54,072).
+    let plain = fcf(
+        "$54,072 million",
+        "91,328 - 37,256 = 54,072",
+        r#""m.csv#B4", "m.csv#B5""#,
+    )
+    .replace("meta_fcf_2024.csv", "fcf_ocf_less_capex.csv");
+    accepted(&plain);
+}

@@ -19,8 +19,10 @@
 //! "A, fiscal 2023" and "B, fiscal 2023"; a growth "X growth, 2016 vs 2015"
 //! over `(c1 - c2) / c2` gives "X, 2016" and "X, 2015". Each operand's role
 //! is then checked at its cell like any other. Where the role writes no
-//! such shape the operands have none, and the role check cannot tell what
-//! they are (`ambiguous_role`): nothing is taken on trust.
+//! such shape the operands have none: the verifier gives them the inputs of
+//! the metric the claim's role names, where the calculation is its formula
+//! (`check::metric_operands`), else the role check cannot tell what they
+//! are (`ambiguous_role`): nothing is taken on trust.
 
 use super::{Claim, Role};
 

@@ -13,6 +13,7 @@ pub mod equity;
 pub mod formula;
 pub mod implied;
 pub mod implied_metric;
+pub mod metric_operands;
 pub mod movement;
 pub mod page;
 pub mod page_text;
