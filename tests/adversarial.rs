@@ -360,7 +360,7 @@ fn the_fifteenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam15.jsonl",
         &pdfs,
         (66, 60),
-        (0, 25),
+        (0, 24),
         false,
     );
 }
@@ -406,7 +406,7 @@ fn the_seventeenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam17.jsonl",
         &pdfs,
         (119, 58),
-        (1, 24),
+        (1, 22),
         false,
     );
 }
@@ -425,7 +425,7 @@ fn the_eighteenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam18.jsonl",
         &pdfs,
         (64, 62),
-        (0, 35),
+        (0, 34),
         false,
     );
 }
@@ -443,7 +443,7 @@ fn the_nineteenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam19.jsonl",
         &pdfs,
         (63, 17),
-        (1, 11),
+        (1, 10),
         false,
     );
 }
@@ -493,7 +493,7 @@ fn the_twenty_first_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam21.jsonl",
         &dir,
         (78, 80),
-        (0, 18),
+        (0, 17),
         false,
     );
 }
@@ -610,7 +610,7 @@ fn the_twenty_sixth_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam26.jsonl",
         &dir,
         (64, 64),
-        (0, 29),
+        (0, 27),
         false,
     );
 }
@@ -631,6 +631,49 @@ fn the_twenty_sixth_red_team_on_pdf_filings_holds_its_documented_figures() {
         &pdfs,
         (18, 16),
         (0, 15),
+        false,
+    );
+}
+
+/// The twenty-seventh red team (2026-12-06, fifth session; tests/
+/// adversarial/README.md): 65 wrong and 63 correct claims over five SEC
+/// HTML filings (Netflix's, Apple's and NVIDIA's 10-Qs, Tesla's 10-K,
+/// Union Pacific's 10-Q), written by an outside reviewer who read no
+/// tickmark source or rule and ran only `extract`. Held out for one run on
+/// 94d8dcd (the session's start): 2 wrong accepted, 19 correct refused;
+/// its two false accepts (a current portion claimed as the total, a tax
+/// benefit claimed as an expense) were then read and fixed, which makes it
+/// a training corpus.
+#[test]
+#[ignore = "reads five real HTML filings: slow in a debug build; run with --ignored"]
+fn the_twenty_seventh_red_team_on_html_filings_holds_its_documented_figures() {
+    let Some(dir) = sec_ixbrl() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam27.jsonl",
+        &dir,
+        (65, 63),
+        (0, 17),
+        false,
+    );
+}
+
+/// The same red team's claims over five FinanceBench PDFs (3M's 2022,
+/// AMD's 2015, Pfizer's 2021 and Corning's 2022 10-Ks, Amcor's 8-K): 25
+/// wrong and 26 correct. Held out for one run: none wrong accepted, 10
+/// correct refused.
+#[test]
+#[ignore = "reads real PDFs: slow in a debug build; run with --ignored"]
+fn the_twenty_seventh_red_team_on_pdf_filings_holds_its_documented_figures() {
+    let Some(pdfs) = financebench_pdfs() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam27pdf.jsonl",
+        &pdfs,
+        (25, 26),
+        (0, 7),
         false,
     );
 }
