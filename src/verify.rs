@@ -916,7 +916,18 @@ impl<'a> Verifier<'a> {
                 && let Some(stated) = stated.as_ref()
             {
                 let cells: Vec<Cell<'s>> = checked.iter().filter_map(|c| c.cell).collect();
-                if crate::check::metric_operands::printed_otherwise(&spec, stated, &cells) {
+                let mut documents: Vec<&Document> = Vec::new();
+                for (d, _) in scope.assembled() {
+                    if !documents.iter().any(|x| std::ptr::eq(*x, d)) {
+                        documents.push(d);
+                    }
+                }
+                if cells.len() != claim.operands.len()
+                    || crate::check::metric_operands::printed_otherwise(
+                        &spec, stated, &cells, &documents,
+                    )
+                    || !crate::check::metric_operands::words_said(&spec, &cells, self.vocab)
+                {
                     checked = check_operands(None);
                 }
             }

@@ -5347,7 +5347,7 @@ fn a_metric_its_report_prints_otherwise_takes_no_inputs_from_the_formula() {
     let report = verify(&fcf(
         "$54,072 million",
         "91,328 - 37,256 = 54,072",
-        r#""m.csv#B4", "m.csv#B5""#,
+        r#""m.csv#B5", "m.csv#B6""#,
     ));
     assert_ne!(claim(&report).route, Route::Accept, "{report:#?}");
     // Near miss: a report whose free cash flow is the formula's (the same
@@ -5355,8 +5355,39 @@ fn a_metric_its_report_prints_otherwise_takes_no_inputs_from_the_formula() {
     let plain = fcf(
         "$54,072 million",
         "91,328 - 37,256 = 54,072",
-        r#""m.csv#B4", "m.csv#B5""#,
+        r#""m.csv#B5", "m.csv#B6""#,
     )
     .replace("meta_fcf_2024.csv", "fcf_ocf_less_capex.csv");
     accepted(&plain);
+}
+
+#[test]
+fn a_metric_printed_in_another_table_or_a_role_saying_more_takes_no_inputs() {
+    // Meta's free cash flow printed in a reconciliation below the cash flow
+    // statement the answer cites (the filing's numbers, typed into a csv).
+    let two = r#"{"id": "t", "sources": [{"id": "m.csv", "path": "../tests/fixtures/meta_fcf_two_tables.csv"}],
+        "claims": [{"id": "k", "value": "$54,072 million", "role": "Meta free cash flow, 2024",
+                    "calc": "91,328 - 37,256 = 54,072", "cites": ["m.csv#B5", "m.csv#B6"]}]}"#;
+    let report = verify(two);
+    assert_ne!(claim(&report).route, Route::Accept, "{report:#?}");
+    // Roles that say more than the metric and the company, or name two
+    // periods: the formula's inputs are not what they are over.
+    let etr = |role: &str| {
+        format!(
+            r#"{{"id": "t", "sources": ["acme_income.csv"],
+                "claims": [{{"id": "k", "value": "21.0%", "role": "{role}", "calc": "119 / 566 = 0.2102",
+                             "cites": ["acme_income.csv#B17", "acme_income.csv#B16"]}}]}}"#
+        )
+    };
+    for role in [
+        "Acme incremental effective tax rate, FY2024",
+        "Acme cash effective tax rate, FY2024",
+        "Acme long-term effective tax rate, FY2024",
+        "Acme effective tax rate for fiscal 2023, as reported in 2024",
+    ] {
+        let report = verify(&etr(role));
+        assert_ne!(claim(&report).route, Route::Accept, "{role}: {report:#?}");
+    }
+    // Near miss: the company's name and the metric alone.
+    accepted(&etr("Acme Corp effective tax rate, FY2024"));
 }

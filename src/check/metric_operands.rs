@@ -14,16 +14,23 @@
 //! its last comma, when that reads as a period. An operand that has a role
 //! of its own keeps it; where any has one, none is derived. Where the
 //! operands' table prints the metric itself at another value
-//! ([`printed_otherwise`]), the filer's definition is not the formula's,
-//! and none is derived either.
+//! in any table of the report ([`printed_otherwise`]), the filer's
+//! definition is not the formula's, and none is derived either; nor where
+//! the role says more than the metric and the company's name
+//! ([`words_said`]: "incremental operating margin", "unlevered free cash
+//! flow", "cash effective tax rate" are other metrics), or names more than
+//! one period.
 
 use rust_decimal::Decimal;
 
 use super::arithmetic::result_matches;
 use super::role::ClaimRole;
 use crate::answer::{Claim, Role};
-use crate::model::{Amount, Cell};
+use crate::model::{Amount, Cell, Document, RoleUnit};
+use crate::period::{Agreement, periods_agree};
 use crate::period::{PeriodHint, parse_period};
+use crate::vocab::Vocab;
+use crate::vocab::lexicon::{Lexicon, words};
 use crate::vocab::metrics::Metrics;
 
 /// Each operand's derived role, in the claim's operand order; `None` when
@@ -34,7 +41,12 @@ pub fn roles(spec: &ClaimRole, claim: &Claim, calc: &str) -> Option<Vec<Role>> {
     }
     let concept = spec.role.concept.as_ref()?;
     let metric = Metrics::builtin().metric(concept.as_str())?;
+    // The role's one period, after its last comma: "…, FY2023, restated
+    // in FY2024" names two, and which the inputs are of is not told.
     let period = period_text(claim)?;
+    if spec.role.periods.len() != 1 || !spec.sentence_periods.is_empty() {
+        return None;
+    }
     let (shape, ids) = shape_of(calc);
     for formula in &metric.formulas {
         let (formula_shape, inputs) = shape_of(formula);
@@ -68,17 +80,81 @@ pub fn roles(spec: &ClaimRole, claim: &Claim, calc: &str) -> Option<Vec<Role>> {
 /// rows an answer subtracted (54,072). The filer defines the metric
 /// otherwise (it deducts finance lease payments too): the formula of
 /// `metrics.toml` is not the report's, and the derived roles do not hold.
-pub fn printed_otherwise(spec: &ClaimRole, stated: &Amount, cells: &[Cell<'_>]) -> bool {
+pub fn printed_otherwise(
+    spec: &ClaimRole,
+    stated: &Amount,
+    cells: &[Cell<'_>],
+    documents: &[&Document],
+) -> bool {
     let Some(concept) = spec.role.concept.as_ref() else {
         return false;
     };
-    cells.iter().any(|operand| {
-        operand.table().cells().any(|cell| {
-            cell.record().column == operand.record().column
-                && cell.concept() == Some(concept)
-                && printed_value(&cell).is_some_and(|v| !result_matches(stated, v, None))
+    // The operands' periods: the metric printed for any of them, in any
+    // table of the report (Meta prints its free cash flow in a
+    // reconciliation, not in the cash flow statement an answer cites).
+    let periods: Vec<&crate::model::Period> = cells.iter().filter_map(|c| c.period()).collect();
+    documents.iter().any(|document| {
+        document.tables.iter().any(|table| {
+            table.cells().any(|cell| {
+                cell.concept() == Some(concept)
+                    && cell.period().is_some_and(|p| {
+                        periods.iter().any(|q| periods_agree(q, p) != Agreement::No)
+                    })
+                    && printed_value(&cell).is_some_and(|v| !result_matches(stated, v, None))
+                    && !rounds_to_printed(stated, &cell)
+            })
         })
     })
+}
+
+/// Whether the claim's role says nothing beyond the metric's own words
+/// but the company's name (a word of the filer's name, or of the company
+/// each operand table's title names) and the metric's unit: "Acme incremental operating
+/// margin", "Acme operating free cash flow", "cash free cash flow" name
+/// another metric than the formula's, and which lines it is over is not
+/// told. Nor a qualifier ("long-term", "adjusted") or a per-share unit.
+pub fn words_said(spec: &ClaimRole, cells: &[Cell<'_>], vocab: &Vocab) -> bool {
+    if !spec.role.qualifiers.is_empty()
+        || matches!(spec.role.unit, Some(RoleUnit::PerShare | RoleUnit::Shares))
+    {
+        return false;
+    }
+    let lex = Lexicon::builtin();
+    let mut left: Vec<String> = lex
+        .expand(words(&spec.role.label))
+        .into_iter()
+        .map(|w| w.text)
+        .filter(|w| !lex.is_noise(w))
+        .collect();
+    // Each of the metric's words once: "cash free cash flow" keeps a "cash".
+    for word in &spec.role.concept_words {
+        if let Some(at) = left.iter().position(|w| w.as_str() == &**word) {
+            left.remove(at);
+        }
+    }
+    left.iter()
+        .filter(|w| !matches!(w.as_str(), "total" | "percentage" | "ratio" | "rate"))
+        .all(|w| {
+            cells.iter().all(|cell| {
+                let roles = super::role::roles_of(cell.table(), vocab);
+                let filer = spec.names_filer(roles) && roles.filer_words.iter().any(|f| **f == **w);
+                filer
+                    || super::formula::company_of(cell)
+                        .is_some_and(|name| name.split(' ').any(|n| n == w.as_str()))
+            })
+        })
+}
+
+/// Whether a stated percentage is the printed one at the printed one's
+/// coarser rounding ("31.8%" against an MD&A's "32%").
+fn rounds_to_printed(stated: &Amount, cell: &Cell<'_>) -> bool {
+    if !(stated.percent && cell.percent()) {
+        return false;
+    }
+    stated
+        .value
+        .checked_div(Decimal::ONE_HUNDRED)
+        .is_some_and(|fraction| result_matches(&cell.amount(), fraction, None))
 }
 
 /// A cell's value as a metric's result: a percentage as its fraction.

@@ -62,14 +62,13 @@ static BARE: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// A scale word alone in parentheses opening a header's text or after a
-/// comma in it: 3M's "Year ended December 31, (Millions)", "(Millions
-/// unless noted)". After a word it is that column's own unit ("Aggregate
-/// intrinsic value (millions)").
-static PAREN_BARE: LazyLock<Regex> = LazyLock::new(|| {
-    regex(
-        r"(?:^|,)\s*\(\s*(?P<scale>thousands|millions|billions)(?:,?\s+unless\s+(?:otherwise\s+)?(?:noted|stated|indicated))?\s*\)",
-    )
-});
+/// comma ending a period's heading in it: 3M's "Year ended December 31,
+/// (Millions)". After a word ("Aggregate intrinsic value (millions)") or a
+/// column's name ("Options, (Thousands)") it is that column's own unit; "(Millions
+/// unless noted)" says some rows are in other units, which the reader
+/// cannot tell, so it scales nothing.
+static PAREN_BARE: LazyLock<Regex> =
+    LazyLock::new(|| regex(r"(?:^|,)\s*\(\s*(?P<scale>thousands|millions|billions)\s*\)"));
 
 static EXCEPT: LazyLock<Regex> = LazyLock::new(|| regex(r"\bexcept(?:\s+for)?\s+(?P<what>[^;)]*)"));
 
@@ -170,9 +169,15 @@ pub fn parse_unit_line(text: &str) -> Option<UnitLine> {
 /// "in millions" does.
 pub fn parenthesized_scale(text: &str) -> Option<UnitLine> {
     let lower = text.to_lowercase();
-    let scale = PAREN_BARE
-        .captures(&lower)
-        .and_then(|c| scale_of(c.name("scale")?.as_str()))?;
+    let found = PAREN_BARE.captures(&lower)?;
+    let before = lower.get(..found.get(0)?.start())?.trim();
+    let heading = [
+        "ended", "year", "months", "quarter", "fiscal", "as of", "as at",
+    ];
+    if !before.is_empty() && !heading.iter().any(|h| before.contains(h)) {
+        return None;
+    }
+    let scale = scale_of(found.name("scale")?.as_str())?;
     Some(UnitLine {
         text: Some(text.trim().to_string()),
         scale,
@@ -261,10 +266,12 @@ mod tests {
             scale("Year ended December 31, (Millions)").as_deref(),
             Some("1000000")
         );
-        assert_eq!(scale("(Millions unless noted)").as_deref(), Some("1000000"));
         assert_eq!(scale("(Thousands)").as_deref(), Some("1000"));
-        // Near misses: a column's own unit after its words; prose.
+        // Near misses: a column's own unit after its words or its name;
+        // a unit some rows are not in; prose.
         assert_eq!(scale("Aggregate intrinsic value (millions)"), None);
+        assert_eq!(scale("Options, (Thousands)"), None);
+        assert_eq!(scale("(Millions unless noted)"), None);
         assert_eq!(scale("Millions of customers"), None);
         assert_eq!(
             scale("Weighted-average remaining contractual term (in yrs.)"),
