@@ -186,6 +186,10 @@ pub struct RowRole {
     /// another's member ("Online Advertising", a part of "Total revenues",
     /// reads as an advertising expense).
     pub read_concept: Option<ConceptId>,
+    /// The row is a share of a base under the line above it ("% of net
+    /// revenue" under "Research and development"): a role that names no
+    /// share or percentage is not about it.
+    pub share_of: bool,
     /// The words of the row's section captions (sorted).
     pub section_words: Vec<Box<str>>,
     /// Qualifiers the row's section captions state ("Segment revenue:"),

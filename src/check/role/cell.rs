@@ -113,6 +113,31 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
                 inherited_words.clone_from(&anchor.label_words);
             }
         }
+        // A row of a line's share of a base ("% of net revenue",
+        // "Percentage of total revenue") under the line it is the share
+        // of, which has its own row just above: the share is that line's,
+        // and the line's words are said of it.
+        let mut share_of = false;
+        if is_share_row(label)
+            && let Some(line) = table
+                .rows
+                .get(..at)
+                .and_then(|above| {
+                    above
+                        .iter()
+                        .rev()
+                        .find(|r| !is_share_row(r.label.as_deref().unwrap_or("")))
+                })
+                .and_then(|r| r.label.as_deref())
+            && &*row.section
+                == table
+                    .rows
+                    .get(at.saturating_sub(1))
+                    .map_or(&[][..], |r| &*r.section)
+        {
+            inherited_words.extend(all_words(line));
+            share_of = true;
+        }
         // A member of a table titled by a measure alone (Adobe's "Cost of
         // Revenue (dollars in millions)" over "Subscription", "Product",
         // "Services and support") is that measure for that member, as
@@ -225,6 +250,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             role,
             label_words,
             read_concept,
+            share_of,
             section_words,
             section_qualifiers,
             context_words,
@@ -681,6 +707,17 @@ fn summed_members(table: &Table, vocab: &Vocab) -> Vec<Option<(ConceptId, Vec<Bo
         }
     }
     out
+}
+
+/// Whether a row label is a share of a base the row above is a line of:
+/// "% of net revenue", "Percentage of total net sales", "As a percentage
+/// of revenue".
+fn is_share_row(label: &str) -> bool {
+    let lower = label.trim().to_ascii_lowercase();
+    let lower = lower.strip_prefix("as a ").unwrap_or(&lower);
+    ["% of ", "percentage of ", "percent of "]
+        .iter()
+        .any(|p| lower.starts_with(p))
 }
 
 /// A section caption read once per table.

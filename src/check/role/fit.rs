@@ -450,6 +450,13 @@ pub(super) fn total_of_parts(
         })
 }
 
+/// Whether a role's text names a share of a base: "%", "percent",
+/// "percentage", "share of", "ratio".
+fn names_a_share(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    lower.contains('%') || lower.contains("percent") || lower.contains("share of")
+}
+
 /// The maturity among qualifiers: current or noncurrent. A concept id
 /// "…Noncurrent" holds "Current" too: noncurrent it is.
 fn maturity_of<'q>(
@@ -879,6 +886,11 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
         out.strict_extra = out.strict_extra.saturating_add(1);
     }
     if total_of_parts(claim, row, col, roles) {
+        out.strict_extra = out.strict_extra.saturating_add(1);
+    }
+    // A line's share of a base ("% of net revenue" under R&D): only a role
+    // naming a share or a percentage is about it.
+    if row.share_of && !names_a_share(&claim.text) {
         out.strict_extra = out.strict_extra.saturating_add(1);
     }
     // A table whose title says it is one segment's ("information for

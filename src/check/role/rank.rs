@@ -367,7 +367,13 @@ fn consolidated_conflict<'a>(
     own: Fit,
     vocab: &Vocab,
 ) -> Option<Resolution<'a>> {
-    if roles_of(cited.table(), vocab).consolidated || names_a_part(claim) || !holds(cited) {
+    // A part is at most its whole in amount, not in percentage (a
+    // segment's margin above the company's, R&D's share of revenue).
+    if roles_of(cited.table(), vocab).consolidated
+        || names_a_part(claim)
+        || !holds(cited)
+        || cited.percent()
+    {
         return None;
     }
     let part = cited.value_base()?.abs();

@@ -499,7 +499,9 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
                 .iter()
                 .enumerate()
                 .filter(|(i, w)| {
-                    (is_content(*i, w) || concept_at.contains(i))
+                    // A noise word stays for the abbreviations it joins
+                    // ("R&D" is "r and d"); it is dropped after them.
+                    (is_content(*i, w) || concept_at.contains(i) || w.text == "and")
                         && !edge_words.get(*i).copied().unwrap_or(false)
                 })
                 .map(|(_, w)| w.clone())
