@@ -586,7 +586,7 @@ fn the_twenty_fifth_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam25.jsonl",
         &dir,
         (77, 78),
-        (0, 26),
+        (0, 24),
         false,
     );
 }
@@ -662,7 +662,7 @@ fn the_twenty_seventh_red_team_on_html_filings_holds_its_documented_figures() {
 /// The same red team's claims over five FinanceBench PDFs (3M's 2022,
 /// AMD's 2015, Pfizer's 2021 and Corning's 2022 10-Ks, Amcor's 8-K): 25
 /// wrong and 26 correct. Held out for one run: none wrong accepted, 10
-/// correct refused.
+/// correct refused; 8 since.
 #[test]
 #[ignore = "reads real PDFs: slow in a debug build; run with --ignored"]
 fn the_twenty_seventh_red_team_on_pdf_filings_holds_its_documented_figures() {
@@ -673,7 +673,7 @@ fn the_twenty_seventh_red_team_on_pdf_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam27pdf.jsonl",
         &pdfs,
         (25, 26),
-        (0, 7),
+        (0, 8),
         false,
     );
 }
