@@ -139,7 +139,7 @@ fn the_third_red_team_corpus_holds_its_documented_figures() {
 /// sentence's year-earlier amount, "improved" on a cost): tuned on since.
 #[test]
 fn the_fourth_red_team_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/redteam4.jsonl", (65, 48), 0, 17, true);
+    holds_figures("tests/adversarial/redteam4.jsonl", (65, 48), 0, 16, true);
 }
 
 /// An outside reviewer's attack on the rules of 2026-12-03 (late): 33 of

@@ -187,9 +187,11 @@ pub struct RowRole {
     /// reads as an advertising expense).
     pub read_concept: Option<ConceptId>,
     /// The row is a share of a base under the line above it ("% of net
-    /// revenue" under "Research and development"): a role that names no
-    /// share or percentage is not about it.
-    pub share_of: bool,
+    /// revenue" under "Research and development"): that line's words
+    /// (empty for any other row). A role naming no share or percentage,
+    /// or naming none of the line's words before its share phrase, is not
+    /// about it.
+    pub share_of: Vec<Box<str>>,
     /// The words of the row's section captions (sorted).
     pub section_words: Vec<Box<str>>,
     /// Qualifiers the row's section captions state ("Segment revenue:"),

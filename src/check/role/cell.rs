@@ -117,7 +117,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         // "Percentage of total revenue") under the line it is the share
         // of, which has its own row just above: the share is that line's,
         // and the line's words are said of it.
-        let mut share_of = false;
+        let mut share_of = Vec::new();
         if is_share_row(label)
             && let Some(line) = table
                 .rows
@@ -135,8 +135,8 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
                     .get(at.saturating_sub(1))
                     .map_or(&[][..], |r| &*r.section)
         {
-            inherited_words.extend(all_words(line));
-            share_of = true;
+            share_of = all_words(line);
+            inherited_words.extend(share_of.iter().cloned());
         }
         // A member of a table titled by a measure alone (Adobe's "Cost of
         // Revenue (dollars in millions)" over "Subscription", "Product",

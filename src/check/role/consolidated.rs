@@ -85,9 +85,7 @@ pub(super) fn statement_disagrees(
     let row = roles.rows.get(cited.record().row as usize)?;
     // A part the claim names beyond the cited line's own words ("services"
     // of "Cost of services" names the line, not a part of the company).
-    // A line's share of a base ("% of net revenue") is printed by no
-    // statement.
-    if row.generic || row.share_of || names_a_part_beyond(claim, &row.role.qualifiers) {
+    if row.generic || names_a_part_beyond(claim, &row.role.qualifiers) {
         return None;
     }
     let key = row_key(cited)?;

@@ -450,11 +450,23 @@ pub(super) fn total_of_parts(
         })
 }
 
-/// Whether a role's text names a share of a base: "%", "percent",
-/// "percentage", "share of", "ratio".
-fn names_a_share(text: &str) -> bool {
+/// Whether a role's text names a share of a base ("%", "percent",
+/// "percentage", "share of") with a word of the line before it: "R&D as a
+/// percentage of revenue" of R&D's share row, not "Revenue as a percentage
+/// of R&D"; or with nothing before it ("% of revenue").
+fn names_share_of(text: &str, line: &[Box<str>]) -> bool {
     let lower = text.to_ascii_lowercase();
-    lower.contains('%') || lower.contains("percent") || lower.contains("share of")
+    let Some(at) = ["%", "percent", "share of"]
+        .iter()
+        .filter_map(|p| lower.find(p))
+        .min()
+    else {
+        return false;
+    };
+    // A role that is the share row's own label ("% of revenue") names no
+    // line either way: which row's it is, the ranking tells.
+    let before = super::cell::all_words(lower.get(..at).unwrap_or(""));
+    before.is_empty() || before.iter().any(|w| line.contains(w))
 }
 
 /// The maturity among qualifiers: current or noncurrent. A concept id
@@ -890,7 +902,7 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     }
     // A line's share of a base ("% of net revenue" under R&D): only a role
     // naming a share or a percentage is about it.
-    if row.share_of && !names_a_share(&claim.text) {
+    if !row.share_of.is_empty() && !names_share_of(&claim.text, &row.share_of) {
         out.strict_extra = out.strict_extra.saturating_add(1);
     }
     // A table whose title says it is one segment's ("information for

@@ -500,8 +500,9 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
                 .enumerate()
                 .filter(|(i, w)| {
                     // A noise word stays for the abbreviations it joins
-                    // ("R&D" is "r and d"); it is dropped after them.
-                    (is_content(*i, w) || concept_at.contains(i) || w.text == "and")
+                    // ("R&D" is "r and d", "SG&A" "sg and a"); it is
+                    // dropped after them.
+                    (is_content(*i, w) || concept_at.contains(i) || lex.is_noise(&w.text))
                         && !edge_words.get(*i).copied().unwrap_or(false)
                 })
                 .map(|(_, w)| w.clone())

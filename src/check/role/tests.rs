@@ -1539,3 +1539,43 @@ fn a_total_is_not_one_maturity_of_a_line_printed_with_both() {
         "Current portion of debt and finance leases, December 31, 2024",
     );
 }
+
+#[test]
+fn a_share_row_is_the_share_of_the_line_above_it() {
+    // NVIDIA's operating expenses: each line, then its share of revenue.
+    let opex: &[&[&str]] = &[
+        &["Operating Expenses ($ in millions)", "", ""],
+        &["", "Fiscal 2025", "Fiscal 2024"],
+        &["Research and development expenses", "$12,914", "$8,675"],
+        &["% of net revenue", "9.9%", "14.2%"],
+        &[
+            "Selling, general and administrative expenses",
+            "3,491",
+            "2,654",
+        ],
+        &["% of net revenue", "2.7%", "4.4%"],
+    ];
+    same(
+        opex,
+        "B4",
+        "R&D expense as a percentage of net revenue, fiscal 2025",
+    );
+    same(
+        opex,
+        "B6",
+        "SG&A as a percentage of net revenue, fiscal 2025",
+    );
+    // Near misses: the ratio the other way; another line's share; the line
+    // itself in money.
+    not_same(
+        opex,
+        "B4",
+        "Net revenue as a percentage of R&D, fiscal 2025",
+    );
+    not_same(
+        opex,
+        "B4",
+        "SG&A as a percentage of net revenue, fiscal 2025",
+    );
+    not_same(opex, "B4", "Research and development expenses, fiscal 2025");
+}
