@@ -916,12 +916,14 @@ impl<'a> Verifier<'a> {
                 && let Some(stated) = stated.as_ref()
             {
                 let cells: Vec<Cell<'s>> = checked.iter().filter_map(|c| c.cell).collect();
-                let mut documents: Vec<&Document> = Vec::new();
-                for (d, _) in scope.assembled() {
-                    if !documents.iter().any(|x| std::ptr::eq(*x, d)) {
-                        documents.push(d);
-                    }
-                }
+                let documents: Vec<&Document> = scope
+                    .sources
+                    .values()
+                    .filter_map(|s| match s {
+                        SourceState::Loaded(d) => Some(*d),
+                        SourceState::Unreadable(_) => None,
+                    })
+                    .collect();
                 if cells.len() != claim.operands.len()
                     || crate::check::metric_operands::printed_otherwise(
                         &spec, stated, &cells, &documents,

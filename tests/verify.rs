@@ -1116,6 +1116,17 @@ fn over_csv(csv: &str, claim: &str) -> AnswerReport {
     ))
 }
 
+/// One claim with a sentence, a value, a role and one cite into the csv
+/// [`over_csv`] writes.
+fn said_over_csv(csv: &str, text: &str, value: &str, role: &str, cite: &str) -> AnswerReport {
+    over_csv(
+        csv,
+        &format!(
+            r#"{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["t.csv#{cite}"]}}"#
+        ),
+    )
+}
+
 #[test]
 fn a_role_naming_a_change_of_its_measure_is_the_change_column() {
     let csv = "Key metrics,,,\n,2022,2021,% change\nNet sales,\"5,298\",\"5,513\",(3.9)%\n\
@@ -1278,12 +1289,7 @@ fn a_change_that_improved_a_cost_or_a_loss_is_a_fall() {
                Net loss,(79.1),(60.8),(18.3)\n\
                Net sales,\"5,382.0\",\"4,997.2\",384.8\n";
     let said = |text: &str, value: &str, role: &str, cite: &str| {
-        over_csv(
-            csv,
-            &format!(
-                r#"{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["t.csv#{cite}"]}}"#
-            ),
-        )
+        said_over_csv(csv, text, value, role, cite)
     };
     for (text, value, role, cite) in [
         (
@@ -1883,12 +1889,7 @@ fn a_line_said_to_narrow_or_widen_to_its_level() {
     let csv = "(In millions),,\n,2024,2023\nCorporate and unallocated,(142),(128)\n\
                Accumulated deficit,\"(30,087)\",\"(42,318)\"\n";
     let said = |text: &str, value: &str, role: &str, cite: &str| {
-        over_csv(
-            csv,
-            &format!(
-                r#"{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["t.csv#{cite}"]}}"#
-            ),
-        )
+        said_over_csv(csv, text, value, role, cite)
     };
     for (text, value, role, cite) in [
         (
@@ -2037,12 +2038,7 @@ fn a_cost_its_row_prints_positive_is_a_benefit_where_it_is_negative() {
                \"Benefit (provision) for income taxes\",\"(3,397)\",\"1,017\"\n\
                Restructuring charges,(40),(52)\n";
     let said = |text: &str, role: &str, cite: &str, value: &str| {
-        over_csv(
-            csv,
-            &format!(
-                r#"{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["t.csv#{cite}"]}}"#
-            ),
-        )
+        said_over_csv(csv, text, value, role, cite)
     };
     let provision = "Provision for credit losses, 1Q21";
     assert_eq!(
@@ -5153,12 +5149,7 @@ fn used_elsewhere_in_the_sentence_does_not_cancel_added_to_cash() {
                Repurchases of common stock,-190,-180\n\
                Net cash used in financing activities,-298,-185\n";
     let said = |text: &str, role: &str, cite: &str, value: &str| {
-        over_csv(
-            csv,
-            &format!(
-                r#"{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["t.csv#{cite}"]}}"#
-            ),
-        )
+        said_over_csv(csv, text, value, role, cite)
     };
     for (text, role, cite, value) in [
         (
@@ -5197,12 +5188,7 @@ fn an_unrelated_other_side_word_does_not_excuse_a_cost_stated_for_a_benefit() {
                Total net revenue,\"32,266\",\"28,251\"\nProvision for credit losses,\"(4,156)\",\"8,285\"\n\
                Restructuring charges,(11),79\nNet income,\"14,300\",\"2,865\"\n";
     let said = |text: &str, role: &str, cite: &str, value: &str| {
-        over_csv(
-            csv,
-            &format!(
-                r#"{{"id": "k", "text": "{text}", "value": "{value}", "role": "{role}", "cites": ["t.csv#{cite}"]}}"#
-            ),
-        )
+        said_over_csv(csv, text, value, role, cite)
     };
     let provision = "Provision for credit losses, three months ended March 31, 2021";
     let restructuring = "Restructuring charges, three months ended March 31, 2021";

@@ -12,10 +12,10 @@
 //! renamed in the order they first appear), and no formula input is at
 //! another period (`__open`, `__prior`). The role's period is the text after
 //! its last comma, when that reads as a period. An operand that has a role
-//! of its own keeps it; where any has one, none is derived. Where the
-//! operands' table prints the metric itself at another value
-//! in any table of the report ([`printed_otherwise`]), the filer's
-//! definition is not the formula's, and none is derived either; nor where
+//! of its own keeps it; where any has one, none is derived. Where a table
+//! of the report prints the metric itself at another value
+//! ([`printed_otherwise`]), the filer's definition is not the formula's,
+//! and none is derived either; nor where
 //! the role says more than the metric and the company's name
 //! ([`words_said`]: "incremental operating margin", "unlevered free cash
 //! flow", "cash effective tax rate" are other metrics), or names more than
@@ -27,8 +27,7 @@ use super::arithmetic::result_matches;
 use super::role::ClaimRole;
 use crate::answer::{Claim, Role};
 use crate::model::{Amount, Cell, Document, RoleUnit};
-use crate::period::{Agreement, periods_agree};
-use crate::period::{PeriodHint, parse_period};
+use crate::period::{Agreement, PeriodHint, parse_period, periods_agree};
 use crate::vocab::Vocab;
 use crate::vocab::lexicon::{Lexicon, words};
 use crate::vocab::metrics::Metrics;
@@ -74,10 +73,10 @@ pub fn roles(spec: &ClaimRole, claim: &Claim, calc: &str) -> Option<Vec<Role>> {
     None
 }
 
-/// Whether a table of the operands' cells prints the metric itself, in an
-/// operand's column, at a value the stated one is not: Meta's "Free cash
-/// flow" row (52,103) under the operating cash and capital expenditure
-/// rows an answer subtracted (54,072). The filer defines the metric
+/// Whether the report prints the metric itself, for an operand's period,
+/// at a value the stated one is not, past the printed one's rounding:
+/// Meta's "Free cash flow" (52,103) where an answer subtracted capital
+/// expenditures from operating cash (54,072). The filer defines the metric
 /// otherwise (it deducts finance lease payments too): the formula of
 /// `metrics.toml` is not the report's, and the derived roles do not hold.
 pub fn printed_otherwise(
@@ -94,25 +93,22 @@ pub fn printed_otherwise(
     // reconciliation, not in the cash flow statement an answer cites).
     let periods: Vec<&crate::model::Period> = cells.iter().filter_map(|c| c.period()).collect();
     documents.iter().any(|document| {
-        document.tables.iter().any(|table| {
-            table.cells().any(|cell| {
-                cell.concept() == Some(concept)
-                    && cell.period().is_some_and(|p| {
-                        periods.iter().any(|q| periods_agree(q, p) != Agreement::No)
-                    })
-                    && printed_value(&cell).is_some_and(|v| !result_matches(stated, v, None))
-                    && !rounds_to_printed(stated, &cell)
-            })
+        document.cells_of(concept, false).any(|cell| {
+            cell.period()
+                .is_some_and(|p| periods.iter().any(|q| periods_agree(q, p) != Agreement::No))
+                && printed_value(&cell).is_some_and(|v| !result_matches(stated, v, None))
+                && !rounds_to_printed(stated, &cell)
         })
     })
 }
 
 /// Whether the claim's role says nothing beyond the metric's own words
 /// but the company's name (a word of the filer's name, or of the company
-/// each operand table's title names) and the metric's unit: "Acme incremental operating
-/// margin", "Acme operating free cash flow", "cash free cash flow" name
-/// another metric than the formula's, and which lines it is over is not
-/// told. Nor a qualifier ("long-term", "adjusted") or a per-share unit.
+/// each operand table's title names) and the metric's unit: "Acme
+/// incremental operating margin", "Acme operating free cash flow", "cash
+/// free cash flow" name another metric than the formula's, and which lines
+/// it is over is not told. Nor a qualifier ("long-term", "adjusted") or a
+/// per-share unit.
 pub fn words_said(spec: &ClaimRole, cells: &[Cell<'_>], vocab: &Vocab) -> bool {
     if !spec.role.qualifiers.is_empty()
         || matches!(spec.role.unit, Some(RoleUnit::PerShare | RoleUnit::Shares))
@@ -137,7 +133,7 @@ pub fn words_said(spec: &ClaimRole, cells: &[Cell<'_>], vocab: &Vocab) -> bool {
         .all(|w| {
             cells.iter().all(|cell| {
                 let roles = super::role::roles_of(cell.table(), vocab);
-                let filer = spec.names_filer(roles) && roles.filer_words.iter().any(|f| **f == **w);
+                let filer = spec.names_filer(roles) && roles.is_filer_word(w);
                 filer
                     || super::formula::company_of(cell)
                         .is_some_and(|name| name.split(' ').any(|n| n == w.as_str()))

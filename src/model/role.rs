@@ -319,12 +319,14 @@ impl TableRoles {
     /// source name, or, for a claim that names the filer, of the filer's
     /// name.
     pub fn said_of_table(&self, word: &str, filer_named: bool) -> bool {
-        self.in_title(word)
-            || filer_named
-                && self
-                    .filer_words
-                    .binary_search_by(|w| (**w).cmp(word))
-                    .is_ok()
+        self.in_title(word) || filer_named && self.is_filer_word(word)
+    }
+
+    /// Whether a word is one of the filer's name's.
+    pub fn is_filer_word(&self, word: &str) -> bool {
+        self.filer_words
+            .binary_search_by(|w| (**w).cmp(word))
+            .is_ok()
     }
 
     /// Whether a word is one of the table's title lines' (or source name's).

@@ -64,9 +64,9 @@ static BARE: LazyLock<Regex> = LazyLock::new(|| {
 /// A scale word alone in parentheses opening a header's text or after a
 /// comma ending a period's heading in it: 3M's "Year ended December 31,
 /// (Millions)". After a word ("Aggregate intrinsic value (millions)") or a
-/// column's name ("Options, (Thousands)") it is that column's own unit; "(Millions
-/// unless noted)" says some rows are in other units, which the reader
-/// cannot tell, so it scales nothing.
+/// column's name ("Options, (Thousands)") it is that column's own unit;
+/// "(Millions unless noted)" says some rows are in other units, which the
+/// reader cannot tell, so it scales nothing.
 static PAREN_BARE: LazyLock<Regex> =
     LazyLock::new(|| regex(r"(?:^|,)\s*\(\s*(?P<scale>thousands|millions|billions)\s*\)"));
 
@@ -162,9 +162,10 @@ pub fn parse_unit_line(text: &str) -> Option<UnitLine> {
     }
 }
 
-/// A table's unit from a scale in parentheses inside a header's text
-/// ("Year ended December 31, (Millions)", "(Millions unless noted)"), for
-/// a table whose title and headers state no unit line otherwise. It scales
+/// A table's unit from a scale in parentheses opening a header's text or
+/// after its period's heading ("(Millions)", "Year ended December 31,
+/// (Millions)"), for a table whose title and headers state no unit line
+/// otherwise. It scales
 /// every amount but per-share figures, percentages and ratios, as a bare
 /// "in millions" does.
 pub fn parenthesized_scale(text: &str) -> Option<UnitLine> {

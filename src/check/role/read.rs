@@ -716,11 +716,10 @@ pub(crate) fn applicable_directions(
     // "Income tax benefit related to share-based compensation expense":
     // after "related to" the words say what the line is about, not which
     // way it goes, where the line said so before.
-    let about = plain.windows(2).position(|w| {
-        matches!(
-            w,
-            ["related" | "relating", "to"] | ["associated", "with"] | ["in", "connection"]
-        )
+    // "in connection with" too, which the concept's reading does not stop at.
+    let about = plain.windows(2).position(|w| match w {
+        [a, b] => opens_about(a, b) || (*a, *b) == ("in", "connection"),
+        _ => false,
     });
     if let Some(about) = about
         && found.iter().any(|f| f.at < about)
@@ -865,12 +864,18 @@ fn concept_in(vocab: &Vocab, text: &str, all: &[Word]) -> Option<(ConceptId, Ran
 /// the words.
 fn about_at(all: &[Word]) -> Option<usize> {
     all.windows(2).position(|w| match w {
-        [a, b] => matches!(
-            (a.text.as_str(), b.text.as_str()),
-            ("related" | "relating", "to") | ("associated", "with")
-        ),
+        [a, b] => opens_about(&a.text, &b.text),
         _ => false,
     })
+}
+
+/// Whether two words open what a line is about: "related to", "relating
+/// to", "associated with".
+fn opens_about(a: &str, b: &str) -> bool {
+    matches!(
+        (a, b),
+        ("related" | "relating", "to") | ("associated", "with")
+    )
 }
 
 fn concept_in_text(vocab: &Vocab, text: &str, all: &[Word]) -> Option<(ConceptId, Range<usize>)> {

@@ -35,9 +35,9 @@ pub fn scale_for(measure: Measure, unit: &UnitLine) -> Decimal {
 /// clause a header's stub breaks over two lines ("(Dollars in millions,
 /// except" / "per share amounts)") is read whole, with its exceptions.
 ///
-/// Failing those, a scale in parentheses inside a header's text, 3M's
-/// "Year ended December 31, (Millions)" or "(Millions unless noted)"
-/// ([`parenthesized_scale`]).
+/// Failing those, a scale in parentheses opening a header's text or after
+/// its period's heading, 3M's "Year ended December 31, (Millions)"
+/// ([`crate::read::unit_line::parenthesized_scale`]).
 pub(super) fn unit_of<'a>(texts: impl Iterator<Item = &'a str> + Clone) -> Option<UnitLine> {
     let all = texts.clone();
     let mut texts = texts.peekable();
