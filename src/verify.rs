@@ -1191,6 +1191,19 @@ impl<'a> Verifier<'a> {
                 rules,
             ));
         }
+        // A percentage whose role is a line the operands' tables print.
+        if findings.is_empty()
+            && let Some(s) = stated
+        {
+            findings.extend(crate::check::printed::ratio_printed(
+                spec,
+                s,
+                written,
+                operands.iter().filter_map(|c| c.cell),
+                self.vocab,
+                rules,
+            ));
+        }
         findings
     }
 

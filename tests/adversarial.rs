@@ -292,7 +292,7 @@ fn the_twelfth_red_team_on_real_prose_holds_its_documented_figures() {
         "tests/adversarial/redteam12.jsonl",
         &pdfs,
         (64, 59),
-        (1, 30),
+        (1, 29),
         true,
     );
 }
@@ -313,7 +313,7 @@ fn the_thirteenth_red_team_on_real_prose_holds_its_documented_figures() {
         "tests/adversarial/redteam13.jsonl",
         &pdfs,
         (35, 33),
-        (0, 24),
+        (0, 23),
         false,
     );
 }
@@ -337,7 +337,7 @@ fn the_fourteenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam14.jsonl",
         &pdfs,
         (64, 61),
-        (1, 29),
+        (1, 27),
         false,
     );
 }
@@ -360,7 +360,7 @@ fn the_fifteenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam15.jsonl",
         &pdfs,
         (66, 60),
-        (0, 24),
+        (0, 23),
         false,
     );
 }
@@ -372,7 +372,8 @@ fn the_fifteenth_red_team_holds_its_documented_figures() {
 /// reading tickmark's rules or running it. Run once, after the session's
 /// rules were final: **held out**, its misses not read (on the session's
 /// start, 5e16e6c: 1 and 50; first run 1 and 47; on bc4679e, totals
-/// only, 1 and 45).
+/// only, 1 and 45; totals only since, 0 and 43 on 2026-12-06's sixth
+/// session).
 #[test]
 #[ignore = "reads six real filing PDFs: slow in a debug build; run with --ignored"]
 fn the_sixteenth_red_team_holds_its_documented_figures() {
@@ -383,7 +384,7 @@ fn the_sixteenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam16.jsonl",
         &pdfs,
         (66, 64),
-        (1, 45),
+        (0, 43),
         false,
     );
 }
@@ -425,7 +426,7 @@ fn the_eighteenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam18.jsonl",
         &pdfs,
         (64, 62),
-        (0, 34),
+        (0, 31),
         false,
     );
 }
@@ -493,7 +494,7 @@ fn the_twenty_first_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam21.jsonl",
         &dir,
         (78, 80),
-        (0, 17),
+        (0, 16),
         false,
     );
 }
@@ -547,10 +548,11 @@ fn the_twenty_third_red_team_on_html_filings_holds_its_documented_figures() {
 /// running it. Held out for one run on the session's starting commit
 /// 1f38fef (2 wrong accepted, 28 correct refused) and on the session's
 /// first rules (2 and 26); its misses were then read, and rules written
-/// after them, which makes it a training corpus. Its one wrong claim still
+/// after them, which makes it a training corpus. Its last wrong claim
 /// accepted (r24-048, a "cash flow conversion rate" the filing defines
-/// otherwise, printed in a column its reader leaves undated) is written up
-/// in docs/evaluation.md.
+/// otherwise, printed in a column its reader leaves undated) is refused
+/// since 2026-12-06's sixth session: the ratio is held to the line its
+/// operands' table prints.
 #[test]
 #[ignore = "reads six real HTML filings: slow in a debug build; run with --ignored"]
 fn the_twenty_fourth_red_team_on_html_notes_holds_its_documented_figures() {
@@ -561,7 +563,7 @@ fn the_twenty_fourth_red_team_on_html_notes_holds_its_documented_figures() {
         "tests/adversarial/redteam24.jsonl",
         &dir,
         (78, 79),
-        (1, 19),
+        (0, 18),
         false,
     );
 }
@@ -586,7 +588,7 @@ fn the_twenty_fifth_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam25.jsonl",
         &dir,
         (77, 78),
-        (0, 24),
+        (0, 23),
         false,
     );
 }
@@ -610,7 +612,7 @@ fn the_twenty_sixth_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam26.jsonl",
         &dir,
         (64, 64),
-        (0, 27),
+        (0, 26),
         false,
     );
 }
@@ -654,7 +656,7 @@ fn the_twenty_seventh_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam27.jsonl",
         &dir,
         (65, 63),
-        (0, 17),
+        (0, 16),
         false,
     );
 }
@@ -662,7 +664,7 @@ fn the_twenty_seventh_red_team_on_html_filings_holds_its_documented_figures() {
 /// The same red team's claims over five FinanceBench PDFs (3M's 2022,
 /// AMD's 2015, Pfizer's 2021 and Corning's 2022 10-Ks, Amcor's 8-K): 25
 /// wrong and 26 correct. Held out for one run: none wrong accepted, 10
-/// correct refused; 8 since.
+/// correct refused; 5 since.
 #[test]
 #[ignore = "reads real PDFs: slow in a debug build; run with --ignored"]
 fn the_twenty_seventh_red_team_on_pdf_filings_holds_its_documented_figures() {
@@ -673,7 +675,49 @@ fn the_twenty_seventh_red_team_on_pdf_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam27pdf.jsonl",
         &pdfs,
         (25, 26),
+        (0, 5),
+        false,
+    );
+}
+
+/// The twenty-eighth red team (2026-12-06, sixth session; tests/
+/// adversarial/README.md): 67 wrong and 72 correct claims over five SEC
+/// HTML filings (J&J's, Boeing's 10-Qs; Alphabet's, Meta's and Amazon's
+/// 10-Ks), written by an outside reviewer who read no tickmark source or
+/// rule and ran only `extract`. Held out for one run on 4a35b7d (the
+/// session's start): none wrong accepted, 24 correct refused; its refusals
+/// were then read (eleven of them "J&J" in the role), which makes it a
+/// training corpus.
+#[test]
+#[ignore = "reads five real HTML filings: slow in a debug build; run with --ignored"]
+fn the_twenty_eighth_red_team_on_html_filings_holds_its_documented_figures() {
+    let Some(dir) = sec_ixbrl() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam28.jsonl",
+        &dir,
+        (67, 72),
         (0, 8),
+        false,
+    );
+}
+
+/// The same red team's claims over five FinanceBench PDFs (Verizon's 2022,
+/// CVS Health's 2018, Netflix's 2017, American Water's 2021 and MGM
+/// Resorts' 2022 10-Ks): 26 wrong and 29 correct. Held out for one run:
+/// none wrong accepted, 7 correct refused; 6 since.
+#[test]
+#[ignore = "reads real PDFs: slow in a debug build; run with --ignored"]
+fn the_twenty_eighth_red_team_on_pdf_filings_holds_its_documented_figures() {
+    let Some(pdfs) = financebench_pdfs() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam28pdf.jsonl",
+        &pdfs,
+        (26, 29),
+        (0, 6),
         false,
     );
 }

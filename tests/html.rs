@@ -729,3 +729,176 @@ fn the_role_check_with_tags_holds_on_the_fourteen_filings() {
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     role_cards_hold(&names);
 }
+
+/// Verifies claims (JSON objects) over one source in `dir`.
+fn verify_in<S: AsRef<str>>(dir: &Path, source: &str, claims: &[S]) -> Vec<ClaimReport> {
+    let claims: Vec<&str> = claims.iter().map(AsRef::as_ref).collect();
+    let json = format!(
+        r#"{{"id": "t", "sources": ["{source}"], "claims": [{}]}}"#,
+        claims.join(",")
+    );
+    let answers = read_answers_str(&json, "test.json", false).unwrap();
+    let answer = answers.items.into_iter().next().unwrap().unwrap();
+    let vocab = Vocab::builtin();
+    let store = Store::default();
+    let verifier = Verifier::new(&vocab, &store, VerifyOptions::with_checks(CheckSet::ALL));
+    verifier
+        .verify(&answer, &SourceCache::default(), dir)
+        .claims
+}
+
+/// A sales table as J&J prints it: two quarters and their "Percent Change"
+/// under one "Three Months Ended" heading, the change tagged with the
+/// filer's own concept, the current quarter's context and `scale="-2"`
+/// ("7.3", not "7.3%"), in a table "(Dollars in Millions)".
+fn percent_change_filing(dir: &Path) {
+    let context = |id: &str, start: &str, end: &str| {
+        format!(
+            r#"<xbrli:context id="{id}"><xbrli:entity><xbrli:identifier scheme="http://www.sec.gov/CIK">0000000001</xbrli:identifier></xbrli:entity><xbrli:period><xbrli:startDate>{start}</xbrli:startDate><xbrli:endDate>{end}</xbrli:endDate></xbrli:period></xbrli:context>"#
+        )
+    };
+    let money = |text: &str, context: &str, id: &str| {
+        format!(
+            r#"<ix:nonFraction unitRef="usd" contextRef="{context}" decimals="-6" name="us-gaap:Revenues" format="ixt:num-dot-decimal" scale="6" id="{id}">{text}</ix:nonFraction>"#
+        )
+    };
+    let change = r#"<ix:nonFraction unitRef="number" contextRef="q2025" decimals="3" name="acme:PercentageChangeInSales" scale="-2" id="pc">7.3</ix:nonFraction>"#;
+    let html = format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL" xmlns:xbrli="http://www.xbrl.org/2003/instance" xmlns:us-gaap="http://fasb.org/us-gaap/2024" xmlns:acme="http://acme.example/2025" xmlns:ixt="http://www.xbrl.org/inlineXBRL/transformation/2020-02-12" xmlns:iso4217="http://www.xbrl.org/2003/iso4217"><head><title>synthetic</title></head><body><div style="display:none"><ix:header><ix:resources><xbrli:unit id="usd"><xbrli:measure>iso4217:USD</xbrli:measure></xbrli:unit><xbrli:unit id="number"><xbrli:measure>xbrli:pure</xbrli:measure></xbrli:unit>{}{}</ix:resources></ix:header></div><p>Sales by segment</p><p>(Dollars in Millions)</p><table><tr><td></td><td>Three Months Ended</td><td></td><td></td></tr><tr><td></td><td>June 30, 2025</td><td>June 30, 2024</td><td>Percent Change</td></tr><tr><td>Sales to customers</td><td>{}</td><td>{}</td><td>{change}</td></tr></table></body></html>"#,
+        context("q2025", "2025-04-01", "2025-06-30"),
+        context("q2024", "2024-04-01", "2024-06-30"),
+        money("8,541", "q2025", "s25"),
+        money("7,957", "q2024", "s24"),
+    );
+    std::fs::write(dir.join("change.htm"), html).unwrap();
+}
+
+#[test]
+fn a_tagged_percent_change_is_the_change_of_its_line_in_percent() {
+    let dir = tempfile::tempdir().unwrap();
+    percent_change_filing(dir.path());
+    let doc = load_source(
+        &dir.path().join("change.htm"),
+        "change.htm",
+        &Vocab::builtin(),
+        &ReadOptions::default(),
+    )
+    .unwrap();
+    let cell = doc
+        .tables
+        .iter()
+        .flat_map(|t| t.cells())
+        .find(|c| c.xbrl().is_some_and(|t| t.fact.id.as_deref() == Some("pc")))
+        .unwrap();
+    // A percentage (not 7.3 million), of the change from the year-earlier
+    // quarter, of the line its row prints (not the filer's own concept).
+    assert!(cell.percent());
+    assert_eq!(cell.value_base(), Some(rust_decimal::Decimal::new(73, 1)));
+    assert!(
+        matches!(
+            cell.period(),
+            Some(tickmark::model::Period::Change {
+                percent: true,
+                from: Some(_),
+                to: Some(_)
+            })
+        ),
+        "{:?}",
+        cell.period()
+    );
+    assert_eq!(cell.concept().map(|c| c.as_str()), Some("Revenues"));
+    let claims = [
+        r#"{"id": "growth", "value": "7.3%", "role": "Sales growth, Q2 2025 vs Q2 2024", "cites": ["change.htm#p1t1!D6"]}"#,
+        r#"{"id": "qname", "value": "7.3%", "role": {"concept": "acme:PercentageChangeInSales", "period": "three months ended June 30, 2025"}, "cites": ["change.htm#p1t1!D6"]}"#,
+        // Near misses: the quarter's sales themselves, the change in millions.
+        r#"{"id": "level", "value": "7.3%", "role": "Sales, Q2 2025", "cites": ["change.htm#p1t1!D6"]}"#,
+        r#"{"id": "millions", "value": "$7.3 million", "role": "Sales growth, Q2 2025 vs Q2 2024", "cites": ["change.htm#p1t1!D6"]}"#,
+    ];
+    for claim in &verify_in(dir.path(), "change.htm", &claims) {
+        let accepted = claim.route == Route::Accept;
+        assert_eq!(
+            accepted,
+            matches!(claim.id.as_str(), "growth" | "qname"),
+            "{}: {:?} {:?}",
+            claim.id,
+            claim.route,
+            codes(claim)
+        );
+    }
+}
+
+/// A segment's sales under a caption that totals it ("TOTAL MEDTECH" over
+/// "U.S." and "Worldwide"), the cells tagged with the segment's member.
+fn segment_caption_filing(dir: &Path) {
+    let context = |id: &str, member: &str| {
+        format!(
+            r#"<xbrli:context id="{id}"><xbrli:entity><xbrli:identifier scheme="http://www.sec.gov/CIK">0000000001</xbrli:identifier><xbrli:segment>{member}</xbrli:segment></xbrli:entity><xbrli:period><xbrli:startDate>2025-04-01</xbrli:startDate><xbrli:endDate>2025-06-30</xbrli:endDate></xbrli:period></xbrli:context>"#
+        )
+    };
+    let segment = r#"<xbrldi:explicitMember dimension="us-gaap:StatementBusinessSegmentsAxis">acme:MedTechMember</xbrldi:explicitMember>"#;
+    let us = r#"<xbrldi:explicitMember dimension="srt:StatementGeographicalAxis">country:US</xbrldi:explicitMember>"#;
+    let fact = |text: &str, context: &str, id: &str| {
+        format!(
+            r#"<ix:nonFraction unitRef="usd" contextRef="{context}" decimals="-6" name="us-gaap:Revenues" format="ixt:num-dot-decimal" scale="6" id="{id}">{text}</ix:nonFraction>"#
+        )
+    };
+    let html = format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL" xmlns:xbrli="http://www.xbrl.org/2003/instance" xmlns:xbrldi="http://xbrl.org/2006/xbrldi" xmlns:us-gaap="http://fasb.org/us-gaap/2024" xmlns:srt="http://fasb.org/srt/2024" xmlns:country="http://xbrl.sec.gov/country/2024" xmlns:acme="http://acme.example/2025" xmlns:ixt="http://www.xbrl.org/inlineXBRL/transformation/2020-02-12" xmlns:iso4217="http://www.xbrl.org/2003/iso4217"><head><title>synthetic</title></head><body><div style="display:none"><ix:header><ix:resources><xbrli:unit id="usd"><xbrli:measure>iso4217:USD</xbrli:measure></xbrli:unit>{}{}</ix:resources></ix:header></div><p>Sales by segment</p><p>(Dollars in Millions)</p><table><tr><td></td><td>Three Months Ended June 30, 2025</td></tr><tr><td>TOTAL MEDTECH</td><td></td></tr><tr><td>U.S.</td><td>{}</td></tr><tr><td>Worldwide</td><td>{}</td></tr></table></body></html>"#,
+        context("ww", segment),
+        context("us", &format!("{segment}{us}")),
+        fact("4,383", "us", "f-us"),
+        fact("8,541", "ww", "f-ww"),
+    );
+    std::fs::write(dir.join("segment.htm"), html).unwrap();
+}
+
+#[test]
+fn a_captions_total_word_is_no_part_of_the_segment_it_names() {
+    let dir = tempfile::tempdir().unwrap();
+    segment_caption_filing(dir.path());
+    let doc = load_source(
+        &dir.path().join("segment.htm"),
+        "segment.htm",
+        &Vocab::builtin(),
+        &ReadOptions::default(),
+    )
+    .unwrap();
+    let cite = |id: &str| {
+        let cell = doc
+            .tables
+            .iter()
+            .flat_map(|t| t.cells())
+            .find(|c| c.xbrl().is_some_and(|t| t.fact.id.as_deref() == Some(id)))
+            .unwrap();
+        cell.reference().to_string()
+    };
+    let (ww, us) = (cite("f-ww"), cite("f-us"));
+    let claims = [
+        format!(
+            r#"{{"id": "segment", "value": "$8,541 million", "role": "MedTech segment worldwide sales, Q2 2025", "cites": ["{ww}"]}}"#
+        ),
+        format!(
+            r#"{{"id": "us", "value": "$4,383 million", "role": "MedTech U.S. sales, Q2 2025", "cites": ["{us}"]}}"#
+        ),
+        // Near misses: the segment's sales as the company's; the U.S. part
+        // as the segment's whole.
+        format!(
+            r#"{{"id": "company", "value": "$8,541 million", "role": "Worldwide sales, Q2 2025", "cites": ["{ww}"]}}"#
+        ),
+        format!(
+            r#"{{"id": "part", "value": "$4,383 million", "role": "MedTech segment sales, Q2 2025", "cites": ["{us}"]}}"#
+        ),
+    ];
+    for claim in &verify_in(dir.path(), "segment.htm", &claims) {
+        assert_eq!(
+            claim.route == Route::Accept,
+            matches!(claim.id.as_str(), "segment" | "us"),
+            "{}: {:?} {:?}",
+            claim.id,
+            claim.route,
+            codes(claim)
+        );
+    }
+}

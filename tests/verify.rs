@@ -5377,3 +5377,147 @@ fn a_metric_printed_in_another_table_or_a_role_saying_more_takes_no_inputs() {
     // Near miss: the company's name and the metric alone.
     accepted(&etr("Acme Corp effective tax rate, FY2024"));
 }
+
+#[test]
+fn a_ratio_its_operands_table_prints_otherwise_is_not_the_reports() {
+    // Union Pacific's reconciliation: the table prints its cash flow
+    // conversion rate from its own definition, (a) over (b).
+    let csv = "Cash flow conversion,,\n(in millions),2025,2024\n\
+               Cash provided by operating activities,\"4,543\",\"4,033\"\n\
+               Cash used in capital investments,\"(1,842)\",\"(1,699)\"\n\
+               Total (a),\"2,701\",\"2,334\"\nNet income (b),\"3,502\",\"3,314\"\n\
+               Cash flow conversion rate (a/b),77%,70%\n";
+    let ratio = |value: &str, role: &str, a: (&str, &str, &str)| {
+        let report = over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "{value}", "role": "{role}", "calc": "a / b", "operands": [{{"id": "a", "value": "{}", "role": "{}, 2025", "cite": "t.csv#{}"}}, {{"id": "b", "value": "3,502", "role": "Net income, 2025", "cite": "t.csv#B6"}}]}}"#,
+                a.0, a.1, a.2
+            ),
+        );
+        let claim = report.claims.into_iter().next().unwrap();
+        let codes: Vec<&str> = claim.findings.iter().map(|f| f.code.name()).collect();
+        (claim.route, codes)
+    };
+    // Operating cash flow over net income is not the rate the table prints.
+    let cash = ("4,543", "Cash provided by operating activities", "B3");
+    let total = ("2,701", "Total (a)", "B5");
+    let (route, codes) = ratio("130%", "Cash flow conversion rate, 2025", cash);
+    assert_eq!(route, Route::Reanswer, "{codes:?}");
+    assert!(codes.contains(&"value_mismatch"), "{codes:?}");
+    // Near misses: the table's own definition; a ratio it does not print;
+    // the rate rounded coarser by the table than by the claim.
+    for (value, role, a) in [
+        ("77%", "Cash flow conversion rate, 2025", total),
+        ("130%", "Operating cash flow to net income, 2025", cash),
+        ("77.1%", "Cash flow conversion rate, 2025", total),
+    ] {
+        let (route, codes) = ratio(value, role, a);
+        assert_eq!(route, Route::Accept, "{value} {role}: {codes:?}");
+    }
+}
+
+#[test]
+fn initials_joined_by_an_ampersand_name_the_filer() {
+    // "Harrow & Harrow" goes by "H&H": a role writing the initials names
+    // the report, as one writing the name does; other capitals do not.
+    let filing = r#"{"id": "f.htm", "path": "../tests/fixtures/initials_cover.htm"}"#;
+    let at = |value: &str, role: &str, cite: &str| {
+        route_and_codes(&verify(&one_claim(filing, "", value, role, cite)))
+    };
+    let accept = (Route::Accept, vec![]);
+    for role in [
+        "H&H sales to customers, FY2021",
+        "Harrow & Harrow sales to customers, FY2021",
+        "H&H's sales to customers, FY2021",
+    ] {
+        assert_eq!(
+            at("$14,082 million", role, "f.htm#p2t1!B3"),
+            accept,
+            "{role}"
+        );
+    }
+    for role in [
+        "P&Q sales to customers, FY2021",
+        "H&Hx sales to customers, FY2021",
+    ] {
+        assert_ne!(
+            at("$14,082 million", role, "f.htm#p2t1!B3").0,
+            Route::Accept,
+            "{role}"
+        );
+    }
+}
+
+#[test]
+fn what_a_measure_is_taken_before_is_not_the_measure() {
+    // "Earnings before provision for taxes" is the pretax line, not the tax
+    // provision the phrase after "before" names, nor net earnings.
+    let filing = r#"{"id": "f.htm", "path": "../tests/fixtures/initials_cover.htm"}"#;
+    let at = |value: &str, role: &str, cite: &str| {
+        route_and_codes(&verify(&one_claim(filing, "", value, role, cite)))
+    };
+    assert_eq!(
+        at(
+            "$2,110 million",
+            "H&H earnings before provision for taxes, FY2021",
+            "f.htm#p2t1!B5"
+        ),
+        (Route::Accept, vec![])
+    );
+    // Near misses: the provision itself, and net earnings, claimed as it.
+    assert_ne!(
+        at(
+            "$204 million",
+            "H&H earnings before provision for taxes, FY2021",
+            "f.htm#p2t1!B6"
+        )
+        .0,
+        Route::Accept
+    );
+    assert_ne!(
+        at(
+            "$1,906 million",
+            "Earnings before provision for taxes, FY2021",
+            "f.htm#p2t1!B7"
+        )
+        .0,
+        Route::Accept
+    );
+    assert_eq!(
+        at(
+            "$204 million",
+            "Provision for taxes, FY2021",
+            "f.htm#p2t1!B6"
+        ),
+        (Route::Accept, vec![])
+    );
+}
+
+#[test]
+fn a_sentence_naming_the_filer_is_not_about_a_row_of_its_name() {
+    // A reconciliation with a row named for the company ("Kestrel") over
+    // "Core earnings per share": "Kestrel's core earnings per share" is the
+    // company's, not that row's; a segment's name is still its row.
+    let filing = r#"{"id": "f.htm", "path": "../tests/fixtures/filer_row_cover.htm"}"#;
+    let at = |text: &str, value: &str, role: &str, cite: &str| {
+        route_and_codes(&verify(&one_claim(filing, text, value, role, cite)))
+    };
+    assert_eq!(
+        at(
+            "Kestrel's core earnings per share were $1.24 in 2021.",
+            "$1.24",
+            "Core earnings per share, FY2021",
+            "f.htm#p2t1!B5"
+        ),
+        (Route::Accept, vec![])
+    );
+    let (route, codes) = at(
+        "Defense's core earnings per share were $1.24 in 2021.",
+        "$1.24",
+        "Core earnings per share, FY2021",
+        "f.htm#p2t1!B5",
+    );
+    assert_eq!(route, Route::Reanswer);
+    assert!(codes.contains(&"contradicted"), "{codes:?}");
+}

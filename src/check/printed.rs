@@ -4,6 +4,10 @@
 //! consolidated total after eliminations) must state what that line prints.
 //! The operands can be cited right and the sum exact while the result is
 //! not the figure the document gives for it.
+//!
+//! A ratio likewise ([`ratio_printed`]): "Cash flow conversion rate" computed
+//! as operating cash flow over net income, where the operands' table prints
+//! the line at 77% from its own definition, is not the report's rate.
 
 use super::role::{ClaimRole, Slot, fit_if_adequate, roles_of};
 use super::value::{ValueRules, compare};
@@ -26,13 +30,7 @@ pub fn result_printed<'a>(
     if claim.role.periods.is_empty() || stated.percent {
         return None;
     }
-    let mut tables: Vec<&'a Table> = Vec::new();
-    for cell in operand_cells {
-        let table = cell.table();
-        if !tables.iter().any(|t| std::ptr::eq(*t, table)) {
-            tables.push(table);
-        }
-    }
+    let tables = tables_of(operand_cells);
     let mut best: Option<(crate::check::role::Fit, Vec<Cell<'a>>)> = None;
     for table in tables {
         let roles = roles_of(table, vocab);
@@ -92,4 +90,100 @@ pub fn result_printed<'a>(
         )
         .cell(first),
     )
+}
+
+/// The `value_mismatch` finding when a percentage the claim computes is a
+/// line its operands' tables print, in percent, and no printed value of
+/// that line is the claim's. The role must name its period and fit the
+/// row exactly (every word of the role shown, the row saying no more, no
+/// qualifier or unit apart, the column naming nothing the role does not).
+/// Cells of the claim's period decide when there
+/// are any; a row printed in columns without a period (a ratio set beside
+/// the amounts it is computed from) is held to all of its values.
+pub fn ratio_printed<'a>(
+    claim: &ClaimRole,
+    stated: &Amount,
+    written: &str,
+    operand_cells: impl Iterator<Item = Cell<'a>>,
+    vocab: &Vocab,
+    rules: &ValueRules,
+) -> Option<Finding> {
+    if claim.role.periods.is_empty() || !stated.percent {
+        return None;
+    }
+    let tables = tables_of(operand_cells);
+    let mut dated: Vec<Cell<'a>> = Vec::new();
+    let mut undated: Vec<Cell<'a>> = Vec::new();
+    for table in tables {
+        let roles = roles_of(table, vocab);
+        for cell in table.cells() {
+            if cell.dash() || !cell.percent() {
+                continue;
+            }
+            let fit = crate::check::role::fit(claim, &cell, roles);
+
+            let exact = fit.measure == Slot::Agree
+                && fit.uncovered == 0
+                && !fit.qualifier_differs
+                && fit.qualifier_missing == 0
+                && fit.strict_extra == 0
+                && fit.lenient_extra == 0
+                && fit.label_extra == 0
+                && fit.col_extra == 0
+                && !fit.unit_differs
+                && !fit.period_unknown;
+            if !exact {
+                continue;
+            }
+            match fit.period {
+                Slot::Agree => dated.push(cell),
+                Slot::ClaimOnly if cell.period().is_none() => undated.push(cell),
+                _ => {}
+            }
+        }
+    }
+    let cells = if dated.is_empty() { undated } else { dated };
+    let first = cells.first()?;
+    // A line printed coarser than the claim ("4%" for 4.4%) holds it at
+    // its own precision; either sign (a fall stated by its size).
+    let held = |c: &Cell<'_>| {
+        compare(stated, c, rules).holds()
+            || stated.value.abs().round_dp_with_strategy(
+                c.decimals(),
+                rust_decimal::RoundingStrategy::MidpointAwayFromZero,
+            ) == c.value().abs()
+    };
+    if cells.iter().any(held) {
+        return None;
+    }
+    let printed: Vec<String> = cells
+        .iter()
+        .take(4)
+        .map(|c| format!("{} at {}", c.text().trim(), c.reference()))
+        .collect();
+    Some(
+        Finding::new(
+            Code::ValueMismatch,
+            Route::Reanswer,
+            format!(
+                "the calculation gives the claim's {}, but the report prints that line as {}, none of them the claim's {}",
+                claim.role.describe(),
+                printed.join(", "),
+                written.trim()
+            ),
+        )
+        .cell(first),
+    )
+}
+
+/// The tables the operands' cells are in, each once, in their order.
+fn tables_of<'a>(cells: impl Iterator<Item = Cell<'a>>) -> Vec<&'a Table> {
+    let mut tables: Vec<&'a Table> = Vec::new();
+    for cell in cells {
+        let table = cell.table();
+        if !tables.iter().any(|t| std::ptr::eq(*t, table)) {
+            tables.push(table);
+        }
+    }
+    tables
 }

@@ -190,6 +190,14 @@ pub fn other_company(sentence: &str, cells: &[crate::model::Cell<'_>]) -> Option
         }) {
             return false;
         }
+        // Nor the filer's, read from its cover ("Boeing's core loss per
+        // share" over a reconciliation that has a "Boeing" row).
+        if cell.table().filer.as_deref().is_some_and(|filer| {
+            crate::read::filer::naming_words(filer)
+                .any(|n| said.iter().any(|w| n.eq_ignore_ascii_case(w)))
+        }) {
+            return false;
+        }
         let table = cell.table();
         let mut holds_numbers = vec![false; table.rows.len()];
         for rec in &table.records {

@@ -271,6 +271,10 @@ pub struct TableRoles {
     /// Corporation"): a claim names the filer when it says it. "Health
     /// Services revenues" does not name CVS Health.
     pub filer_first: Option<Box<str>>,
+    /// The initials a filer named by two words joined with "&" goes by
+    /// ("J&J" of "Johnson & Johnson"): a claim that writes them names the
+    /// filer, and their words are among [`TableRoles::filer_words`].
+    pub filer_initials: Option<Box<str>>,
     /// The words of the segment or business the table's title says the
     /// table is about ("Presented in the table below is information for
     /// Other:", "Regulated Businesses Segment"), sorted; empty for a table
@@ -327,6 +331,22 @@ impl TableRoles {
         self.filer_words
             .binary_search_by(|w| (**w).cmp(word))
             .is_ok()
+    }
+
+    /// Whether a word is a letter of the initials the filer goes by ("j"
+    /// of "J&J").
+    pub fn is_initial(&self, word: &str) -> bool {
+        let mut letters = word.chars();
+        match (
+            letters.next(),
+            letters.next(),
+            self.filer_initials.as_deref(),
+        ) {
+            (Some(c), None, Some(initials)) => initials
+                .chars()
+                .any(|i| i.is_ascii_alphabetic() && i.eq_ignore_ascii_case(&c)),
+            _ => false,
+        }
     }
 
     /// Whether a word is one of the table's title lines' (or source name's).

@@ -81,8 +81,14 @@ pub struct CellTag {
     /// not the consolidated concept; for a concept the vocabulary lacks, its
     /// local name.
     pub concept: ConceptId,
-    /// The tag's period as a [`Period`] (`None` for a `forever` context).
+    /// The tag's period as a [`Period`] (`None` for a `forever` context);
+    /// for a fact in a change column, the change (see
+    /// [`CellTag::context_period`]).
     pub period: Option<Period>,
+    /// The fact's own context period, when `period` is another: a change
+    /// column's fact is tagged with the later period alone. A claim naming
+    /// the fact by its QName may name it by this period.
+    pub context_period: Option<Period>,
 }
 
 impl Table {
@@ -112,6 +118,27 @@ impl Table {
             .binary_search_by(|r| (r.coord.row, r.coord.col).cmp(&(coord.row, coord.col)))
             .ok()?;
         self.records.get(at).map(|record| Cell::new(self, record))
+    }
+
+    /// The stored amount of the cell at a position, for a reader to
+    /// correct what it learns after labeling (a tag's percent scale).
+    pub(crate) fn amount_at_mut(&mut self, coord: Coord) -> Option<&mut Amount> {
+        let at = self
+            .records
+            .binary_search_by(|r| (r.coord.row, r.coord.col).cmp(&(coord.row, coord.col)))
+            .ok()?;
+        let record = self.records.get(at)?;
+        if record.parsed == CellRecord::NONE {
+            let row = (record.coord.row as usize).checked_sub(1)?;
+            let col = (record.coord.col as usize).checked_sub(1)?;
+            match self.grid.get_mut(row)?.get_mut(col)? {
+                GridValue::Number(amount) => Some(amount),
+                _ => None,
+            }
+        } else {
+            let parsed = record.parsed as usize;
+            self.parsed.get_mut(parsed)
+        }
     }
 
     /// The tag on the cell at a position, if any.

@@ -127,6 +127,38 @@ pub fn naming_words(name: &str) -> impl Iterator<Item = &str> {
         })
 }
 
+/// The initials a name joined by an ampersand goes by ("Johnson & Johnson":
+/// "J&J"; "PROCTER & GAMBLE CO": "P&G"): two naming words, one on each side
+/// of a standalone "&". `None` for any other name.
+pub fn ampersand_initials(name: &str) -> Option<String> {
+    let (left, right) = name.split_once(" & ")?;
+    let mut left = naming_words(left);
+    let mut right = naming_words(right);
+    let (Some(first), None, Some(second), None) =
+        (left.next(), left.next(), right.next(), right.next())
+    else {
+        return None;
+    };
+    let initial = |w: &str| w.chars().next().filter(char::is_ascii_alphabetic);
+    Some(format!(
+        "{}&{}",
+        initial(first)?.to_ascii_uppercase(),
+        initial(second)?.to_ascii_uppercase()
+    ))
+}
+
+/// Whether a text writes `initials` ("J&J") as a word of its own, in
+/// capitals: "J&J's sales", not "J&Js" or "AJ&J".
+pub fn says_initials(text: &str, initials: &str) -> bool {
+    text.match_indices(initials).any(|(at, _)| {
+        let before = text.get(..at).and_then(|t| t.chars().next_back());
+        let after = text
+            .get(at + initials.len()..)
+            .and_then(|t| t.chars().next());
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,5 +200,25 @@ mod tests {
         let cover = "(Address)\n(Exact name of registrant as specified in its charter)";
         assert_eq!(name(&[page(cover)], &[]), None);
         assert_eq!(name(&[], &[]), None);
+    }
+
+    #[test]
+    fn a_name_joined_by_an_ampersand_goes_by_its_initials() {
+        assert_eq!(
+            ampersand_initials("Johnson & Johnson").as_deref(),
+            Some("J&J")
+        );
+        assert_eq!(
+            ampersand_initials("PROCTER & GAMBLE CO").as_deref(),
+            Some("P&G")
+        );
+        assert_eq!(ampersand_initials("Apple Inc."), None);
+        assert_eq!(ampersand_initials("Black, Sivalls & Bryson Inc."), None);
+        assert_eq!(ampersand_initials("AT&T Inc."), None);
+        assert!(says_initials("J&J worldwide sales", "J&J"));
+        assert!(says_initials("Sales of J&J's MedTech", "J&J"));
+        assert!(!says_initials("AJ&J sales", "J&J"));
+        assert!(!says_initials("J&Jx sales", "J&J"));
+        assert!(!says_initials("j&j sales", "J&J"));
     }
 }

@@ -46,7 +46,7 @@ use columns::{header_columns, share_columns, shift_headers_off_currency_columns}
 pub(crate) use concepts::ConceptMemo;
 use concepts::row_concept;
 pub use measure::scale_for;
-use measure::{ends_in_percent, in_minor_unit, row_measure, unit_of};
+use measure::{ends_in_percent, in_minor_unit, names_percentage, row_measure, unit_of};
 pub(crate) use measure::{trailing_unit, trailing_unit_clause};
 use rows::{RowKind, Tok, Toks, classify_rows, find_label_column, stub_like};
 
@@ -506,7 +506,16 @@ fn label_grid(
                     .map(|u| scale_for(row_measure, &u));
                 // "Operating ratio (%)": the row's numbers are percentages,
                 // "%" printed or not.
-                let label_percent = label_text.as_deref().is_some_and(ends_in_percent);
+                // So are those under a caption that names a percentage
+                // (Amazon's "Year-over-year Percentage Growth:" over "AWS
+                // 13 | 19", where the block's first row prints "%"), for
+                // a row whose concept is no amount.
+                let label_percent = label_text.as_deref().is_some_and(ends_in_percent)
+                    || section.last().is_some_and(|c| names_percentage(c))
+                        && !matches!(
+                            concept_measure,
+                            Some(Measure::Monetary | Measure::PerShare | Measure::Shares)
+                        );
                 let row_index = u32::try_from(rows.len()).unwrap_or(u32::MAX);
                 let mut pending_currency = None;
                 let mut any = false;

@@ -155,7 +155,53 @@ fn is_footnote_reference(inner: &str) -> bool {
         "ii" | "iii" | "iv" | "vi" | "vii" | "viii" | "ix"
     );
     let marks = !inner.is_empty() && inner.chars().all(is_footnote_mark);
-    digits || letter || roman || marks
+    digits || letter || roman || marks || is_letter_formula(inner)
+}
+
+/// The byte ranges, parentheses included, of a text's references to the
+/// lettered rows a line is computed from ("Cash flow conversion rate
+/// (a/b)", "Total R&D expenditure (a+b)").
+pub(crate) fn letter_formulas(text: &str) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(open) = text.get(from..).and_then(|t| t.find('(')).map(|o| o + from) {
+        let Some(close) = text.get(open..).and_then(|t| t.find(')')).map(|c| c + open) else {
+            break;
+        };
+        if is_letter_formula(text.get(open + 1..close).unwrap_or_default()) {
+            out.push(open..close + 1);
+        }
+        from = open + 1;
+    }
+    out
+}
+
+/// Lower-case single letters joined by arithmetic signs ("a/b", "a + b",
+/// "c-d"): the row's reference to the lettered rows it is computed from
+/// ("Cash flow conversion rate (a/b)" under "Total (a)" and "Net income
+/// (b)"). Capitals are left alone: "A/R" and "P/E" are abbreviations.
+fn is_letter_formula(inner: &str) -> bool {
+    let mut letters = 0;
+    let mut signs = 0;
+    let mut last_letter = false;
+    for c in inner.chars().filter(|c| *c != ' ') {
+        if c.is_ascii_lowercase() {
+            if last_letter {
+                return false;
+            }
+            letters += 1;
+            last_letter = true;
+        } else if matches!(c, '/' | '+' | '-' | '*' | '\u{00D7}' | '\u{00F7}') {
+            if !last_letter {
+                return false;
+            }
+            signs += 1;
+            last_letter = false;
+        } else {
+            return false;
+        }
+    }
+    last_letter && signs > 0 && letters <= 4
 }
 
 /// The label without trailing colons, whitespace and footnote marks
@@ -377,6 +423,26 @@ mod tests {
     }
 
     #[test]
+    fn a_rows_letter_formula_is_found_where_it_is() {
+        let text = "Cash flow conversion rate (a/b)";
+        assert_eq!(letter_formulas(text), vec![26..31]);
+        assert_eq!(
+            letter_formulas("c. Total R&D (a+b), FY 2019 (c - d)"),
+            vec![13..18, 28..35]
+        );
+        for none in [
+            "Total (a)",
+            "Days sales outstanding (A/R)",
+            "Ratio (ab/c)",
+            "(a/b",
+            "Revenue (1)",
+            "Ratio (a/)",
+        ] {
+            assert!(letter_formulas(none).is_empty(), "{none:?}");
+        }
+    }
+
+    #[test]
     fn normalizes_labels() {
         let cases = [
             ("Net sales", "net sales"),
@@ -388,6 +454,13 @@ mod tests {
             ("Research and development(a)", "research and development"),
             ("Revenue (1)(2)", "revenue"),
             ("Revenue [3]", "revenue"),
+            (
+                "Cash flow conversion rate (a/b)",
+                "cash flow conversion rate",
+            ),
+            ("Adjusted margin (a + b)", "adjusted margin"),
+            ("Days sales outstanding (A/R)", "days sales outstanding a r"),
+            ("Ratio (ab/c)", "ratio ab c"),
             ("Revenue*", "revenue"),
             ("Revenue †", "revenue"),
             ("Net sales¹", "net sales"),

@@ -318,6 +318,11 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             .next()
             .and_then(|first| all_words(first).into_iter().next())
     });
+    out.filer_initials = table
+        .filer
+        .as_deref()
+        .and_then(crate::read::filer::ampersand_initials)
+        .map(String::into_boxed_str);
     // The segment the title names, else the sentence introducing the
     // table (a PDF's "… for our Seller segment …:"); its words are said of
     // the table as a title's are.
@@ -349,10 +354,12 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         .tags
         .iter()
         .map(|t| {
-            (
-                Some(vocab.tag_concept(&t.fact.concept)),
-                !t.fact.context.dims.is_empty(),
-            )
+            // The tag's concept without its members: the fact's, or the
+            // line's a change column's fact stands for
+            // (`read::html::tags::keep_printed_change`).
+            let base = t.concept.as_str();
+            let base = base.split_once('[').map_or(base, |(b, _)| b);
+            (Some(ConceptId::new(base)), !t.fact.context.dims.is_empty())
         })
         .collect();
     for (r, row) in out.rows.iter().enumerate() {
@@ -761,14 +768,18 @@ fn anchor_of<'r>(
 }
 
 /// The words naming a report's filer ("ADOBE SYSTEMS INCORPORATED":
-/// "adobe", "system"), as role words; none without a filer.
+/// "adobe", "system"; "Johnson & Johnson": "johnson" and, of its initials
+/// "J&J", "j"), as role words; none without a filer.
 pub(crate) fn filer_words(name: Option<&str>) -> Vec<Box<str>> {
     name.map(|name| {
-        all_words(
-            &crate::read::filer::naming_words(name)
-                .collect::<Vec<_>>()
-                .join(" "),
-        )
+        let mut text = crate::read::filer::naming_words(name)
+            .collect::<Vec<_>>()
+            .join(" ");
+        // The initials read alone and as a possessive ("J&J's": "j", "js").
+        if let Some(initials) = crate::read::filer::ampersand_initials(name) {
+            text.push_str(&format!(" {initials} {initials}'s"));
+        }
+        all_words(&text)
     })
     .unwrap_or_default()
 }

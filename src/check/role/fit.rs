@@ -138,12 +138,17 @@ pub struct Prior {
 impl ClaimRole {
     /// Whether the claim names the filer of a table's report: its words
     /// hold the first word of the filer's name
-    /// ([`TableRoles::filer_first`]).
+    /// ([`TableRoles::filer_first`]), or its text writes the initials the
+    /// filer goes by ([`TableRoles::filer_initials`]).
     pub fn names_filer(&self, roles: &TableRoles) -> bool {
         roles
             .filer_first
             .as_deref()
             .is_some_and(|first| contains(&self.required, first) || contains(&self.soft, first))
+            || roles
+                .filer_initials
+                .as_deref()
+                .is_some_and(|i| crate::read::filer::says_initials(&self.text, i))
     }
 
     /// The role's label normalized as a row label key.
@@ -358,9 +363,12 @@ fn title_only_part(
     roles: &TableRoles,
 ) -> bool {
     let filer_named = claim.names_filer(roles);
+    // The letters of the filer's initials ("j" of "J&J") are no title's
+    // words naming a line.
     let by_title_only = claim.required.iter().any(|w| {
         &**w != "total"
             && roles.said_of_table(w, filer_named)
+            && !(filer_named && roles.is_initial(w))
             && !contains(&row.context_words, w)
             && !col.is_some_and(|c| contains(&c.words, w))
     });
@@ -515,8 +523,23 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     };
     let col = roles.cols.get(cell.record().column as usize);
 
+    // A claim naming the cell's fact by its QName, and by its members when
+    // it has any, names the filing's own identity for the number: the
+    // row's and column's words and qualifier words are that concept's,
+    // nothing more the cell says; and its period may be the fact's own
+    // context's (a change column's fact is tagged with its later period).
+    let fact = cell.xbrl().map(|t| &*t.fact);
+    let exact_tag = fact.is_some_and(|f| names_the_fact(claim, f));
+
     // Periods.
-    let periods = cell_periods_kept(cell, roles);
+    let context = cell
+        .xbrl()
+        .filter(|_| exact_tag)
+        .and_then(|t| t.context_period.clone());
+    let periods = match context {
+        Some(p) => std::borrow::Cow::Owned(vec![p]),
+        None => cell_periods_kept(cell, roles),
+    };
     let (slot, extra, unknown, ends_on) =
         period_fit(&claim.role.periods, &periods, claim.bare_date);
     out.period = slot;
@@ -542,12 +565,6 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
         _ => row.role.concept.as_ref(),
     };
     let tag_member = tag.is_some_and(|(_, member)| *member);
-    // A claim naming the cell's fact by its QName, and by its members when
-    // it has any, names the filing's own identity for the number: the
-    // row's and column's words and qualifier words are that concept's,
-    // nothing more the cell says.
-    let fact = cell.xbrl().map(|t| &*t.fact);
-    let exact_tag = fact.is_some_and(|f| names_the_fact(claim, f));
     out.tag_inexact = !claim.qnames.is_empty() && !exact_tag;
     // Asked only for a word of their lists, which few roles write.
     let geographic = || {
@@ -1062,7 +1079,14 @@ fn names_the_tagged_member(
     names_the_label: bool,
 ) -> bool {
     let said = |w: &str| contains(&claim.required, w) || contains(&claim.soft, w);
-    if !row.section_words.is_empty() && row.section_words.iter().all(|w| said(w)) {
+    // "Total" of a caption ("TOTAL MEDTECH") names no member.
+    let mut naming = row.section_words.iter().filter(|w| &***w != "total");
+    let mut any = false;
+    if naming.all(|w| {
+        any = true;
+        said(w)
+    }) && any
+    {
         return true;
     }
     // The member's name heading the column ("Compute & Networking" over

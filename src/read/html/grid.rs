@@ -328,6 +328,7 @@ mod tests {
         let mut table = TableOut {
             page: 1,
             before: Vec::new(),
+            lead_in: None,
             rows: vec![
                 vec![
                     cell("", 3),

@@ -27,7 +27,7 @@ use std::sync::Arc;
 use super::budget::Budget;
 use super::label::{ConceptMemo, label_single};
 use super::{ReadError, ReadOptions};
-use crate::model::{Coord, Page, Table, TablePart};
+use crate::model::{Coord, Page, Period, Table, TablePart};
 use crate::vocab::Vocab;
 use crate::xbrl::{FactKind, Instance, xml};
 
@@ -192,12 +192,30 @@ pub(crate) fn read_html(
         }
         loose_by_page.extend(built.loose.iter().map(|&f| (page, f)));
         let mut table = label_single(built.raw, source, vocab, &mut memo).table;
+        // A long paragraph's closing sentence introducing the table ("Net
+        // sales information is as follows (in millions):") is its lead-in,
+        // and gives the unit its title lines do not.
+        if let Some(lead_in) = table_out.lead_in.take() {
+            if table.unit.text.is_none()
+                && let Some(unit) = crate::read::unit_line::parse_unit_line(&lead_in)
+            {
+                table.unit = unit;
+            }
+            table.lead_in = Some(lead_in);
+        }
         // The filer's fiscal calendar dates the labeler's columns as it
         // dates the tags: "Three Months Ended July 27, 2025" of NVIDIA's
         // MD&A is Q2 FY2026 whether or not its numbers are tagged.
         if let Some(calendar) = calendar {
             for column in &mut table.columns {
-                column.period = column.period.take().map(|p| calendar.apply(p));
+                column.period = column.period.take().map(|p| match p {
+                    Period::Change { percent, from, to } => Period::Change {
+                        percent,
+                        from: from.map(|p| Box::new(calendar.apply(*p))),
+                        to: to.map(|p| Box::new(calendar.apply(*p))),
+                    },
+                    p => calendar.apply(p),
+                });
             }
         }
         let index = u32::try_from(tables.len()).unwrap_or(u32::MAX);
@@ -208,9 +226,10 @@ pub(crate) fn read_html(
                 loose_by_page.extend(facts.iter().map(|&f| (page, f)));
                 continue;
             }
-            let Some(tag) = tags::cell_tag(&instance, &facts, coord, vocab, calendar) else {
+            let Some(mut tag) = tags::cell_tag(&instance, &facts, coord, vocab, calendar) else {
                 continue;
             };
+            tags::keep_printed_change(&mut table, &mut tag, vocab);
             for id in tag.fact.id.iter().chain(tag.also.iter()) {
                 fact_cells.insert(id.clone(), (index, coord));
             }

@@ -80,12 +80,90 @@ pub(super) fn cell_tag(
         coord,
         concept: role_concept(fact, vocab),
         period: fiscal_period_of(fact, calendar),
+        context_period: None,
         also: rest
             .iter()
             .filter_map(|i| instance.facts().get(*i).and_then(|f| f.id.clone()))
             .collect(),
         fact: Arc::new(fact.clone()),
     })
+}
+
+/// What a tag on a change column cannot say, kept from the column: a fact
+/// has one context, so J&J's "Percent Change" column of sales is tagged
+/// with the current quarter. A tagged cell in a column the labeler read as
+/// a change keeps the change as its period (its later period the tag's
+/// when the column names none). A fact presented in percent (`scale="-2"`,
+/// not money or shares) printed without a "%" is a percentage: 7.3, not
+/// 7.3 million. A filer's own concept for the change gives way to the
+/// concept of the line changed.
+pub(super) fn keep_printed_change(table: &mut Table, tag: &mut CellTag, vocab: &Vocab) {
+    let percent = tag.fact.scale == -2
+        && matches!(
+            measure_of(&tag.fact),
+            Measure::Percent | Measure::Number | Measure::Ratio
+        );
+    if percent && let Some(amount) = table.amount_at_mut(tag.coord) {
+        amount.percent = true;
+    }
+    let column = table
+        .cell_at(tag.coord)
+        .and_then(|cell| cell.labeled_period().cloned());
+    if let Some(Period::Change {
+        percent: in_percent,
+        from,
+        to,
+    }) = column
+    {
+        tag.context_period.clone_from(&tag.period);
+        let to = to.or_else(|| tag.period.take().map(Box::new));
+        // The earlier period a header without dates leaves out: the
+        // table's latest column of the same span ending before it (J&J's
+        // "Fiscal Second Quarter Ended" over its two quarters and their
+        // "Percent Change").
+        let from = from.or_else(|| {
+            let (months, end) = match to.as_deref()? {
+                Period::Duration {
+                    months: Some(m),
+                    end: Some(e),
+                    ..
+                } => (*m, *e),
+                _ => return None,
+            };
+            table
+                .columns
+                .iter()
+                .filter_map(|c| match &c.period {
+                    Some(
+                        p @ Period::Duration {
+                            months: Some(m),
+                            end: Some(e),
+                            ..
+                        },
+                    ) if *m == months && *e < end => Some((*e, p)),
+                    _ => None,
+                })
+                .max_by_key(|(e, _)| *e)
+                .map(|(_, p)| Box::new(p.clone()))
+        });
+        // A change the filer tags with a concept of its own ("Percentage
+        // change in sales") is the change of the line its row prints at
+        // the later period: that cell's concept, with its members.
+        if vocab.concept_of_tag(&tag.fact.concept).is_none()
+            && let Some(later) = to.as_deref()
+            && let Some(line) = table
+                .tags
+                .iter()
+                .find(|t| t.coord.row == tag.coord.row && t.period.as_ref() == Some(later))
+        {
+            tag.concept = line.concept.clone();
+        }
+        tag.period = Some(Period::Change {
+            percent: in_percent || percent,
+            from,
+            to,
+        });
+    }
 }
 
 /// The number printed, as the tag reads it: |printed| × 10^scale.
@@ -218,6 +296,7 @@ pub(super) fn prose_table(
             coord,
             concept: role_concept(fact, vocab),
             period: fiscal_period_of(fact, calendar),
+            context_period: None,
             also: Vec::new(),
             fact: Arc::new(fact.clone()),
         });

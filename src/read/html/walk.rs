@@ -53,6 +53,11 @@ pub(super) struct TableOut {
     pub(super) page: u32,
     /// The short lines of text just before it (title, unit line), oldest first.
     pub(super) before: Vec<String>,
+    /// The closing sentence of a long paragraph right before it, when that
+    /// sentence introduces it ("… is as follows (in millions):"). Kept
+    /// apart from `before`, which gives the table its title rows: a
+    /// table's cell references do not change with what its lead-in says.
+    pub(super) lead_in: Option<String>,
     /// Its rows.
     pub(super) rows: Vec<Vec<CellOut>>,
 }
@@ -200,10 +205,27 @@ struct Walker<'f> {
     line: String,
     /// Recent short lines since the last table.
     recent: Vec<String>,
+    /// The lead-in sentence of the last line, when it was a long paragraph
+    /// ending in one ([`TableOut::lead_in`]).
+    lead_in: Option<String>,
     skipped_depth: usize,
     /// Grid slots the tables' cells may take in all, and those taken.
     max_cells: usize,
     cells: usize,
+}
+
+/// The last sentence of a long paragraph when it introduces what follows:
+/// it ends in a colon and is at most 200 characters long.
+fn lead_in_sentence(paragraph: &str) -> Option<&str> {
+    // The last sentence: after the last full stop (with its closing quote,
+    // if any) followed by a space.
+    let start = [". ", ".\u{201d} ", ".\" "]
+        .iter()
+        .filter_map(|end| paragraph.rfind(end).map(|at| at + end.len()))
+        .max()
+        .unwrap_or(0);
+    let last = paragraph.get(start..).unwrap_or(paragraph).trim();
+    (last.ends_with(':') && last.chars().count() <= 200).then_some(last)
 }
 
 impl Walker<'_> {
@@ -226,8 +248,12 @@ impl Walker<'_> {
             if self.recent.len() > 4 {
                 self.recent.remove(0);
             }
+            self.lead_in = None;
         } else {
             self.recent.clear();
+            // A paragraph whose last sentence introduces the table ("…
+            // Net sales information is as follows (in millions):").
+            self.lead_in = lead_in_sentence(&line).map(str::to_string);
         }
     }
 
@@ -236,6 +262,7 @@ impl Walker<'_> {
         let text = std::mem::take(&mut self.page);
         self.out.pages.push(text);
         self.recent.clear();
+        self.lead_in = None;
     }
 
     fn text(&mut self, text: &str) {
@@ -407,6 +434,7 @@ impl Walker<'_> {
                 self.out.tables.push(TableOut {
                     page: self.page_number(),
                     before: std::mem::take(&mut self.recent),
+                    lead_in: self.lead_in.take(),
                     rows: Vec::new(),
                 });
                 self.tables.push(TableBuild {
@@ -509,6 +537,7 @@ impl Walker<'_> {
                             self.page.push_str(&text);
                         }
                         self.recent.clear();
+                        self.lead_in = None;
                     }
                 }
                 _ => {}
@@ -617,6 +646,7 @@ pub(super) fn walk(
         page: String::new(),
         line: String::new(),
         recent: Vec::new(),
+        lead_in: None,
         skipped_depth: 0,
         max_cells,
         cells: 0,
@@ -687,6 +717,35 @@ mod tests {
             false,
         );
         assert_eq!(w.pages, ["one", "two", "three"]);
+    }
+
+    #[test]
+    fn a_long_paragraphs_closing_lead_in_is_the_line_before_its_table() {
+        let long = "Net sales include product and service sales. ".repeat(6);
+        let w = run(
+            &format!(
+                r#"<html><body><p>{long}Net sales information is as follows (in millions):</p><table><tr><td>AWS</td><td>90,757</td></tr></table><p>{long}Our sales grew.</p><table><tr><td>AWS</td><td>90,757</td></tr></table></body></html>"#
+            ),
+            false,
+        );
+        assert!(w.tables[0].before.is_empty());
+        assert_eq!(
+            w.tables[0].lead_in.as_deref(),
+            Some("Net sales information is as follows (in millions):")
+        );
+        // A long paragraph that does not introduce the table gives nothing.
+        assert_eq!(w.tables[1].lead_in, None);
+        assert_eq!(
+            lead_in_sentence("Revenue grew. As follows:"),
+            Some("As follows:")
+        );
+        assert_eq!(lead_in_sentence("Revenue grew. It rose."), None);
+        assert_eq!(
+            lead_in_sentence(
+                "It is operations reduced by \u{201c}Purchases.\u{201d} The following (in millions):"
+            ),
+            Some("The following (in millions):")
+        );
     }
 
     #[test]

@@ -99,6 +99,20 @@ pub(super) fn ends_in_percent(label: &str) -> bool {
     )
 }
 
+/// Whether a section caption says its rows are percentages: "Year-over-year
+/// Percentage Growth:", "Percent of net sales", "% change". Not "Percentage
+/// points" nor a caption that only mentions a share of something in words.
+pub(super) fn names_percentage(caption: &str) -> bool {
+    let lower = caption.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric() && c != '%')
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.iter().enumerate().any(|(i, w)| {
+        matches!(*w, "percentage" | "percent" | "%") && words.get(i + 1) != Some(&"points")
+    })
+}
+
 /// A label that says its numbers are hundredths of the currency, at its
 /// end: "Basic earnings per share (pence)", "Dividends per share (in
 /// cents)", "Earnings per share, pence". Not a phrase inside the label
@@ -227,5 +241,20 @@ pub(super) fn column_measure(label: &str) -> Option<Measure> {
         Some(Measure::Shares)
     } else {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_percentage;
+
+    #[test]
+    fn a_caption_naming_a_percentage() {
+        assert!(names_percentage("Year-over-year Percentage Growth:"));
+        assert!(names_percentage("Percent of net sales"));
+        assert!(names_percentage("% change"));
+        assert!(!names_percentage("Percentage points"));
+        assert!(!names_percentage("Net Sales:"));
+        assert!(!names_percentage("Percentages of completion revenue"));
     }
 }

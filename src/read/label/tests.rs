@@ -1916,3 +1916,29 @@ fn a_lead_in_span_dates_columns_headed_by_dates_only() {
         Some(Period::Instant { .. })
     ));
 }
+
+#[test]
+fn rows_under_a_caption_naming_a_percentage_are_percentages() {
+    // Amazon's MD&A: "Year-over-year Percentage Growth:" prints "%" on its
+    // first row only, in a table of millions.
+    let t = label(
+        TablePart::Sheet("MDA".into()),
+        &[
+            &["(in millions)", "", ""],
+            &["", "2023", "2024"],
+            &["Net Sales:", "", ""],
+            &["North America", "$352,828", "$387,497"],
+            &["AWS", "90,757", "107,556"],
+            &["Year-over-year Percentage Growth:", "", ""],
+            &["North America", "12%", "10%"],
+            &["AWS", "13", "19"],
+        ],
+    );
+    let growth = cell(&t, "C8");
+    assert!(growth.percent());
+    assert_eq!(growth.value_base(), Some(d("19")));
+    // Near miss: the amounts above stay money in millions.
+    let sales = cell(&t, "C5");
+    assert!(!sales.percent());
+    assert_eq!(sales.value_base(), Some(d("107556000000")));
+}
