@@ -494,7 +494,7 @@ fn the_twenty_first_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam21.jsonl",
         &dir,
         (78, 80),
-        (0, 16),
+        (0, 17),
         false,
     );
 }
@@ -612,7 +612,7 @@ fn the_twenty_sixth_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam26.jsonl",
         &dir,
         (64, 64),
-        (0, 26),
+        (0, 27),
         false,
     );
 }
@@ -656,7 +656,7 @@ fn the_twenty_seventh_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam27.jsonl",
         &dir,
         (65, 63),
-        (0, 16),
+        (0, 17),
         false,
     );
 }
@@ -664,7 +664,7 @@ fn the_twenty_seventh_red_team_on_html_filings_holds_its_documented_figures() {
 /// The same red team's claims over five FinanceBench PDFs (3M's 2022,
 /// AMD's 2015, Pfizer's 2021 and Corning's 2022 10-Ks, Amcor's 8-K): 25
 /// wrong and 26 correct. Held out for one run: none wrong accepted, 10
-/// correct refused; 5 since.
+/// correct refused; 7 since.
 #[test]
 #[ignore = "reads real PDFs: slow in a debug build; run with --ignored"]
 fn the_twenty_seventh_red_team_on_pdf_filings_holds_its_documented_figures() {
@@ -675,7 +675,7 @@ fn the_twenty_seventh_red_team_on_pdf_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam27pdf.jsonl",
         &pdfs,
         (25, 26),
-        (0, 5),
+        (0, 7),
         false,
     );
 }

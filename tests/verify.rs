@@ -5520,4 +5520,15 @@ fn a_sentence_naming_the_filer_is_not_about_a_row_of_its_name() {
     );
     assert_eq!(route, Route::Reanswer);
     assert!(codes.contains(&"contradicted"), "{codes:?}");
+    // A sentence about the company's own row, citing another row whose
+    // line it does not name, is still checked against the company's row
+    // (an outside review's "Apple's $100 investment" citing the S&P 500).
+    let (route, codes) = at(
+        "Kestrel's earnings from operations were $830 million in 2021.",
+        "$830 million",
+        "Earnings from operations, FY2021",
+        "f.htm#p2t1!B4",
+    );
+    assert_eq!(route, Route::Reanswer);
+    assert!(codes.contains(&"contradicted"), "{codes:?}");
 }

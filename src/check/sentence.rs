@@ -190,12 +190,24 @@ pub fn other_company(sentence: &str, cells: &[crate::model::Cell<'_>]) -> Option
         }) {
             return false;
         }
-        // Nor the filer's, read from its cover ("Boeing's core loss per
-        // share" over a reconciliation that has a "Boeing" row).
+        // Nor the filer's, read from its cover, when the sentence names the
+        // cited row's line ("Boeing's core loss per share" over a
+        // reconciliation that has a "Boeing" row, citing "Core loss per
+        // share"). "Apple's $100 investment was worth $210" citing the S&P
+        // 500's row beside Apple's is still about Apple's row.
+        // Both read as a role's words (abbreviations spelled out: "EPS").
+        let names_cited_line = || {
+            cell.row_label().is_some_and(|label| {
+                let line = crate::check::role::all_words(label);
+                let said = crate::check::role::all_words(sentence);
+                !line.is_empty() && line.iter().all(|w| said.contains(w))
+            })
+        };
         if cell.table().filer.as_deref().is_some_and(|filer| {
             crate::read::filer::naming_words(filer)
                 .any(|n| said.iter().any(|w| n.eq_ignore_ascii_case(w)))
-        }) {
+        }) && names_cited_line()
+        {
             return false;
         }
         let table = cell.table();

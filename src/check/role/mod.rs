@@ -22,10 +22,10 @@ mod fit;
 mod rank;
 mod read;
 
-pub use cell::{cell_periods, roles_of};
 pub(crate) use cell::{
-    filer_words, names_positive_side_aside, under_oci_caption, working_capital_sign,
+    all_words, filer_words, names_positive_side_aside, under_oci_caption, working_capital_sign,
 };
+pub use cell::{cell_periods, roles_of};
 pub use fit::{ClaimRole, Fit, Prior, Slot, cell_direction, fit, fit_if_adequate, is_segment_fact};
 pub(crate) use rank::around as said_around;
 pub use rank::{MAX_CANDIDATES, Resolution, Verdict, pick_cell, resolve};

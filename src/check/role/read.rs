@@ -199,14 +199,6 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
             blank(&mut masked, range);
         }
     }
-    // A role's definition of its measure in parentheses ("free cash flow
-    // (operating cash flow less purchases of property and equipment)")
-    // says how the line is computed, not words the line must show.
-    if mode == Mode::Role {
-        for range in definitions(text) {
-            blank(&mut masked, range);
-        }
-    }
     let mut periods = Vec::new();
     // A role part that is a change column's header alone, with no periods
     // ("Impairment of goodwill, Change $", "…, % Change"), names that
@@ -1184,45 +1176,6 @@ fn unit_notes(text: &str) -> Vec<Range<usize>> {
     re.find_iter(text).map(|m| m.range()).collect()
 }
 
-/// The byte ranges of a role's parenthesized definitions of its measure:
-/// a parenthesis that computes with "less", "minus", "plus" or "divided
-/// by" ("(operating cash flow less capital expenditures)"). After a colon
-/// only the definition is taken ("(non-GAAP: current assets less current
-/// liabilities)" keeps "non-GAAP").
-fn definitions(text: &str) -> Vec<Range<usize>> {
-    const COMPUTES: [&str; 4] = [" less ", " minus ", " plus ", " divided by "];
-    const QUALIFYING: [&str; 9] = [
-        "exclud",
-        "adjust",
-        "segment",
-        "organic",
-        "pro forma",
-        "constant",
-        "continuing",
-        "discontinued",
-        "attributable",
-    ];
-    let mut out = Vec::new();
-    let mut from = 0;
-    while let Some(open) = text.get(from..).and_then(|t| t.find('(')).map(|o| o + from) {
-        let Some(close) = text.get(open..).and_then(|t| t.find(')')).map(|c| c + open) else {
-            break;
-        };
-        let inner = text.get(open + 1..close).unwrap_or_default();
-        let lower = inner.to_ascii_lowercase();
-        // A parenthesis that also says what the line is ("excluding
-        // restructuring", "adjusted", a segment) is not a definition alone:
-        // its words stay the role's.
-        let qualifies = QUALIFYING.iter().any(|w| lower.contains(w));
-        if !inner.contains('(') && !qualifies && COMPUTES.iter().any(|w| lower.contains(w)) {
-            let start = inner.find(':').map_or(open, |c| open + 1 + c + 1);
-            out.push(start..close + 1);
-        }
-        from = close + 1;
-    }
-    out
-}
-
 /// A day of the year named without its year ("at January 1", "as of 31
 /// March"), left after the periods were cut out: its byte range, month, day.
 fn month_day_in(text: &str) -> Option<(Range<usize>, i8, i8)> {
@@ -1601,33 +1554,6 @@ mod tests {
 
     fn r(text: &str) -> Reading {
         read(text, &Vocab::builtin(), Mode::Role)
-    }
-
-    #[test]
-    fn a_roles_definition_of_its_measure_is_no_word_of_it() {
-        let role = "Amazon free cash flow (operating cash flow less purchases of property), 2024";
-        let at = definitions(role);
-        assert_eq!(at.len(), 1);
-        assert_eq!(
-            role.get(at[0].clone()),
-            Some("(operating cash flow less purchases of property)")
-        );
-        let role = "3M working capital (non-GAAP: current assets less current liabilities)";
-        let at = definitions(role);
-        assert_eq!(
-            role.get(at[0].clone()),
-            Some(" current assets less current liabilities)")
-        );
-        // Parentheses that do not compute stay words of the role.
-        assert!(definitions("Revenue (excluding FX), 2024").is_empty());
-        assert!(definitions("Net income (loss) attributable to parent").is_empty());
-        assert!(definitions("Loss (less than 1%)").is_empty());
-        // A parenthesis that also qualifies the line keeps its words.
-        assert!(
-            definitions("Operating income (excluding restructuring, i.e. GAAP less charges)")
-                .is_empty()
-        );
-        assert!(definitions("Revenue (Americas segment less eliminations)").is_empty());
     }
 
     #[test]
