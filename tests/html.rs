@@ -747,6 +747,26 @@ fn verify_in<S: AsRef<str>>(dir: &Path, source: &str, claims: &[S]) -> Vec<Claim
         .claims
 }
 
+/// Reads one source of `dir`.
+fn load_in(dir: &Path, source: &str) -> tickmark::Document {
+    load_source(
+        &dir.join(source),
+        source,
+        &Vocab::builtin(),
+        &ReadOptions::default(),
+    )
+    .unwrap()
+}
+
+/// The table cell tagged with the fact of this id.
+fn tagged_cell<'d>(doc: &'d tickmark::Document, id: &str) -> tickmark::model::Cell<'d> {
+    doc.tables
+        .iter()
+        .flat_map(|t| t.cells())
+        .find(|c| c.xbrl().is_some_and(|t| t.fact.id.as_deref() == Some(id)))
+        .unwrap()
+}
+
 /// A sales table as J&J prints it: two quarters and their "Percent Change"
 /// under one "Three Months Ended" heading, the change tagged with the
 /// filer's own concept, the current quarter's context and `scale="-2"`
@@ -778,19 +798,8 @@ fn percent_change_filing(dir: &Path) {
 fn a_tagged_percent_change_is_the_change_of_its_line_in_percent() {
     let dir = tempfile::tempdir().unwrap();
     percent_change_filing(dir.path());
-    let doc = load_source(
-        &dir.path().join("change.htm"),
-        "change.htm",
-        &Vocab::builtin(),
-        &ReadOptions::default(),
-    )
-    .unwrap();
-    let cell = doc
-        .tables
-        .iter()
-        .flat_map(|t| t.cells())
-        .find(|c| c.xbrl().is_some_and(|t| t.fact.id.as_deref() == Some("pc")))
-        .unwrap();
+    let doc = load_in(dir.path(), "change.htm");
+    let cell = tagged_cell(&doc, "pc");
     // A percentage (not 7.3 million), of the change from the year-earlier
     // quarter, of the line its row prints (not the filer's own concept).
     assert!(cell.percent());
@@ -858,22 +867,8 @@ fn segment_caption_filing(dir: &Path) {
 fn a_captions_total_word_is_no_part_of_the_segment_it_names() {
     let dir = tempfile::tempdir().unwrap();
     segment_caption_filing(dir.path());
-    let doc = load_source(
-        &dir.path().join("segment.htm"),
-        "segment.htm",
-        &Vocab::builtin(),
-        &ReadOptions::default(),
-    )
-    .unwrap();
-    let cite = |id: &str| {
-        let cell = doc
-            .tables
-            .iter()
-            .flat_map(|t| t.cells())
-            .find(|c| c.xbrl().is_some_and(|t| t.fact.id.as_deref() == Some(id)))
-            .unwrap();
-        cell.reference().to_string()
-    };
+    let doc = load_in(dir.path(), "segment.htm");
+    let cite = |id: &str| tagged_cell(&doc, id).reference().to_string();
     let (ww, us) = (cite("f-ww"), cite("f-us"));
     let claims = [
         format!(

@@ -121,7 +121,6 @@ pub fn ratio_printed<'a>(
                 continue;
             }
             let fit = crate::check::role::fit(claim, &cell, roles);
-
             let exact = fit.measure == Slot::Agree
                 && fit.uncovered == 0
                 && !fit.qualifier_differs

@@ -173,6 +173,9 @@ pub fn other_company(sentence: &str, cells: &[crate::model::Cell<'_>]) -> Option
     // A comparison names both companies ("Acme's revenue was 22.8 times
     // Birchwood's"): a company the sentence names anywhere is said.
     let written = name_words(sentence);
+    // The sentence's words as a role's (abbreviations spelled out: "EPS"),
+    // read once, when a cited row asks.
+    let sentence_words: std::cell::OnceCell<Vec<Box<str>>> = std::cell::OnceCell::new();
     // Whether a text shows every word of the name.
     let names_all = |text: Option<&str>| {
         text.is_some_and(|t| {
@@ -195,11 +198,10 @@ pub fn other_company(sentence: &str, cells: &[crate::model::Cell<'_>]) -> Option
         // reconciliation that has a "Boeing" row, citing "Core loss per
         // share"). "Apple's $100 investment was worth $210" citing the S&P
         // 500's row beside Apple's is still about Apple's row.
-        // Both read as a role's words (abbreviations spelled out: "EPS").
         let names_cited_line = || {
             cell.row_label().is_some_and(|label| {
                 let line = crate::check::role::all_words(label);
-                let said = crate::check::role::all_words(sentence);
+                let said = sentence_words.get_or_init(|| crate::check::role::all_words(sentence));
                 !line.is_empty() && line.iter().all(|w| said.contains(w))
             })
         };

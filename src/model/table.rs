@@ -113,21 +113,21 @@ impl Table {
 
     /// The labeled cell at a position, if it holds a number.
     pub fn cell_at(&self, coord: Coord) -> Option<Cell<'_>> {
-        let at = self
-            .records
+        let record = self.records.get(self.record_index(coord)?)?;
+        Some(Cell::new(self, record))
+    }
+
+    /// The index of the record at a position, if a number stands there.
+    fn record_index(&self, coord: Coord) -> Option<usize> {
+        self.records
             .binary_search_by(|r| (r.coord.row, r.coord.col).cmp(&(coord.row, coord.col)))
-            .ok()?;
-        self.records.get(at).map(|record| Cell::new(self, record))
+            .ok()
     }
 
     /// The stored amount of the cell at a position, for a reader to
     /// correct what it learns after labeling (a tag's percent scale).
     pub(crate) fn amount_at_mut(&mut self, coord: Coord) -> Option<&mut Amount> {
-        let at = self
-            .records
-            .binary_search_by(|r| (r.coord.row, r.coord.col).cmp(&(coord.row, coord.col)))
-            .ok()?;
-        let record = self.records.get(at)?;
+        let record = self.records.get(self.record_index(coord)?)?;
         if record.parsed == CellRecord::NONE {
             let row = (record.coord.row as usize).checked_sub(1)?;
             let col = (record.coord.col as usize).checked_sub(1)?;

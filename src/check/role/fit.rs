@@ -1080,13 +1080,12 @@ fn names_the_tagged_member(
 ) -> bool {
     let said = |w: &str| contains(&claim.required, w) || contains(&claim.soft, w);
     // "Total" of a caption ("TOTAL MEDTECH") names no member.
-    let mut naming = row.section_words.iter().filter(|w| &***w != "total");
-    let mut any = false;
-    if naming.all(|w| {
-        any = true;
-        said(w)
-    }) && any
-    {
+    let mut naming = row
+        .section_words
+        .iter()
+        .filter(|w| &***w != "total")
+        .peekable();
+    if naming.peek().is_some() && naming.all(|w| said(w)) {
         return true;
     }
     // The member's name heading the column ("Compute & Networking" over

@@ -108,7 +108,7 @@ pub(super) fn keep_printed_change(table: &mut Table, tag: &mut CellTag, vocab: &
     }
     let column = table
         .cell_at(tag.coord)
-        .and_then(|cell| cell.labeled_period().cloned());
+        .and_then(|cell| cell.labeled_period().filter(|p| p.is_change()).cloned());
     if let Some(Period::Change {
         percent: in_percent,
         from,
