@@ -916,14 +916,7 @@ impl<'a> Verifier<'a> {
                 && let Some(stated) = stated.as_ref()
             {
                 let cells: Vec<Cell<'s>> = checked.iter().filter_map(|c| c.cell).collect();
-                let documents: Vec<&Document> = scope
-                    .sources
-                    .values()
-                    .filter_map(|s| match s {
-                        SourceState::Loaded(d) => Some(*d),
-                        SourceState::Unreadable(_) => None,
-                    })
-                    .collect();
+                let documents = scope.loaded();
                 if cells.len() != claim.operands.len()
                     || crate::check::metric_operands::printed_otherwise(
                         &spec, stated, &cells, &documents,
@@ -948,7 +941,7 @@ impl<'a> Verifier<'a> {
                     &shown_value,
                     stated.as_ref(),
                     &spec,
-                    &checked,
+                    (&checked, &scope.loaded()),
                     &rules,
                 ));
             }
@@ -1086,14 +1079,14 @@ impl<'a> Verifier<'a> {
 
     /// The arithmetic and formula findings of a calculation claim.
     #[allow(clippy::too_many_arguments)] // the claim, its reading, its operands and the value rules
-    fn arithmetic(
+    fn arithmetic<'s>(
         &self,
         claim: &Claim,
         calc_text: &str,
         written: &str,
         stated: Option<&Amount>,
         spec: &ClaimRole,
-        operands: &[Checked<'_>],
+        (operands, documents): (&[Checked<'s>], &[&'s Document]),
         rules: &ValueRules,
     ) -> Vec<Finding> {
         let calc = match arithmetic::parse(calc_text, self.options.max_calc_bytes) {
@@ -1200,6 +1193,7 @@ impl<'a> Verifier<'a> {
                 s,
                 written,
                 operands.iter().filter_map(|c| c.cell),
+                documents,
                 self.vocab,
                 rules,
             ));

@@ -5418,6 +5418,79 @@ fn a_ratio_its_operands_table_prints_otherwise_is_not_the_reports() {
 }
 
 #[test]
+fn a_ratio_another_table_prints_is_held_to_that_table() {
+    // Union Pacific: operating cash flow and net income cited from the
+    // statements, the conversion rate printed in a reconciliation of its
+    // own, in a column beside the amounts, and said to be non-GAAP.
+    let rate = |value: &str, role: &str, a: (&str, &str)| {
+        let answer = format!(
+            r#"{{"id": "t", "sources": [{{"id": "f.htm", "path": "../tests/fixtures/conversion_rate.htm"}}],
+                "claims": [{{"id": "k", "value": "{value}", "role": "{role}", "calc": "a / b",
+                  "operands": [{{"id": "a", "value": "{}", "role": "{}, six months ended June 30, 2025", "cite": "f.htm#{}"}},
+                               {{"id": "b", "value": "3,502", "role": "Net income, six months ended June 30, 2025", "cite": "f.htm#p2t1!B4"}}]}}]}}"#,
+            a.0,
+            if a.1 == "p3t1!B3" {
+                "Cash provided by operating activities"
+            } else {
+                "Total (a)"
+            },
+            a.1
+        );
+        route_and_codes(&verify(&answer))
+    };
+    let cash = ("4,543", "p3t1!B3");
+    let total = ("2,701", "p4t1!B5");
+    let role = "Harrow cash flow conversion rate (non-GAAP, as defined by the company), six months ended June 30, 2025";
+    let (route, codes) = rate("130%", role, cash);
+    assert_eq!(route, Route::Reanswer, "{codes:?}");
+    assert!(codes.contains(&"value_mismatch"), "{codes:?}");
+    // Near misses: the filer's own definition; a ratio no table prints; a
+    // period no table of the line has a column of.
+    assert_eq!(rate("77%", role, total), (Route::Accept, vec![]));
+    assert_eq!(
+        rate(
+            "130%",
+            "Operating cash flow to net income, six months ended June 30, 2025",
+            cash
+        ),
+        (Route::Accept, vec![])
+    );
+    let (route, codes) = rate(
+        "130%",
+        "Harrow cash flow conversion rate, six months ended June 30, 2023",
+        cash,
+    );
+    assert!(
+        !codes.contains(&"value_mismatch") || route != Route::Reanswer,
+        "{codes:?}"
+    );
+}
+
+#[test]
+fn the_filers_trading_symbol_names_the_filer() {
+    // The cover lists "HRW" as Harrow Pharma's symbol: a sentence about HRW
+    // is about the report's company; one about MRK is not.
+    let filing = r#"{"id": "f.htm", "path": "../tests/fixtures/symbol_cover.htm"}"#;
+    let said = |text: &str| {
+        route_and_codes(&verify(&one_claim(
+            filing,
+            text,
+            "$0.41",
+            "diluted EPS, Q2 2023",
+            "f.htm#p2t1!B5",
+        )))
+    };
+    assert_eq!(
+        said("HRW's diluted EPS was $0.41 in Q2 2023."),
+        (Route::Accept, vec![])
+    );
+    assert_eq!(
+        said("MRK's diluted EPS was $0.41 in Q2 2023."),
+        (Route::Reanswer, vec!["contradicted"])
+    );
+}
+
+#[test]
 fn initials_joined_by_an_ampersand_name_the_filer() {
     // "Harrow & Harrow" goes by "H&H": a role writing the initials names
     // the report, as one writing the name does; other capitals do not.

@@ -12,7 +12,8 @@
 use super::role::{ClaimRole, Slot, fit_if_adequate, roles_of};
 use super::value::{ValueRules, compare};
 use super::{Code, Finding, Route};
-use crate::model::{Amount, Cell, Table};
+use crate::model::{Amount, Cell, Document, Table};
+use crate::period::{Agreement, periods_agree};
 use crate::vocab::Vocab;
 
 /// The `value_mismatch` finding when the line the claim's role names is
@@ -100,11 +101,17 @@ pub fn result_printed<'a>(
 /// Cells of the claim's period decide when there
 /// are any; a row printed in columns without a period (a ratio set beside
 /// the amounts it is computed from) is held to all of its values.
+///
+/// When the operands' tables do not print the line, the other tables of
+/// `documents` are searched for it, in the claim's period only: Union
+/// Pacific prints its conversion rate in a table of its own, and an answer
+/// cites operating cash flow and net income from the statements.
 pub fn ratio_printed<'a>(
     claim: &ClaimRole,
     stated: &Amount,
     written: &str,
     operand_cells: impl Iterator<Item = Cell<'a>>,
+    documents: &[&'a Document],
     vocab: &Vocab,
     rules: &ValueRules,
 ) -> Option<Finding> {
@@ -112,14 +119,68 @@ pub fn ratio_printed<'a>(
         return None;
     }
     let tables = tables_of(operand_cells);
+    let (dated, undated) = printed_lines(claim, &tables, |_| true, vocab);
+    let cells = if !dated.is_empty() {
+        dated
+    } else if !undated.is_empty() {
+        undated
+    } else {
+        // A row fits only when it shows every word the role requires: a
+        // row label holding none of them is passed over unread.
+        let named = |cell: &Cell<'_>| {
+            cell.row_label().is_some_and(|label| {
+                let label = label.to_lowercase();
+                claim.required.iter().any(|w| label.contains(&**w))
+            })
+        };
+        let others: Vec<&'a Table> = documents
+            .iter()
+            .flat_map(|d| d.tables.iter())
+            .filter(|t| !tables.iter().any(|o| std::ptr::eq(*o, *t)))
+            .collect();
+        let (dated, undated) = printed_lines(claim, &others, named, vocab);
+        if dated.is_empty() {
+            // A rate set in a column of its own beside the amounts it is
+            // computed from (Union Pacific's "77%" right of "2025"), in a
+            // table with a column of the claim's period.
+            undated
+                .into_iter()
+                .filter(|cell| {
+                    cell.table().cells().any(|c| {
+                        c.period().is_some_and(|p| {
+                            claim
+                                .role
+                                .periods
+                                .iter()
+                                .any(|q| periods_agree(q, p) == Agreement::Yes)
+                        })
+                    })
+                })
+                .collect()
+        } else {
+            dated
+        }
+    };
+    ratio_finding(claim, stated, written, &cells, rules)
+}
+
+/// The percentage cells of `tables` that fit the claim's role exactly:
+/// those of its period, and those of a column without one.
+fn printed_lines<'a>(
+    claim: &ClaimRole,
+    tables: &[&'a Table],
+    read: impl Fn(&Cell<'_>) -> bool,
+    vocab: &Vocab,
+) -> (Vec<Cell<'a>>, Vec<Cell<'a>>) {
     let mut dated: Vec<Cell<'a>> = Vec::new();
     let mut undated: Vec<Cell<'a>> = Vec::new();
     for table in tables {
-        let roles = roles_of(table, vocab);
+        let mut roles = None;
         for cell in table.cells() {
-            if cell.dash() || !cell.percent() {
+            if cell.dash() || !cell.percent() || !read(&cell) {
                 continue;
             }
+            let roles = *roles.get_or_insert_with(|| roles_of(table, vocab));
             let fit = crate::check::role::fit(claim, &cell, roles);
             let exact = fit.measure == Slot::Agree
                 && fit.uncovered == 0
@@ -141,7 +202,18 @@ pub fn ratio_printed<'a>(
             }
         }
     }
-    let cells = if dated.is_empty() { undated } else { dated };
+    (dated, undated)
+}
+
+/// The finding when none of the printed cells of the line holds the
+/// claim's percentage.
+fn ratio_finding(
+    claim: &ClaimRole,
+    stated: &Amount,
+    written: &str,
+    cells: &[Cell<'_>],
+    rules: &ValueRules,
+) -> Option<Finding> {
     let first = cells.first()?;
     // A line printed coarser than the claim ("4%" for 4.4%) holds it at
     // its own precision; either sign (a fall stated by its size).

@@ -164,6 +164,17 @@ pub struct Resolved<'a> {
 }
 
 impl<'a> AnswerScope<'a> {
+    /// The sources that were read, in the answer's order.
+    pub fn loaded(&self) -> Vec<&'a Document> {
+        self.order
+            .iter()
+            .filter_map(|id| match self.sources.get(id) {
+                Some(SourceState::Loaded(d)) => Some(*d),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Builds the scope of an answer from its sources in the answer's order.
     pub fn new(
         in_order: Vec<(&'a str, SourceState<'a>)>,

@@ -251,7 +251,13 @@ pub fn other_company(sentence: &str, cells: &[crate::model::Cell<'_>]) -> Option
                 .iter()
                 .any(|x| x == w || x.strip_suffix('s') == Some(w))
         });
-        (!named && !*row).then_some((cell, company))
+        // The filer by its trading symbol ("PFE's diluted EPS" over
+        // Pfizer's statement): its cover lists the symbol with its name.
+        let filer_said = cell.table().filer.as_deref().is_some_and(|filer| {
+            said.iter()
+                .all(|w| crate::read::filer::naming_words(filer).any(|n| n.eq_ignore_ascii_case(w)))
+        });
+        (!named && !*row && !filer_said).then_some((cell, company))
     })?;
     let (cell, company) = other;
     Some(

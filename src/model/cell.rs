@@ -63,6 +63,10 @@ pub struct ColumnInfo {
     /// The header says its cells are basis points ("Change (bps)"): 110
     /// is 1.10 percentage points.
     pub basis_points: bool,
+    /// The instant the header's date is, when a title line made the column
+    /// a span ending on it ("… for the trailing twelve months ended" over
+    /// "Jun. 30, 2025"): the period of its rows that are no flow.
+    pub balance_at: Option<Period>,
 }
 
 /// One number of a table, stored compactly; read it through [`Cell`]. The

@@ -18,13 +18,48 @@ const COVER_PAGES: usize = 3;
 const MAX_NAME: usize = 80;
 
 /// The filer's name as the cover prints it ("ADOBE SYSTEMS INCORPORATED"),
-/// or `None` when no cover names one.
+/// with the trading symbol the cover lists after it ("Pfizer Inc. (PFE)"):
+/// an answer names the company by either. `None` when no cover names one.
 pub fn name(pages: &[Page], tables: &[Table]) -> Option<String> {
-    pages
+    let name = pages
         .iter()
         .take(COVER_PAGES)
         .find_map(|page| on_cover(&page.text))
-        .or_else(|| tables.iter().find_map(registrant_row))
+        .or_else(|| tables.iter().find_map(registrant_row))?;
+    let symbol = pages
+        .iter()
+        .take(COVER_PAGES)
+        .find_map(|page| trading_symbol(&page.text));
+    Some(match symbol {
+        Some(symbol) if !naming_words(&name).any(|w| w.eq_ignore_ascii_case(&symbol)) => {
+            format!("{name} ({symbol})")
+        }
+        _ => name,
+    })
+}
+
+/// The first trading symbol a cover's "Trading Symbol(s)" table lists: the
+/// capitals before the exchange's name ("Common Stock, $0.05 par value PFE
+/// New York Stock Exchange", "… per share ADBE NASDAQ").
+fn trading_symbol(text: &str) -> Option<String> {
+    static SYMBOL: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"\b([A-Z]{1,5})\s+(?:The\s+)?(?:New\s+York\s+Stock\s+Exchange|NYSE|NASDAQ|Nasdaq)\b",
+        )
+        .ok()
+    });
+    let at = text
+        .find("Trading Symbol")
+        .or_else(|| text.find("Trading symbol"))?;
+    // The table follows its heading closely: a symbol far below it is some
+    // other text's capitals.
+    let after = text.get(at..)?;
+    let table = after.get(..after.len().min(600)).or(Some(after))?;
+    SYMBOL
+        .as_ref()?
+        .captures(table)
+        .and_then(|c| c.get(1))
+        .map(|m| m.as_str().to_string())
 }
 
 /// The name a cover page's text prints.
@@ -131,6 +166,11 @@ pub fn naming_words(name: &str) -> impl Iterator<Item = &str> {
 /// "J&J"; "PROCTER & GAMBLE CO": "P&G"): two naming words, one on each side
 /// of a standalone "&". `None` for any other name.
 pub fn ampersand_initials(name: &str) -> Option<String> {
+    // The trading symbol [`name`] writes after it is no word of the name.
+    let name = match name.trim_end().strip_suffix(')') {
+        Some(rest) => rest.rsplit_once(" (").map_or(name, |(named, _)| named),
+        None => name,
+    };
     let (left, right) = name.split_once(" & ")?;
     let mut left = naming_words(left);
     let mut right = naming_words(right);
@@ -172,6 +212,37 @@ mod tests {
     }
 
     #[test]
+    fn the_trading_symbol_follows_the_name() {
+        let cover = "PFIZER INC.\n(Exact name of registrant as specified in its charter)\n\
+                     Title of each class Trading Symbol(s) Name of each exchange on which registered\n\
+                     Common Stock, $0.05 par value PFE New York Stock Exchange\n\
+                     1.000% Notes due 2027 PFE27 New York Stock Exchange\n";
+        assert_eq!(
+            name(&[page(cover)], &[]).as_deref(),
+            Some("PFIZER INC. (PFE)")
+        );
+        let adobe = "Adobe Inc.\n(Exact name of registrant as specified in its charter)\n\
+                     Trading Symbol Name of Each Exchange\nCommon Stock ADBE NASDAQ\n";
+        assert_eq!(
+            name(&[page(adobe)], &[]).as_deref(),
+            Some("Adobe Inc. (ADBE)")
+        );
+        // Near misses: no symbol table; capitals before an exchange
+        // elsewhere on the page. A symbol unlike the name is still its.
+        let plain = "PFIZER INC.\n(Exact name of registrant as specified in its charter)\n";
+        assert_eq!(name(&[page(plain)], &[]).as_deref(), Some("PFIZER INC."));
+        let stray = "PFIZER INC.\n(Exact name of registrant as specified in its charter)\n\
+                     listed on the NYSE under a symbol\nABC NYSE\n";
+        assert_eq!(name(&[page(stray)], &[]).as_deref(), Some("PFIZER INC."));
+        let same = "3M COMPANY\n(Exact name of registrant as specified in its charter)\n\
+                    Trading Symbol(s)\nCommon Stock MMM New York Stock Exchange\n";
+        assert_eq!(
+            name(&[page(same)], &[]).as_deref(),
+            Some("3M COMPANY (MMM)")
+        );
+    }
+
+    #[test]
     fn the_name_above_the_registrant_caption() {
         let cover = "Commission File Number: 0-15175\n\n  ADOBE SYSTEMS INCORPORATED\n (Exact name of registrant as specified in its charter)\nDelaware";
         assert_eq!(
@@ -204,6 +275,10 @@ mod tests {
 
     #[test]
     fn a_name_joined_by_an_ampersand_goes_by_its_initials() {
+        assert_eq!(
+            ampersand_initials("JOHNSON & JOHNSON (JNJ)").as_deref(),
+            Some("J&J")
+        );
         assert_eq!(
             ampersand_initials("Johnson & Johnson").as_deref(),
             Some("J&J")

@@ -45,6 +45,7 @@ use column_periods::{apply_title_span, date_change_columns, title_change_columns
 use columns::{header_columns, share_columns, shift_headers_off_currency_columns};
 pub(crate) use concepts::ConceptMemo;
 use concepts::row_concept;
+use lead_percent::LeadPercent;
 pub use measure::scale_for;
 use measure::{ends_in_percent, in_minor_unit, names_percentage, row_measure, unit_of};
 pub(crate) use measure::{trailing_unit, trailing_unit_clause};
@@ -259,12 +260,13 @@ fn label_grid(
     // amount printed as a percentage.
     let mut amount_cols: Vec<bool> = Vec::new();
     let mut percent_cols: Vec<bool> = Vec::new();
-    // Columns of percentages printed with "%" on their first row only
-    // (3M's "Organic sales | Acquisitions | …": "1.0 %" over "(0.9)"): the
-    // first amount prints "%", every amount is written as text, none prints
-    // a currency, and none is 1,000 or more.
-    let mut lead_percent: Vec<Option<bool>> = Vec::new();
+    // Columns, and blocks of them under a caption, of percentages printed
+    // with "%" on their first row only.
+    let mut lead_percent = LeadPercent::default();
     for (r, kind) in kinds.iter().enumerate() {
+        if matches!(kind, RowKind::Caption | RowKind::Header) {
+            lead_percent.close_block(r);
+        }
         if *kind != RowKind::Data {
             continue;
         }
@@ -283,7 +285,6 @@ fn label_grid(
                 if amount_cols.len() <= c {
                     amount_cols.resize(c + 1, false);
                     percent_cols.resize(c + 1, false);
-                    lead_percent.resize(c + 1, None);
                 }
                 if let Some(slot) = amount_cols.get_mut(c) {
                     *slot = true;
@@ -291,20 +292,17 @@ fn label_grid(
                 if let Some(slot) = percent_cols.get_mut(c) {
                     *slot |= *percent;
                 }
-                let fits = parsed
-                    .get(*at as usize)
+                let amount = parsed.get(*at as usize);
+                let fits = amount
                     .is_some_and(|a| a.currency.is_none() && a.value.abs() < Decimal::ONE_THOUSAND)
                     && !currency_before;
-                if let Some(slot) = lead_percent.get_mut(c) {
-                    *slot = Some(match slot {
-                        None => *percent && fits,
-                        Some(lead) => *lead && fits,
-                    });
-                }
+                let value = amount.map_or(Decimal::ZERO, |a| a.value);
+                lead_percent.see(c, *percent, fits, value);
             }
             currency_before = false;
         }
     }
+    lead_percent.close_block(kinds.len());
     // For each row, the next row that is not blank (one backward pass, so a
     // sheet of blank rows between header blocks stays linear).
     let mut next_non_blank: Vec<Option<usize>> = vec![None; kinds.len()];
@@ -325,6 +323,31 @@ fn label_grid(
             .flatten()
             .map(|n| kinds.get(n))
             == Some(Some(&RowKind::Header))
+    };
+    // A caption row that is a stub (a unit note, "(unaudited)", "As of or
+    // for the period ended,"), followed, past at most two more such rows,
+    // by a header row.
+    let stub_then_header = |at: usize| {
+        let stub = |r: usize| {
+            kinds.get(r) == Some(&RowKind::Caption)
+                && label_col
+                    .and_then(|c| text_at(&grid, r, c))
+                    .is_some_and(stub_like)
+        };
+        let mut r = at;
+        for _ in 0..3 {
+            if !stub(r) {
+                return false;
+            }
+            if header_follows(r) {
+                return true;
+            }
+            match next_non_blank.get(r).copied().flatten() {
+                Some(n) => r = n,
+                None => return false,
+            }
+        }
+        false
     };
     // Balance sheets: the caption a line's place between the subtotals
     // implies (balance_position.rs), read with the printed ones to name
@@ -363,12 +386,11 @@ fn label_grid(
                         // A unit note over currency marks between header
                         // rows ("(In thousands of Canadian dollars) | $ |
                         // $"): part of the header, not a section.
-                        RowKind::Caption
-                            if header_follows(next)
-                                && label_col
-                                    .and_then(|c| text_at(&grid, next, c))
-                                    .is_some_and(stub_like) =>
-                        {
+                        // So are a few such notes in a row ("(unaudited)"
+                        // over "As of or for the period ended," between
+                        // JPMorgan's "Three months ended June 30," and its
+                        // years).
+                        RowKind::Caption if stub_then_header(next) => {
                             block.push(next);
                             next += 1;
                         }
@@ -539,14 +561,11 @@ fn label_grid(
                                 .and_then(|col| col.info)
                                 .and_then(|i| column_infos.get(i as usize))
                                 .is_some_and(|ci| matches!(ci.period, Some(Period::Change { .. })));
-                            let lead = lead_percent.get(c).copied().flatten() == Some(true)
-                                && (change_column
-                                    || !matches!(
-                                        concept_measure,
-                                        Some(
-                                            Measure::Monetary | Measure::PerShare | Measure::Shares
-                                        )
-                                    ));
+                            let money_line = matches!(
+                                concept_measure,
+                                Some(Measure::Monetary | Measure::PerShare | Measure::Shares)
+                            );
+                            let lead = lead_percent.applies(r, c, money_line, change_column);
                             if (lead || label_percent || column.is_some_and(|col| col.percent))
                                 && let Some(amount) = parsed.get_mut(*at as usize)
                             {
@@ -609,6 +628,7 @@ fn label_grid(
     super::gross_net::apply(&mut table);
     super::equity_balances::apply(&mut table, vocab);
     super::row_periods::apply(&mut table);
+    super::row_periods::balances_at_header_dates(&mut table, vocab);
     if let Some(note) = super::share_scale::infer(&mut table) {
         table.notes.push(note);
     }
@@ -637,6 +657,7 @@ mod cell_text;
 mod column_periods;
 mod columns;
 mod concepts;
+mod lead_percent;
 mod measure;
 mod rows;
 

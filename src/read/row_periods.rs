@@ -17,6 +17,7 @@ use jiff::civil::Date;
 use crate::model::{CellRecord, ColumnInfo, Period, Table};
 use crate::period::find_period;
 use crate::vocab::lexicon::{Lexicon, words};
+use crate::vocab::{PeriodType, Vocab};
 
 /// Applies row periods to a labeled table.
 pub fn apply(table: &mut Table) {
@@ -96,25 +97,68 @@ pub fn apply(table: &mut Table) {
         if own == Some(&period) {
             continue;
         }
-        let key = (record.column, period.clone());
-        let at = match derived.get(&key) {
-            Some(at) => *at,
-            None => {
-                let label = column.and_then(|c| c.label.clone());
-                let measure = column.and_then(|c| c.measure);
-                let basis_points = column.is_some_and(|c| c.basis_points);
-                let at = u32::try_from(table.columns.len()).unwrap_or(CellRecord::NONE);
-                table.columns.push(ColumnInfo {
-                    label,
-                    period: Some(period),
-                    measure,
-                    basis_points,
-                });
-                derived.insert(key, at);
-                at
-            }
+        record.column = derived_column(&mut table.columns, &mut derived, record.column, period);
+    }
+    table.records = records;
+}
+
+/// The column of `period` derived from column `column` (its header text,
+/// another period), made on first use.
+fn derived_column(
+    columns: &mut Vec<ColumnInfo>,
+    derived: &mut HashMap<(u32, Period), u32>,
+    column: u32,
+    period: Period,
+) -> u32 {
+    let key = (column, period.clone());
+    if let Some(at) = derived.get(&key) {
+        return *at;
+    }
+    let from = columns.get(column as usize);
+    let info = ColumnInfo {
+        label: from.and_then(|c| c.label.clone()),
+        period: Some(period),
+        measure: from.and_then(|c| c.measure),
+        basis_points: from.is_some_and(|c| c.basis_points),
+        balance_at: None,
+    };
+    let at = u32::try_from(columns.len()).unwrap_or(CellRecord::NONE);
+    columns.push(info);
+    derived.insert(key, at);
+    at
+}
+
+/// Rows that are no flow in a column a title made a span ending on its
+/// header's date (see [`ColumnInfo::balance_at`]): their cells are at that
+/// date. Union Pacific's "Debt" beside "Adjusted EBITDA" under "… for the
+/// trailing twelve months ended" over "Jun. 30, 2025" is the balance at
+/// June 30; only a row whose concept is a flow is the twelve months'.
+pub fn balances_at_header_dates(table: &mut Table, vocab: &Vocab) {
+    if table.columns.iter().all(|c| c.balance_at.is_none()) {
+        return;
+    }
+    let mut derived: HashMap<(u32, Period), u32> = HashMap::new();
+    let mut records = std::mem::take(&mut table.records);
+    for record in &mut records {
+        let Some(at) = table
+            .columns
+            .get(record.column as usize)
+            .and_then(|c| c.balance_at.clone())
+        else {
+            continue;
         };
-        record.column = at;
+        let row = table.rows.get(record.row as usize);
+        // A ratio of two lines ("Debt / net income") is over the span too.
+        let flow = row
+            .and_then(|r| r.concept.as_ref())
+            .and_then(|c| vocab.info(c.as_str()))
+            .is_some_and(|i| i.period_type == PeriodType::Duration)
+            || row
+                .and_then(|r| r.label.as_deref())
+                .is_some_and(|l| l.contains(" / "));
+        if !flow {
+            record.column = derived_column(&mut table.columns, &mut derived, record.column, at);
+        }
     }
     table.records = records;
 }

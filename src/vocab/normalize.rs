@@ -176,6 +176,42 @@ pub(crate) fn letter_formulas(text: &str) -> Vec<std::ops::Range<usize>> {
     out
 }
 
+/// Where a role says whose definition its measure follows: "as defined
+/// by UNP", "as defined by the company" (up to a comma or a closing
+/// parenthesis, four words at most). The filer's own definition is the
+/// line's; a lender's is another measure ("as defined by the credit
+/// agreement" is kept), and so is one "as defined in" a document.
+pub(crate) fn definition_remarks(text: &str) -> Vec<std::ops::Range<usize>> {
+    static REMARK: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)(?:,[ \t]*)?\bas[ \t]+defined[ \t]+by((?:[ \t]+[^\s,;()]+){1,4})[ \t]*(?:[,;)]|$)").ok()
+    });
+    let Some(re) = REMARK.as_ref() else {
+        return Vec::new();
+    };
+    re.captures_iter(text)
+        .filter_map(|c| {
+            let whose = c.get(1)?.as_str().to_lowercase();
+            let lender = [
+                "agreement",
+                "facility",
+                "facilities",
+                "indenture",
+                "covenant",
+                "lender",
+                "notes",
+            ]
+            .iter()
+            .any(|w| {
+                whose
+                    .split_whitespace()
+                    .any(|x| x.trim_matches(|c: char| !c.is_alphanumeric()) == *w)
+            });
+            let range = c.get(0)?.start()..c.get(1)?.end();
+            (!lender).then_some(range)
+        })
+        .collect()
+}
+
 /// Lower-case single letters joined by arithmetic signs ("a/b", "a + b",
 /// "c-d"): the row's reference to the lettered rows it is computed from
 /// ("Cash flow conversion rate (a/b)" under "Total (a)" and "Net income
@@ -420,6 +456,26 @@ mod tests {
         );
         let keys = label_keys("Net Income Attributable to Acme Shareholders");
         assert_eq!(keys, vec!["net income attributable to acme shareholders"]);
+    }
+
+    #[test]
+    fn a_definition_by_the_filer_is_no_word_of_the_line() {
+        let text = "cash flow conversion rate (non-GAAP, as defined by UNP), H1 2025";
+        let ranges = definition_remarks(text);
+        assert_eq!(ranges.len(), 1);
+        assert_eq!(text.get(ranges[0].clone()), Some(", as defined by UNP"));
+        assert_eq!(
+            definition_remarks("free cash flow as defined by the company").len(),
+            1
+        );
+        // Near misses: a lender's definition, one in a document, a long run.
+        for kept in [
+            "EBITDA (as defined by the credit agreement), 2024",
+            "EBITDA as defined in the indenture",
+            "EBITDA as defined by our amended and restated senior lenders today",
+        ] {
+            assert!(definition_remarks(kept).is_empty(), "{kept:?}");
+        }
     }
 
     #[test]

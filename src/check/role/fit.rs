@@ -849,6 +849,8 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
         }
         if !same_kind.is_empty() {
             out.qualifier_differs = true;
+        } else if def.value == "adjusted" && titled_non_gaap(cell) {
+            // The table says the line itself is the non-GAAP measure.
         } else if !around_phrase(
             def.value.as_str(),
             if matches!(def.kind.as_str(), "basis" | "growth_basis") {
@@ -1519,4 +1521,40 @@ pub(super) fn contains(sorted: &[Box<str>], w: &str) -> bool {
 
 fn count<'a>(it: impl Iterator<Item = &'a Box<str>>) -> u16 {
     u16::try_from(it.count()).unwrap_or(u16::MAX)
+}
+
+/// Whether the table's title or lead-in calls the cell's line itself a
+/// non-GAAP measure: Union Pacific's "reconciles cash provided by operating
+/// activities (GAAP measure) to cash flow conversion rate (non-GAAP
+/// measure)" over the row "Cash flow conversion rate (a/b)". A title that
+/// names a basis elsewhere ("reconciliation of net income to Adjusted
+/// EBITDA") says nothing of the lines under it.
+fn titled_non_gaap(cell: &Cell<'_>) -> bool {
+    let Some(label) = cell.row_label() else {
+        return false;
+    };
+    let line = label
+        .split('(')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_lowercase();
+    if line.split_whitespace().count() < 2 {
+        return false;
+    }
+    let table = cell.table();
+    table
+        .title
+        .iter()
+        .map(String::as_str)
+        .chain(table.lead_in.as_deref())
+        .any(|text| {
+            let text = text.to_lowercase();
+            text.match_indices(line.as_str()).any(|(at, _)| {
+                text.get(at + line.len()..).is_some_and(|rest| {
+                    let rest = rest.trim_start();
+                    rest.starts_with("(non-gaap") || rest.starts_with("(a non-gaap")
+                })
+            })
+        })
 }

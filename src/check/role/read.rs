@@ -199,6 +199,13 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
             blank(&mut masked, range);
         }
     }
+    // Whose definition a role's measure follows ("as defined by UNP")
+    // names no word of the line.
+    if mode == Mode::Role {
+        for range in crate::vocab::definition_remarks(text) {
+            blank(&mut masked, range);
+        }
+    }
     let mut periods = Vec::new();
     // A role part that is a change column's header alone, with no periods
     // ("Impairment of goodwill, Change $", "…, % Change"), names that

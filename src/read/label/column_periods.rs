@@ -30,6 +30,18 @@ pub(super) fn apply_title_span(
         return;
     };
     for (info, _) in columns.iter_mut().flatten() {
+        // A column headed by a full date under a span with none ("Millions,
+        // except ratios for the trailing twelve months ended" over "Jun.
+        // 30, 2025", Union Pacific's adjusted EBITDA): that span, ending on
+        // the date. Not in a balance sheet, whose dates are balances.
+        if let Some(Period::Instant { date: Some(d), .. }) = &info.period {
+            if hint.statement != StatementKind::Balance
+                && let Some(p) = span_to_date(span, *d, hint)
+            {
+                info.balance_at = info.period.replace(p);
+            }
+            continue;
+        }
         let year = match &info.period {
             Some(Period::Duration {
                 fy: Some(y),
@@ -337,6 +349,35 @@ fn span_in_year(span: &str, year: i16, hint: PeriodHint) -> Option<Period> {
             parse_period(&format!("{tail}, {year}"), hint)
                 .or_else(|| parse_period(&format!("{tail} {year}"), hint))
         })
+}
+
+/// A span title line that names a length and no date ("… for the trailing
+/// twelve months ended [1]") read as ending on `date`: a duration, or
+/// `None`. Footnote marks after it are dropped.
+fn span_to_date(span: &str, date: jiff::civil::Date, hint: PeriodHint) -> Option<Period> {
+    let span = span
+        .trim()
+        .trim_end_matches(|c: char| c == ']' || c.is_ascii_digit() || c == '[' || c == ' ')
+        .trim_end_matches(',');
+    let lower = span.to_lowercase();
+    if !lower.contains("months ended") && !lower.contains("weeks ended") {
+        return None;
+    }
+    let month = MONTH_NAMES
+        .get(usize::try_from(date.month()).unwrap_or(0).saturating_sub(1))
+        .copied()
+        .unwrap_or("");
+    let words: Vec<&str> = span.split_whitespace().collect();
+    let shortest_start = words.len().saturating_sub(SPAN_TAIL_WORDS);
+    (shortest_start..words.len()).find_map(|start| {
+        let tail = words.get(start..)?.join(" ");
+        let tail = tail.trim_start_matches([',', ';']);
+        let text = format!("{tail} {month} {}, {}", date.day(), date.year());
+        match parse_period(&text, hint) {
+            Some(p @ Period::Duration { .. }) => Some(p),
+            _ => None,
+        }
+    })
 }
 
 /// The most words a span tail of a title line has ("for the twenty-six

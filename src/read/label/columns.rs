@@ -109,6 +109,7 @@ pub(super) fn header_columns(
                     period,
                     measure,
                     basis_points,
+                    balance_at: None,
                 },
                 note,
             ));

@@ -777,6 +777,104 @@ fn consecutive_years_beside_a_stub_are_a_header() {
 }
 
 #[test]
+fn a_span_without_a_date_over_dated_columns_ends_on_their_dates_for_flows() {
+    // Union Pacific's adjusted debt to adjusted EBITDA: the stub names the
+    // span, the columns the dates it ends on.
+    let t = label(
+        TablePart::Only,
+        &[
+            &[
+                "Millions, except ratios for the trailing twelve months ended [1]",
+                "Jun. 30, 2025",
+                "Dec. 31, 2024",
+            ],
+            &["Net income", "6,935", "6,747"],
+            &["Adjusted EBITDA", "12,314", "12,159"],
+            &["Debt", "32,813", "31,192"],
+            &["Debt / net income", "4.7", "4.6"],
+        ],
+    );
+    let twelve_to = |a1: &str, end: jiff::civil::Date| {
+        matches!(
+            cell(&t, a1).period(),
+            Some(Period::Duration { months: Some(12), end: Some(e), .. }) if *e == end
+        )
+    };
+    assert!(twelve_to("B2", date(2025, 6, 30)));
+    assert!(twelve_to("C3", date(2024, 12, 31)));
+    // A ratio of two lines is over the span too.
+    assert!(twelve_to("B5", date(2025, 6, 30)));
+    // Near miss: a row that is no flow stays the balance at the date.
+    assert_eq!(
+        cell(&t, "B4").period().cloned(),
+        Some(Period::instant(date(2025, 6, 30)))
+    );
+    // Near miss: a balance sheet's dates stay balances.
+    let balance = label(
+        TablePart::Only,
+        &[
+            &[
+                "Condensed Consolidated Statements of Financial Position",
+                "",
+                "",
+            ],
+            &[
+                "Millions, for the twelve months ended",
+                "Jun. 30, 2025",
+                "Dec. 31, 2024",
+            ],
+            &["Total assets", "69,000", "67,000"],
+            &["Total liabilities", "51,000", "50,000"],
+        ],
+    );
+    assert_eq!(
+        cell(&balance, "B3").period().cloned(),
+        Some(Period::instant(date(2025, 6, 30)))
+    );
+}
+
+#[test]
+fn notes_between_a_span_heading_and_its_years_keep_them_one_header() {
+    // JPMorgan's financial highlights: the spans, two notes, then the years.
+    let rows: &[&[&str]] = &[
+        &[
+            "",
+            "Three months ended June 30,",
+            "",
+            "Six months ended June 30,",
+            "",
+        ],
+        &["(unaudited)", "", "", "", ""],
+        &["As of or for the period ended,", "", "", "", ""],
+        &["(in millions)", "2023", "2022", "2023", "2022"],
+        &["Net income", "14,472", "8,649", "27,094", "16,931"],
+    ];
+    let t = label(TablePart::Only, rows);
+    let months = |a1: &str| match cell(&t, a1).period() {
+        Some(Period::Duration { months, .. }) => *months,
+        other => panic!("{a1}: {other:?}"),
+    };
+    assert_eq!(months("B5"), Some(3));
+    assert_eq!(months("D5"), Some(6));
+    // Near miss: a note that is no stub ends the header: the years alone.
+    let mut apart = rows.to_vec();
+    apart[1] = &["Selected income statement data", "", "", "", ""];
+    let t = label(TablePart::Only, &apart);
+    assert_eq!(
+        cell(&t, "B5").period(),
+        Some(&Period::Duration {
+            fy: Some(2023),
+            quarter: None,
+            half: None,
+            months: Some(12),
+            to_quarter: None,
+            start: None,
+            end: None,
+        })
+    );
+}
+
+#[test]
 fn a_stub_that_opens_with_its_unit_still_dates_and_scales_its_columns() {
     let t = label(
         TablePart::Only,
