@@ -151,10 +151,13 @@ pub(super) fn keep_printed_change(table: &mut Table, tag: &mut CellTag, vocab: &
         // the later period: that cell's concept, with its members.
         if vocab.concept_of_tag(&tag.fact.concept).is_none()
             && let Some(later) = to.as_deref()
-            && let Some(line) = table
-                .tags
-                .iter()
-                .find(|t| t.coord.row == tag.coord.row && t.period.as_ref() == Some(later))
+            && let Some(line) = table.tags.iter().find(|t| {
+                // The later period as the header dates it, or as the
+                // change's own context does (a header read whole).
+                t.coord.row == tag.coord.row
+                    && t.period.is_some()
+                    && (t.period.as_ref() == Some(later) || t.period == tag.context_period)
+            })
         {
             tag.concept = line.concept.clone();
         }

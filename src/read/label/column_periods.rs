@@ -245,6 +245,7 @@ fn date_changes_between(columns: &mut [Option<(ColumnInfo, bool)>]) {
             .enumerate()
             .all(|(i, (_, p))| p.is_some() == (i % 2 == 0));
     if !alternates {
+        pairs_before(columns, &order);
         return;
     }
     for pair in order.windows(3).step_by(2) {
@@ -259,6 +260,40 @@ fn date_changes_between(columns: &mut [Option<(ColumnInfo, bool)>]) {
         {
             *f = Some(Box::new(from.clone()));
             *t = Some(Box::new(to.clone()));
+        }
+    }
+}
+
+/// Undated change columns each printed after the two periods it compares
+/// (JPMorgan's "Three months: 2023 | 2022 | Change, Six months: 2023 |
+/// 2022 | Change"): when every change follows exactly two dated columns of
+/// one kind and length since the change before it, each runs from the
+/// earlier of its two to the later.
+fn pairs_before(columns: &mut [Option<(ColumnInfo, bool)>], order: &[(usize, Option<Period>)]) {
+    let mut dated: Vec<&Period> = Vec::new();
+    let mut found: Vec<(usize, Period, Period)> = Vec::new();
+    for (c, period) in order {
+        match period {
+            Some(p) => dated.push(p),
+            None => {
+                let [a, b] = dated.as_slice() else { return };
+                let Some((from, to)) = in_order(a, b) else {
+                    return;
+                };
+                found.push((*c, from.clone(), to.clone()));
+                dated.clear();
+            }
+        }
+    }
+    if found.len() < 2 || !dated.is_empty() {
+        return;
+    }
+    for (c, from, to) in found {
+        if let Some(Some((info, _))) = columns.get_mut(c)
+            && let Some(Period::Change { from: f, to: t, .. }) = &mut info.period
+        {
+            *f = Some(Box::new(from));
+            *t = Some(Box::new(to));
         }
     }
 }

@@ -834,6 +834,80 @@ fn a_span_without_a_date_over_dated_columns_ends_on_their_dates_for_flows() {
 }
 
 #[test]
+fn a_change_after_each_pair_of_periods_compares_that_pair() {
+    let t = label(
+        TablePart::Only,
+        &[
+            &[
+                "",
+                "Three months ended June 30,",
+                "",
+                "",
+                "Six months ended June 30,",
+                "",
+                "",
+            ],
+            &[
+                "(in millions)",
+                "2023",
+                "2022",
+                "Change",
+                "2023",
+                "2022",
+                "Change",
+            ],
+            &[
+                "Net income",
+                "14,472",
+                "8,649",
+                "67%",
+                "27,094",
+                "16,931",
+                "60%",
+            ],
+        ],
+    );
+    let change = |a1: &str| match cell(&t, a1).period() {
+        Some(Period::Change {
+            from: Some(from),
+            to: Some(to),
+            ..
+        }) => match (&**from, &**to) {
+            (Period::Duration { months, .. }, to) => (*months, to.year()),
+            other => panic!("{a1}: {other:?}"),
+        },
+        other => panic!("{a1}: {other:?}"),
+    };
+    assert_eq!(change("D3"), (Some(3), Some(2023)));
+    assert_eq!(change("G3"), (Some(6), Some(2023)));
+    // Near miss: three periods before a change: which two is not printed.
+    let t = label(
+        TablePart::Only,
+        &[
+            &[
+                "(in millions)",
+                "2024",
+                "2023",
+                "2022",
+                "Change",
+                "2021",
+                "2020",
+                "Change",
+            ],
+            &["Net income", "5", "4", "3", "25%", "2", "1", "100%"],
+        ],
+    );
+    assert!(matches!(
+        cell(&t, "E2").period(),
+        Some(Period::Change {
+            from: None,
+            to: None,
+            ..
+        })
+    ));
+}
+
+#[test]
 fn notes_between_a_span_heading_and_its_years_keep_them_one_header() {
     // JPMorgan's financial highlights: the spans, two notes, then the years.
     let rows: &[&[&str]] = &[
