@@ -215,7 +215,7 @@ fn the_seventh_red_team_corpus_holds_its_documented_figures() {
 /// 6bf8776: 10 and 55). Tuned on since.
 #[test]
 fn the_eighth_red_team_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/redteam8.jsonl", (119, 110), 0, 31, true);
+    holds_figures("tests/adversarial/redteam8.jsonl", (119, 110), 0, 27, true);
 }
 
 /// A ninth outside reviewer's corpus (2026-12-04, evening) over the samples
@@ -240,7 +240,7 @@ fn the_ninth_red_team_corpus_holds_its_documented_figures() {
 /// since.
 #[test]
 fn the_tenth_red_team_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/redteam10.jsonl", (121, 114), 0, 19, true);
+    holds_figures("tests/adversarial/redteam10.jsonl", (121, 114), 0, 16, true);
 }
 
 /// An eleventh outside reviewer's corpus (2026-12-04, night) over the
@@ -252,7 +252,7 @@ fn the_tenth_red_team_corpus_holds_its_documented_figures() {
 /// 38ec7ca, the session's start: 5 and 26). Tuned on since.
 #[test]
 fn the_eleventh_red_team_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/redteam11.jsonl", (120, 110), 1, 21, true);
+    holds_figures("tests/adversarial/redteam11.jsonl", (120, 110), 1, 20, true);
 }
 
 /// The FinanceBench PDFs the prose red teams cite (../shared or
@@ -373,7 +373,7 @@ fn the_fifteenth_red_team_holds_its_documented_figures() {
 /// rules were final: **held out**, its misses not read (on the session's
 /// start, 5e16e6c: 1 and 50; first run 1 and 47; on bc4679e, totals
 /// only, 1 and 45; totals only since, 0 and 43 on 2026-12-06's sixth
-/// session).
+/// session, 0 and 42 on its seventh).
 #[test]
 #[ignore = "reads six real filing PDFs: slow in a debug build; run with --ignored"]
 fn the_sixteenth_red_team_holds_its_documented_figures() {
@@ -384,7 +384,7 @@ fn the_sixteenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam16.jsonl",
         &pdfs,
         (66, 64),
-        (0, 43),
+        (0, 42),
         false,
     );
 }
@@ -426,7 +426,7 @@ fn the_eighteenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam18.jsonl",
         &pdfs,
         (64, 62),
-        (0, 31),
+        (0, 29),
         false,
     );
 }
@@ -494,7 +494,7 @@ fn the_twenty_first_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam21.jsonl",
         &dir,
         (78, 80),
-        (0, 17),
+        (0, 16),
         false,
     );
 }
@@ -516,7 +516,7 @@ fn the_twenty_second_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam22.jsonl",
         &dir,
         (82, 86),
-        (0, 16),
+        (0, 15),
         false,
     );
 }
@@ -588,7 +588,7 @@ fn the_twenty_fifth_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam25.jsonl",
         &dir,
         (77, 78),
-        (0, 23),
+        (0, 22),
         false,
     );
 }
@@ -656,7 +656,7 @@ fn the_twenty_seventh_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam27.jsonl",
         &dir,
         (65, 63),
-        (0, 17),
+        (0, 14),
         false,
     );
 }
@@ -718,6 +718,49 @@ fn the_twenty_eighth_red_team_on_pdf_filings_holds_its_documented_figures() {
         &pdfs,
         (26, 29),
         (0, 6),
+        false,
+    );
+}
+
+/// The twenty-ninth red team (2026-12-06, seventh session; tests/
+/// adversarial/README.md): 75 wrong and 75 correct claims over five SEC
+/// HTML filings (Apple's, Netflix's and NVIDIA's 10-Ks; Tesla's and Union
+/// Pacific's 10-Qs), written by an outside reviewer who read no tickmark
+/// source or rule and ran only `extract`. Held out for one run on 5bde139
+/// (the session's start): 2 wrong accepted (Union Pacific's trailing
+/// twelve months called a quarter, its conversion rate computed another
+/// way), 15 correct refused; its misses were then read, which makes it a
+/// training corpus.
+#[test]
+#[ignore = "reads five real HTML filings: slow in a debug build; run with --ignored"]
+fn the_twenty_ninth_red_team_on_html_filings_holds_its_documented_figures() {
+    let Some(dir) = sec_ixbrl() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam29.jsonl",
+        &dir,
+        (75, 75),
+        (0, 13),
+        false,
+    );
+}
+
+/// The same red team's claims over five FinanceBench PDFs (Adobe's 2022
+/// and Block's 2020 10-Ks, JPMorgan's and Pfizer's 2023 second-quarter
+/// 10-Qs, Amcor's 2023 10-K): 32 wrong and 32 correct. Held out for one
+/// run: none wrong accepted, 16 correct refused; 10 since.
+#[test]
+#[ignore = "reads real PDFs: slow in a debug build; run with --ignored"]
+fn the_twenty_ninth_red_team_on_pdf_filings_holds_its_documented_figures() {
+    let Some(pdfs) = financebench_pdfs() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam29pdf.jsonl",
+        &pdfs,
+        (32, 32),
+        (0, 10),
         false,
     );
 }

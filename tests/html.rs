@@ -897,3 +897,28 @@ fn a_captions_total_word_is_no_part_of_the_segment_it_names() {
         );
     }
 }
+
+#[test]
+fn a_headerless_table_right_below_another_continues_its_columns() {
+    // Apple's gross margin percentages printed under the gross margin by
+    // year, without a header of their own.
+    let doc = load_source(
+        Path::new("tests/fixtures/continued_table.htm"),
+        "c.htm",
+        &Vocab::builtin(),
+        &ReadOptions::default(),
+    )
+    .unwrap();
+    let period = |table: &str, cell: &str| {
+        let at = format!("c.htm#{table}!{cell}");
+        let cell = doc
+            .cells()
+            .find(|c| c.reference().to_string() == at)
+            .unwrap_or_else(|| panic!("no cell {at}"));
+        cell.period().map(ToString::to_string)
+    };
+    assert_eq!(period("p2t2", "B2").as_deref(), Some("FY2024"));
+    assert_eq!(period("p2t2", "C3").as_deref(), Some("FY2023"));
+    // Near miss: a table laid out otherwise below it stays undated.
+    assert_eq!(period("p2t3", "B1"), None);
+}

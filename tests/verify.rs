@@ -5464,6 +5464,16 @@ fn a_ratio_another_table_prints_is_held_to_that_table() {
         !codes.contains(&"value_mismatch") || route != Route::Reanswer,
         "{codes:?}"
     );
+    // The title calls "adjusted net income" non-GAAP, not the "Net income"
+    // row inside its words: the GAAP line is no adjusted one.
+    let gaap = route_and_codes(&verify(&one_claim(
+        r#"{"id": "f.htm", "path": "../tests/fixtures/conversion_rate.htm"}"#,
+        "",
+        "$3,502 million",
+        "Harrow adjusted net income (non-GAAP), six months ended June 30, 2025",
+        "f.htm#p5t1!B3",
+    )));
+    assert_ne!(gaap.0, Route::Accept, "{gaap:?}");
 }
 
 #[test]
@@ -5488,6 +5498,16 @@ fn the_filers_trading_symbol_names_the_filer() {
         said("MRK's diluted EPS was $0.41 in Q2 2023."),
         (Route::Reanswer, vec!["contradicted"])
     );
+    // Near miss: the filer by its name, citing another company's table.
+    let investee = route_and_codes(&verify(&one_claim(
+        filing,
+        "Harrow's revenues were $9.1 billion in 2024.",
+        "$9,100 million",
+        "Harrow revenues, 2024",
+        "f.htm#p3t1!B3",
+    )));
+    assert_eq!(investee.0, Route::Reanswer, "{investee:?}");
+    assert!(investee.1.contains(&"contradicted"), "{investee:?}");
 }
 
 #[test]

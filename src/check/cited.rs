@@ -172,15 +172,18 @@ pub fn value_and_role(
     let currency_reported = outcome == ValueOutcome::CurrencyMismatch && !findings.is_empty();
     let holds = value_outcome.as_ref().is_none_or(ValueOutcome::holds) && !flipped;
     let holds_at = |c: &Cell<'_>| claimed.compare(c).holds();
+    // A percentage the claim states is no amount's (Tesla's "gross margin"
+    // 30.3% beside the gross margin of 1,943).
+    let admits = |c: &Cell<'_>| !claimed.stated.percent || c.percent();
     // A cell that is the role's must also be what the claim's sentence says
     // where the two name other periods.
     let mut told_by_sentence = None;
     let resolution: Option<Resolution<'_>> = checks.has(Check::Role).then(|| {
-        let by_role = role::resolve(claimed.role, &cell, assembled, vocab, &holds_at);
+        let by_role = role::resolve(claimed.role, &cell, assembled, vocab, (&holds_at, &admits));
         if by_role.verdict == Verdict::Same
             && let Some(said) = claimed.role.as_its_sentence_says()
         {
-            let by_sentence = role::resolve(&said, &cell, assembled, vocab, &holds_at);
+            let by_sentence = role::resolve(&said, &cell, assembled, vocab, (&holds_at, &admits));
             if by_sentence.verdict != Verdict::Same {
                 told_by_sentence = Some(said.role.describe());
                 return by_sentence;

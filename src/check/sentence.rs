@@ -254,8 +254,9 @@ pub fn other_company(sentence: &str, cells: &[crate::model::Cell<'_>]) -> Option
         // The filer by its trading symbol ("PFE's diluted EPS" over
         // Pfizer's statement): its cover lists the symbol with its name.
         let filer_said = cell.table().filer.as_deref().is_some_and(|filer| {
-            said.iter()
-                .all(|w| crate::read::filer::naming_words(filer).any(|n| n.eq_ignore_ascii_case(w)))
+            crate::read::filer::split_symbol(filer)
+                .1
+                .is_some_and(|symbol| said.iter().all(|w| symbol.eq_ignore_ascii_case(w)))
         });
         (!named && !*row && !filer_said).then_some((cell, company))
     })?;

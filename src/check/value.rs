@@ -22,7 +22,7 @@ pub const DOCS: &[CodeDoc] = &[
     CodeDoc {
         code: Code::ValueMismatch,
         check: Check::Value,
-        what: "The number at the pointer differs from the stated number, beyond the rounding the claim wrote (\"$4.2 billion\" accepts 4.15–4.25 billion; \"$4,200,000,000\" is the cell of 4,200 in millions written out). A written rounding holds only within a relative tolerance of the cell (5% by default, `--tolerance`; a hedge such as \"about\", in the value or where the sentence states it, widens it to 6% and makes a whole number's trailing zeros insignificant: \"about 600 million\" and \"nearly $450 million\" hold 612.5 and 447 million, \"approximately $5.6 billion\" does not hold 5.318 billion nor \"roughly $330 million\" 321.0 million): \"$1 billion\" for 612.5 million is a mismatch. Also raised when the cited cell holds text rather than a number, or a different currency (symbols, words and codes alike: \"4.2 billion euros\", \"EUR 4.2bn\"), when the claim's sentence states another number than its `value` (the answer says one number and checks another), and when a calculation in its operands' units (a sum or a difference) has a role that its operands' tables print as a line of its own, with another value (\"Total net sales, fiscal 2024\" summed from the segments where the note prints the total after eliminations), or a percentage computed over operands has a role that its operands' tables print in percent, with none of the claim's value (a \"cash flow conversion rate\" of operating cash flow over net income where the table prints the rate from its own definition).",
+        what: "The number at the pointer differs from the stated number, beyond the rounding the claim wrote (\"$4.2 billion\" accepts 4.15–4.25 billion; \"$4,200,000,000\" is the cell of 4,200 in millions written out). A written rounding holds only within a relative tolerance of the cell (5% by default, `--tolerance`; a hedge such as \"about\", in the value or where the sentence states it, widens it to 6% and makes a whole number's trailing zeros insignificant: \"about 600 million\" and \"nearly $450 million\" hold 612.5 and 447 million, \"approximately $5.6 billion\" does not hold 5.318 billion nor \"roughly $330 million\" 321.0 million; a hedged percentage keeps its points: \"about 80%\" does not hold 75.6%): \"$1 billion\" for 612.5 million is a mismatch. Also raised when the cited cell holds text rather than a number, or a different currency (symbols, words and codes alike: \"4.2 billion euros\", \"EUR 4.2bn\"), when the claim's sentence states another number than its `value` (the answer says one number and checks another), and when a calculation in its operands' units (a sum or a difference) has a role that its operands' tables print as a line of its own, with another value (\"Total net sales, fiscal 2024\" summed from the segments where the note prints the total after eliminations), or a percentage computed over operands has a role that its operands' tables print in percent, with none of the claim's value (a \"cash flow conversion rate\" of operating cash flow over net income where the table prints the rate from its own definition).",
         why: "A citation is a promise that the figure is in the source. The wrong digits are the plainest broken promise, and no amount of fluent prose fixes them.",
         example: "\"Revenue was $4.3 billion in 2024\" citing `acme.xlsx#IS!B7`, which holds 4,200 ($ in millions).",
         route: "reanswer; recite when another assembled cell with the claimed role holds the stated number (`suggest` names it).",
@@ -687,6 +687,14 @@ fn holds_within(
         // million" for 612.5, "nearly $450 million" for 447; not "roughly
         // $330 million" for 321.0 or "approximately $5.6 billion" for 5.318
         // (they round to 320 and 5.3).
+        // A percentage is written to the point, trailing zeros or not: a
+        // hedge lets it be a whole unit of its last digit off ("about 76%"
+        // for 75.2, "nearly 20%" for 19.4), not a tens' rounding ("about
+        // 80%" is not 75.6%).
+        if stated.percent {
+            let unit = half.checked_mul(Decimal::TWO).unwrap_or(Decimal::MAX);
+            return plain || off <= unit;
+        }
         let step = hedge_step(stated, half);
         return plain
             || (share(rules.tolerance.max(HEDGED_TOLERANCE))
@@ -1232,6 +1240,11 @@ mod tests {
         // Within 6%: "about $4 billion" for 4.2, "about $100 billion" for 104.
         assert!(holds("about $4 billion", "4.2"));
         assert!(holds("about $100 billion", "104"));
+        // A percentage keeps its points: "about 80%" is not 75.6%, "nearly
+        // 20%" is 19.4%, "about 76%" is 75.2%.
+        assert!(!holds("about 80%", "75.6"));
+        assert!(holds("nearly 20%", "19.4"));
+        assert!(holds("about 76%", "75.2"));
     }
 
     #[test]

@@ -54,7 +54,11 @@ fn trading_symbol(text: &str) -> Option<String> {
     // The table follows its heading closely: a symbol far below it is some
     // other text's capitals.
     let after = text.get(at..)?;
-    let table = after.get(..after.len().min(600)).or(Some(after))?;
+    let end = (0..=after.len().min(600))
+        .rev()
+        .find(|i| after.is_char_boundary(*i))
+        .unwrap_or(0);
+    let table = after.get(..end)?;
     SYMBOL
         .as_ref()?
         .captures(table)
@@ -154,7 +158,9 @@ pub const LEGAL_FORMS: &[&str] = &[
 /// form and without single letters (a cover printing "MGM R ESORTS I
 /// NTERNATIONAL" in small capitals).
 pub fn naming_words(name: &str) -> impl Iterator<Item = &str> {
-    name.split(|c: char| !c.is_alphanumeric())
+    split_symbol(name)
+        .0
+        .split(|c: char| !c.is_alphanumeric())
         .filter(|w| w.chars().count() > 1)
         .filter(|w| {
             let lower = w.to_ascii_lowercase();
@@ -162,16 +168,28 @@ pub fn naming_words(name: &str) -> impl Iterator<Item = &str> {
         })
 }
 
+/// A filer's name as [`name`] gives it, and the trading symbol it writes
+/// after it ("PFIZER INC. (PFE)": "PFIZER INC.", "PFE"). The symbol is no
+/// word of the name: a symbol that is a word ("COST", "LOW") would
+/// otherwise be read out of every role that says it.
+pub fn split_symbol(name: &str) -> (&str, Option<&str>) {
+    let trimmed = name.trim_end();
+    if let Some(rest) = trimmed.strip_suffix(')')
+        && let Some((named, symbol)) = rest.rsplit_once(" (")
+        && !symbol.is_empty()
+        && symbol.len() <= 5
+        && symbol.chars().all(|c| c.is_ascii_uppercase())
+    {
+        return (named, Some(symbol));
+    }
+    (name, None)
+}
+
 /// The initials a name joined by an ampersand goes by ("Johnson & Johnson":
 /// "J&J"; "PROCTER & GAMBLE CO": "P&G"): two naming words, one on each side
 /// of a standalone "&". `None` for any other name.
 pub fn ampersand_initials(name: &str) -> Option<String> {
-    // The trading symbol [`name`] writes after it is no word of the name.
-    let name = match name.trim_end().strip_suffix(')') {
-        Some(rest) => rest.rsplit_once(" (").map_or(name, |(named, _)| named),
-        None => name,
-    };
-    let (left, right) = name.split_once(" & ")?;
+    let (left, right) = split_symbol(name).0.split_once(" & ")?;
     let mut left = naming_words(left);
     let mut right = naming_words(right);
     let (Some(first), None, Some(second), None) =
@@ -209,6 +227,20 @@ mod tests {
             text: text.to_string(),
             problem: None,
         }
+    }
+
+    #[test]
+    fn the_symbol_is_no_naming_word() {
+        assert_eq!(
+            split_symbol("COSTCO WHOLESALE CORP (COST)"),
+            ("COSTCO WHOLESALE CORP", Some("COST"))
+        );
+        assert!(!naming_words("COSTCO WHOLESALE CORP (COST)").any(|w| w == "COST"));
+        // Near miss: a parenthesis that is no symbol stays the name's.
+        assert_eq!(
+            split_symbol("Alphabet Inc. (Google)"),
+            ("Alphabet Inc. (Google)", None)
+        );
     }
 
     #[test]

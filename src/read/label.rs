@@ -41,7 +41,9 @@ use crate::model::{
 use crate::period::PeriodHint;
 use crate::vocab::Vocab;
 use cell_text::{continues_on_next_row, label_at, outline_label, row_texts, text_at};
-use column_periods::{apply_title_span, date_change_columns, title_change_columns};
+use column_periods::{
+    apply_title_span, date_change_columns, quarters_from_year_to_date, title_change_columns,
+};
 use columns::{header_columns, share_columns, shift_headers_off_currency_columns};
 pub(crate) use concepts::ConceptMemo;
 use concepts::row_concept;
@@ -404,6 +406,7 @@ fn label_grid(
                     header_columns(&grid, &toks, &block, label_col, &merges, hint);
                 shift_headers_off_currency_columns(&mut block_columns, &amount_cols);
                 apply_title_span(&mut block_columns, &title, hint);
+                quarters_from_year_to_date(&mut block_columns);
                 date_change_columns(&mut block_columns);
                 title_change_columns(
                     &mut block_columns,

@@ -132,7 +132,8 @@ fn derived_column(
 /// header's date (see [`ColumnInfo::balance_at`]): their cells are at that
 /// date. Union Pacific's "Debt" beside "Adjusted EBITDA" under "… for the
 /// trailing twelve months ended" over "Jun. 30, 2025" is the balance at
-/// June 30; only a row whose concept is a flow is the twelve months'.
+/// June 30; only a row whose concept is a flow is the twelve months'. A
+/// ratio ("Debt / net income") is stated at the date, as the filer states it.
 pub fn balances_at_header_dates(table: &mut Table, vocab: &Vocab) {
     if table.columns.iter().all(|c| c.balance_at.is_none()) {
         return;
@@ -147,15 +148,12 @@ pub fn balances_at_header_dates(table: &mut Table, vocab: &Vocab) {
         else {
             continue;
         };
-        let row = table.rows.get(record.row as usize);
-        // A ratio of two lines ("Debt / net income") is over the span too.
-        let flow = row
+        let flow = table
+            .rows
+            .get(record.row as usize)
             .and_then(|r| r.concept.as_ref())
             .and_then(|c| vocab.info(c.as_str()))
-            .is_some_and(|i| i.period_type == PeriodType::Duration)
-            || row
-                .and_then(|r| r.label.as_deref())
-                .is_some_and(|l| l.contains(" / "));
+            .is_some_and(|i| i.period_type == PeriodType::Duration);
         if !flow {
             record.column = derived_column(&mut table.columns, &mut derived, record.column, at);
         }

@@ -179,8 +179,9 @@ pub(crate) fn letter_formulas(text: &str) -> Vec<std::ops::Range<usize>> {
 /// Where a role says whose definition its measure follows: "as defined
 /// by UNP", "as defined by the company" (up to a comma or a closing
 /// parenthesis, four words at most). The filer's own definition is the
-/// line's; a lender's is another measure ("as defined by the credit
-/// agreement" is kept), and so is one "as defined in" a document.
+/// line's; a lender's, an agency's or a regulator's is another measure
+/// ("as defined by the credit agreement", "as defined by Moody's" are
+/// kept), and so is one "as defined in" a document.
 pub(crate) fn definition_remarks(text: &str) -> Vec<std::ops::Range<usize>> {
     static REMARK: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"(?i)(?:,[ \t]*)?\bas[ \t]+defined[ \t]+by((?:[ \t]+[^\s,;()]+){1,4})[ \t]*(?:[,;)]|$)").ok()
@@ -191,23 +192,40 @@ pub(crate) fn definition_remarks(text: &str) -> Vec<std::ops::Range<usize>> {
     re.captures_iter(text)
         .filter_map(|c| {
             let whose = c.get(1)?.as_str().to_lowercase();
-            let lender = [
+            // Another party's definition: a lender's or a document's, a
+            // rating agency's, a regulator's or a standard setter's.
+            let another = [
                 "agreement",
-                "facility",
-                "facilities",
+                "facilit",
                 "indenture",
                 "covenant",
                 "lender",
-                "notes",
+                "note",
+                "credit",
+                "bank",
+                "moody",
+                "fitch",
+                "s&p",
+                "agenc",
+                "rating",
+                "regulat",
+                "sec",
+                "fasb",
+                "iasb",
+                "standard",
+                "rule",
+                "law",
+                "plan",
             ]
             .iter()
-            .any(|w| {
-                whose
-                    .split_whitespace()
-                    .any(|x| x.trim_matches(|c: char| !c.is_alphanumeric()) == *w)
+            .any(|stem| {
+                whose.split_whitespace().any(|x| {
+                    x.trim_matches(|c: char| !c.is_alphanumeric() && c != '&')
+                        .starts_with(stem)
+                })
             });
             let range = c.get(0)?.start()..c.get(1)?.end();
-            (!lender).then_some(range)
+            (!another).then_some(range)
         })
         .collect()
 }
@@ -473,6 +491,8 @@ mod tests {
             "EBITDA (as defined by the credit agreement), 2024",
             "EBITDA as defined in the indenture",
             "EBITDA as defined by our amended and restated senior lenders today",
+            "debt (as defined by our lenders), 2024",
+            "leverage as defined by Moody's, 2024",
         ] {
             assert!(definition_remarks(kept).is_empty(), "{kept:?}");
         }

@@ -1551,7 +1551,16 @@ fn titled_non_gaap(cell: &Cell<'_>) -> bool {
         .any(|text| {
             let text = text.to_lowercase();
             text.match_indices(line.as_str()).any(|(at, _)| {
-                text.get(at + line.len()..).is_some_and(|rest| {
+                // The line whole, not the tail of a longer one ("net
+                // income" of "adjusted net income"): what comes before it
+                // is a connective, a mark or the start.
+                let before = text.get(..at).unwrap_or_default().trim_end();
+                let led = before.is_empty()
+                    || before.ends_with(|c: char| !c.is_alphanumeric())
+                    || before.split_whitespace().next_back().is_some_and(|w| {
+                        matches!(w, "to" | "and" | "of" | "the" | "is" | "reconciles")
+                    });
+                led && text.get(at + line.len()..).is_some_and(|rest| {
                     let rest = rest.trim_start();
                     rest.starts_with("(non-gaap") || rest.starts_with("(a non-gaap")
                 })

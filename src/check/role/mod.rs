@@ -28,7 +28,7 @@ pub(crate) use cell::{
 pub use cell::{cell_periods, roles_of};
 pub use fit::{ClaimRole, Fit, Prior, Slot, cell_direction, fit, fit_if_adequate, is_segment_fact};
 pub(crate) use rank::around as said_around;
-pub use rank::{MAX_CANDIDATES, Resolution, Verdict, pick_cell, resolve};
+pub use rank::{CellTest, MAX_CANDIDATES, Resolution, Verdict, pick_cell, resolve};
 pub use read::{MAX_TEXT, Mode, Reading, numbers_in, periods_in, read, read_shared};
 
 use rust_decimal::Decimal;

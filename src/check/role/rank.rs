@@ -75,17 +75,23 @@ struct Candidate<'a> {
     fit: Fit,
 }
 
+/// A question asked of a cell ("does it hold the stated number?").
+pub type CellTest<'f> = &'f dyn Fn(&Cell<'_>) -> bool;
+
 /// Resolves the claim's role against the cited cell over the assembled
-/// context. `holds` says whether a cell holds the stated number.
+/// context. `holds` says whether a cell holds the stated number; `admits`
+/// whether it can: a cell of another kind (an amount, for a percentage the
+/// claim states) is no other reading of the role, nor the cell to cite.
 pub fn resolve<'a>(
     claim: &ClaimRole,
     cited: &Cell<'a>,
     assembled: &[(&'a Document, Located<'a>)],
     vocab: &Vocab,
-    holds: &dyn Fn(&Cell<'_>) -> bool,
+    (holds, admits): (CellTest<'_>, CellTest<'_>),
 ) -> Resolution<'a> {
     let mut own = fit(claim, cited, roles_of(cited.table(), vocab));
-    let (candidates, truncated) = candidates(claim, cited, assembled, vocab);
+    let (mut candidates, truncated) = candidates(claim, cited, assembled, vocab);
+    candidates.retain(|c| admits(&c.cell));
     // The filer tags the cited cell as one fact with a cell that fits (a
     // roll-forward's "Balance at the end of the year" and the text's "gross
     // unrecognized tax benefits was $432 million"): the cited cell is that

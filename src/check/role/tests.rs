@@ -30,7 +30,14 @@ fn verdict_of(rows: &[&[&str]], at: &str, role: Role, sentence: Option<&str>) ->
         ..Claim::default()
     };
     let spec = read_claim(&claim, &vocab);
-    resolve(&spec, &cell, &[(&d, Located::Source)], &vocab, &|_| true).verdict
+    resolve(
+        &spec,
+        &cell,
+        &[(&d, Located::Source)],
+        &vocab,
+        (&|_| true, &|_| true),
+    )
+    .verdict
 }
 
 fn verdict(rows: &[&[&str]], at: &str, role: &str) -> Verdict {
@@ -941,7 +948,16 @@ fn as_the_sentence_says(at: &str, role: &str, sentence: &str, value: &str) -> Op
         ..Claim::default()
     };
     let said = read_claim(&claim, &vocab).as_its_sentence_says()?;
-    Some(resolve(&said, &cell, &[(&d, Located::Source)], &vocab, &|_| true).verdict)
+    Some(
+        resolve(
+            &said,
+            &cell,
+            &[(&d, Located::Source)],
+            &vocab,
+            (&|_| true, &|_| true),
+        )
+        .verdict,
+    )
 }
 
 #[test]
@@ -1415,7 +1431,14 @@ fn a_change_the_lead_in_calls_a_part_of_another_lines_is_no_growth_of_the_row() 
             ..Claim::default()
         };
         let spec = read_claim(&claim, &vocab);
-        resolve(&spec, &cell, &[(&d, Located::Source)], &vocab, &|_| true).verdict
+        resolve(
+            &spec,
+            &cell,
+            &[(&d, Located::Source)],
+            &vocab,
+            (&|_| true, &|_| true),
+        )
+        .verdict
     };
     let lead_in = Some("Cost of subscription revenue increased due to the following:");
     let growth = "Data center cost growth, fiscal 2015 vs fiscal 2014";

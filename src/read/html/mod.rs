@@ -27,7 +27,7 @@ use std::sync::Arc;
 use super::budget::Budget;
 use super::label::{ConceptMemo, label_single};
 use super::{ReadError, ReadOptions};
-use crate::model::{Coord, Page, Period, Table, TablePart};
+use crate::model::{CellRecord, Coord, Page, Period, Table, TablePart};
 use crate::vocab::Vocab;
 use crate::xbrl::{FactKind, Instance, xml};
 
@@ -218,6 +218,9 @@ pub(crate) fn read_html(
                 });
             }
         }
+        if let Some(previous) = tables.last() {
+            continues_columns(previous, &mut table);
+        }
         let index = u32::try_from(tables.len()).unwrap_or(u32::MAX);
         for (coord, facts) in built.tags {
             // A tagged number the labeler did not read as a number ("no" in a
@@ -339,6 +342,65 @@ fn too_slow(path: &str, reason: String) -> ReadError {
 fn is_prose(line: &str) -> bool {
     let line = line.trim_end();
     line.ends_with('.') && line.split_whitespace().count() > 8
+}
+
+/// A table printed with no header right below another on the same page,
+/// its numbers in the same columns (Apple's "Gross margin percentage:"
+/// under its gross margin by year): it continues that table's columns, and
+/// its cells take their headers and periods. A table with a header of its
+/// own, on another page, or laid out otherwise is left alone.
+fn continues_columns(previous: &Table, table: &mut Table) {
+    let (
+        TablePart::Pdf {
+            page,
+            table: number,
+        },
+        TablePart::Pdf { page: p, table: n },
+    ) = (&table.part, &previous.part)
+    else {
+        return;
+    };
+    if page != p || n.checked_add(1) != Some(*number) || !table.header_rows.is_empty() {
+        return;
+    }
+    if table.records.iter().any(|r| r.column != CellRecord::NONE) {
+        return;
+    }
+    // The grid column of each of the table above's headed columns.
+    let mut above: Vec<(u32, u32)> = previous
+        .records
+        .iter()
+        .filter(|r| r.column != CellRecord::NONE)
+        .map(|r| (r.coord.col, r.column))
+        .collect();
+    above.sort_unstable();
+    above.dedup();
+    let mut mine: Vec<u32> = table.records.iter().map(|r| r.coord.col).collect();
+    mine.sort_unstable();
+    mine.dedup();
+    let theirs: Vec<u32> = above.iter().map(|(c, _)| *c).collect();
+    // One header per grid column, and the very columns of the table above.
+    if mine.is_empty() || theirs.windows(2).any(|w| matches!(w, [a, b] if a == b)) || mine != theirs
+    {
+        return;
+    }
+    let mut made: Vec<(u32, u32)> = Vec::with_capacity(above.len());
+    for (col, info) in &above {
+        let Some(header) = previous.columns.get(*info as usize) else {
+            return;
+        };
+        let at = u32::try_from(table.columns.len()).unwrap_or(CellRecord::NONE);
+        table.columns.push(header.clone());
+        made.push((*col, at));
+    }
+    for record in &mut table.records {
+        if let Some((_, at)) = made.iter().find(|(col, _)| *col == record.coord.col) {
+            record.column = *at;
+        }
+    }
+    table
+        .warnings
+        .retain(|w| !w.starts_with("no header row found"));
 }
 
 #[cfg(test)]

@@ -158,6 +158,47 @@ pub(super) fn span_words(line: &str) -> Option<String> {
     })
 }
 
+/// A quarter dated by its last day, beside the year to date that ends on
+/// the same day (Pfizer's "Three Months Ended July 2, 2023" beside "Six
+/// Months Ended July 2, 2023"), is the quarter that year to date runs
+/// through: the second. The calendar month its date falls in does not say
+/// so for a year closed on the weekend nearest its end (July 2 is in the
+/// calendar's third quarter) or for a fiscal year ending in another month.
+pub(super) fn quarters_from_year_to_date(columns: &mut [Option<(ColumnInfo, bool)>]) {
+    let year_to_date: Vec<(jiff::civil::Date, u8)> = columns
+        .iter()
+        .flatten()
+        .filter_map(|(info, _)| match &info.period {
+            Some(Period::Duration {
+                months: Some(m @ (6 | 9 | 12)),
+                end: Some(end),
+                ..
+            }) => Some((*end, *m)),
+            _ => None,
+        })
+        .collect();
+    for (info, _) in columns.iter_mut().flatten() {
+        let Some(Period::Duration {
+            months: Some(3),
+            quarter: quarter @ None,
+            end: Some(end),
+            ..
+        }) = &mut info.period
+        else {
+            continue;
+        };
+        let mut lengths = year_to_date
+            .iter()
+            .filter(|(e, _)| e == end)
+            .map(|(_, m)| *m);
+        if let Some(m) = lengths.next()
+            && lengths.all(|other| other == m)
+        {
+            *quarter = Some(m / 3);
+        }
+    }
+}
+
 /// A change column whose header names no periods ("% change" beside
 /// "2024 | 2023") compares the two periods the other columns of its header
 /// block hold: when there are exactly two, of one kind and length, it runs
@@ -390,12 +431,23 @@ fn span_in_year(span: &str, year: i16, hint: PeriodHint) -> Option<Period> {
 /// twelve months ended [1]") read as ending on `date`: a duration, or
 /// `None`. Footnote marks after it are dropped.
 fn span_to_date(span: &str, date: jiff::civil::Date, hint: PeriodHint) -> Option<Period> {
-    let span = span
-        .trim()
-        .trim_end_matches(|c: char| c == ']' || c.is_ascii_digit() || c == '[' || c == ' ')
-        .trim_end_matches(',');
+    let mut span = span.trim().trim_end_matches(',').trim_end();
+    // A footnote mark after it: "[1]", "(1)".
+    for (open, close) in [('[', ']'), ('(', ')')] {
+        if let Some(rest) = span.strip_suffix(close)
+            && let Some((before, mark)) = rest.rsplit_once(open)
+            && !mark.is_empty()
+            && mark
+                .chars()
+                .all(|c| c.is_ascii_digit() || c.is_ascii_lowercase())
+            && mark.len() <= 2
+        {
+            span = before.trim_end().trim_end_matches(',').trim_end();
+        }
+    }
+    // The span must end on its "ended": a date after it is its own.
     let lower = span.to_lowercase();
-    if !lower.contains("months ended") && !lower.contains("weeks ended") {
+    if !lower.ends_with("months ended") && !lower.ends_with("weeks ended") {
         return None;
     }
     let month = MONTH_NAMES

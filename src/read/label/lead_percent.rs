@@ -87,11 +87,31 @@ impl LeadPercent {
         money_line: bool,
         change_column: bool,
     ) -> bool {
-        self.columns
+        if self
+            .columns
             .get(col)
             .is_some_and(|h| h.applies(money_line, change_column))
-            || self.blocks.iter().any(|(from, to, c, head)| {
-                *c == col && (*from..*to).contains(&row) && head.applies(money_line, change_column)
+        {
+            return true;
+        }
+        // Blocks are closed in row order and never overlap: the last one
+        // starting at or before the row is the only one that can hold it.
+        let at = self.blocks.partition_point(|(from, ..)| *from <= row);
+        let Some(start) = at
+            .checked_sub(1)
+            .and_then(|i| self.blocks.get(i))
+            .map(|b| b.0)
+        else {
+            return false;
+        };
+        self.blocks
+            .get(..at)
+            .unwrap_or_default()
+            .iter()
+            .rev()
+            .take_while(|(from, ..)| *from == start)
+            .any(|(_, to, c, head)| {
+                *c == col && row < *to && head.applies(money_line, change_column)
             })
     }
 }

@@ -271,11 +271,12 @@ fn merged_headers_spread_over_exactly_their_columns() {
     );
     let q = cell(&t, "C5");
     assert_eq!(q.col_label(), Some("Three Months Ended September 30, 2023"));
+    // The third quarter: three months beside nine ending the same day.
     assert_eq!(
         q.period().cloned(),
         Some(Period::Duration {
             fy: None,
-            quarter: None,
+            quarter: Some(3),
             half: None,
             months: Some(3),
             to_quarter: None,
@@ -802,8 +803,11 @@ fn a_span_without_a_date_over_dated_columns_ends_on_their_dates_for_flows() {
     };
     assert!(twelve_to("B2", date(2025, 6, 30)));
     assert!(twelve_to("C3", date(2024, 12, 31)));
-    // A ratio of two lines is over the span too.
-    assert!(twelve_to("B5", date(2025, 6, 30)));
+    // So does a ratio of a balance to a flow, as the filer states it.
+    assert_eq!(
+        cell(&t, "B5").period().cloned(),
+        Some(Period::instant(date(2025, 6, 30)))
+    );
     // Near miss: a row that is no flow stays the balance at the date.
     assert_eq!(
         cell(&t, "B4").period().cloned(),
@@ -831,6 +835,28 @@ fn a_span_without_a_date_over_dated_columns_ends_on_their_dates_for_flows() {
         cell(&balance, "B3").period().cloned(),
         Some(Period::instant(date(2025, 6, 30)))
     );
+}
+
+#[test]
+fn a_quarter_beside_its_year_to_date_is_the_quarter_that_runs_through() {
+    let quarter_of = |ytd: &str| {
+        let t = label(
+            TablePart::Only,
+            &[
+                &["(in millions)", "Three Months Ended July 2, 2023", ytd],
+                &["Revenues", "12,734", "30,962"],
+            ],
+        );
+        match cell(&t, "B2").period() {
+            Some(Period::Duration { quarter, .. }) => *quarter,
+            other => panic!("{other:?}"),
+        }
+    };
+    // Pfizer's second quarter closed on July 2; Disney's third.
+    assert_eq!(quarter_of("Six Months Ended July 2, 2023"), Some(2));
+    assert_eq!(quarter_of("Nine Months Ended July 2, 2023"), Some(3));
+    // Near miss: a year to date ending another day says nothing.
+    assert_eq!(quarter_of("Six Months Ended June 25, 2023"), None);
 }
 
 #[test]
@@ -934,18 +960,7 @@ fn notes_between_a_span_heading_and_its_years_keep_them_one_header() {
     let mut apart = rows.to_vec();
     apart[1] = &["Selected income statement data", "", "", "", ""];
     let t = label(TablePart::Only, &apart);
-    assert_eq!(
-        cell(&t, "B5").period(),
-        Some(&Period::Duration {
-            fy: Some(2023),
-            quarter: None,
-            half: None,
-            months: Some(12),
-            to_quarter: None,
-            start: None,
-            end: None,
-        })
-    );
+    assert_eq!(cell(&t, "B5").period(), Some(&Period::fiscal_year(2023)));
 }
 
 #[test]
