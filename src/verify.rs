@@ -941,7 +941,7 @@ impl<'a> Verifier<'a> {
                     &shown_value,
                     stated.as_ref(),
                     &spec,
-                    (&checked, &scope.loaded()),
+                    (&checked, scope),
                     &rules,
                 ));
             }
@@ -1086,7 +1086,7 @@ impl<'a> Verifier<'a> {
         written: &str,
         stated: Option<&Amount>,
         spec: &ClaimRole,
-        (operands, documents): (&[Checked<'s>], &[&'s Document]),
+        (operands, scope): (&[Checked<'s>], &AnswerScope<'s>),
         rules: &ValueRules,
     ) -> Vec<Finding> {
         let calc = match arithmetic::parse(calc_text, self.options.max_calc_bytes) {
@@ -1193,7 +1193,7 @@ impl<'a> Verifier<'a> {
                 s,
                 written,
                 operands.iter().filter_map(|c| c.cell),
-                documents,
+                &scope.loaded(),
                 self.vocab,
                 rules,
             ));

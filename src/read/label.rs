@@ -232,7 +232,7 @@ fn label_grid(
         .collect();
     let has_data = kinds.contains(&RowKind::Data);
     if has_data && header_rows.is_empty() {
-        warnings.push("no header row found: periods and column labels are null".to_string());
+        warnings.push(NO_HEADER.to_string());
     }
     if has_data && label_col.is_none() {
         warnings.push("no row labels found: row labels and concepts are null".to_string());
@@ -654,6 +654,9 @@ fn dated_by_instants(columns: &[Option<Column>], infos: &[ColumnInfo]) -> bool {
         .peekable();
     periods.peek().is_some() && periods.all(|p| matches!(p, Period::Instant { .. }))
 }
+
+/// The warning of a table with numbers and no header row.
+pub(crate) const NO_HEADER: &str = "no header row found: periods and column labels are null";
 
 mod blocks;
 mod cell_text;

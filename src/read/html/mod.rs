@@ -398,9 +398,7 @@ fn continues_columns(previous: &Table, table: &mut Table) {
             record.column = *at;
         }
     }
-    table
-        .warnings
-        .retain(|w| !w.starts_with("no header row found"));
+    table.warnings.retain(|w| w != super::label::NO_HEADER);
 }
 
 #[cfg(test)]

@@ -105,11 +105,7 @@ fn apply_lead_in_span(
     }
     for (info, _) in columns.iter_mut().flatten() {
         let Some(date) = dated(info) else { continue };
-        let month = MONTH_NAMES
-            .get(usize::try_from(date.month()).unwrap_or(0).saturating_sub(1))
-            .copied()
-            .unwrap_or("");
-        let text = format!("{span} ended {month} {}, {}", date.day(), date.year());
+        let text = format!("{span} ended {}", written_date(date));
         if let Some(p @ Period::Duration { .. }) = parse_period(&text, hint) {
             info.period = Some(p);
         }
@@ -296,12 +292,17 @@ fn date_changes_between(columns: &mut [Option<(ColumnInfo, bool)>]) {
         let Some((from, to)) = in_order(left, right) else {
             continue;
         };
-        if let Some(Some((info, _))) = columns.get_mut(*c)
-            && let Some(Period::Change { from: f, to: t, .. }) = &mut info.period
-        {
-            *f = Some(Box::new(from.clone()));
-            *t = Some(Box::new(to.clone()));
-        }
+        date_change(columns, *c, from, to);
+    }
+}
+
+/// Dates the change column `c` from `from` to `to`.
+fn date_change(columns: &mut [Option<(ColumnInfo, bool)>], c: usize, from: &Period, to: &Period) {
+    if let Some(Some((info, _))) = columns.get_mut(c)
+        && let Some(Period::Change { from: f, to: t, .. }) = &mut info.period
+    {
+        *f = Some(Box::new(from.clone()));
+        *t = Some(Box::new(to.clone()));
     }
 }
 
@@ -312,7 +313,7 @@ fn date_changes_between(columns: &mut [Option<(ColumnInfo, bool)>]) {
 /// earlier of its two to the later.
 fn pairs_before(columns: &mut [Option<(ColumnInfo, bool)>], order: &[(usize, Option<Period>)]) {
     let mut dated: Vec<&Period> = Vec::new();
-    let mut found: Vec<(usize, Period, Period)> = Vec::new();
+    let mut found: Vec<(usize, &Period, &Period)> = Vec::new();
     for (c, period) in order {
         match period {
             Some(p) => dated.push(p),
@@ -321,7 +322,7 @@ fn pairs_before(columns: &mut [Option<(ColumnInfo, bool)>], order: &[(usize, Opt
                 let Some((from, to)) = in_order(a, b) else {
                     return;
                 };
-                found.push((*c, from.clone(), to.clone()));
+                found.push((*c, from, to));
                 dated.clear();
             }
         }
@@ -330,12 +331,7 @@ fn pairs_before(columns: &mut [Option<(ColumnInfo, bool)>], order: &[(usize, Opt
         return;
     }
     for (c, from, to) in found {
-        if let Some(Some((info, _))) = columns.get_mut(c)
-            && let Some(Period::Change { from: f, to: t, .. }) = &mut info.period
-        {
-            *f = Some(Box::new(from));
-            *t = Some(Box::new(to));
-        }
+        date_change(columns, c, from, to);
     }
 }
 
@@ -450,21 +446,28 @@ fn span_to_date(span: &str, date: jiff::civil::Date, hint: PeriodHint) -> Option
     if !lower.ends_with("months ended") && !lower.ends_with("weeks ended") {
         return None;
     }
-    let month = MONTH_NAMES
-        .get(usize::try_from(date.month()).unwrap_or(0).saturating_sub(1))
-        .copied()
-        .unwrap_or("");
+    let date = written_date(date);
     let words: Vec<&str> = span.split_whitespace().collect();
     let shortest_start = words.len().saturating_sub(SPAN_TAIL_WORDS);
     (shortest_start..words.len()).find_map(|start| {
         let tail = words.get(start..)?.join(" ");
         let tail = tail.trim_start_matches([',', ';']);
-        let text = format!("{tail} {month} {}, {}", date.day(), date.year());
+        let text = format!("{tail} {date}");
         match parse_period(&text, hint) {
             Some(p @ Period::Duration { .. }) => Some(p),
             _ => None,
         }
     })
+}
+
+/// A date as a header writes it, for the period grammar to read after a
+/// span's words: "July 2, 2023".
+fn written_date(date: jiff::civil::Date) -> String {
+    let month = MONTH_NAMES
+        .get(usize::try_from(date.month()).unwrap_or(0).saturating_sub(1))
+        .copied()
+        .unwrap_or("");
+    format!("{month} {}, {}", date.day(), date.year())
 }
 
 /// The most words a span tail of a title line has ("for the twenty-six
