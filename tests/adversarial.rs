@@ -92,7 +92,7 @@ fn the_dev_corpus_holds_its_documented_figures() {
 
 #[test]
 fn the_held_out_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/test.jsonl", (211, 166), 0, 2, true);
+    holds_figures("tests/adversarial/test.jsonl", (211, 166), 0, 1, true);
 }
 
 /// A second development corpus (2026-12-03): negative forms, plain lines,
@@ -292,7 +292,7 @@ fn the_twelfth_red_team_on_real_prose_holds_its_documented_figures() {
         "tests/adversarial/redteam12.jsonl",
         &pdfs,
         (64, 59),
-        (1, 29),
+        (1, 25),
         true,
     );
 }
@@ -472,7 +472,7 @@ fn the_twentieth_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam20.jsonl",
         &dir,
         (67, 68),
-        (0, 6),
+        (0, 5),
         false,
     );
 }
@@ -632,7 +632,7 @@ fn the_twenty_sixth_red_team_on_pdf_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam26pdf.jsonl",
         &pdfs,
         (18, 16),
-        (0, 15),
+        (0, 13),
         false,
     );
 }
@@ -761,6 +761,47 @@ fn the_twenty_ninth_red_team_on_pdf_filings_holds_its_documented_figures() {
         &pdfs,
         (32, 32),
         (0, 10),
+        false,
+    );
+}
+
+/// The thirtieth red team (2026-12-06, eighth session; tests/adversarial/
+/// README.md): 75 wrong and 75 correct claims over five SEC HTML filings
+/// (Johnson & Johnson's, Boeing's and NVIDIA's 2025 10-Qs; Alphabet's and
+/// Meta's 10-Ks), written by an outside reviewer who read no tickmark
+/// source or rule and ran only `extract`. Held out for one run on 216bb29
+/// (the session's start): none wrong accepted, 22 correct refused; its
+/// misses were then read, which makes it a training corpus.
+#[test]
+#[ignore = "reads five real HTML filings: slow in a debug build; run with --ignored"]
+fn the_thirtieth_red_team_on_html_filings_holds_its_documented_figures() {
+    let Some(dir) = sec_ixbrl() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam30.jsonl",
+        &dir,
+        (75, 75),
+        (0, 17),
+        false,
+    );
+}
+
+/// The same red team's claims over five FinanceBench PDFs (Corning's 2021,
+/// CVS Health's 2022, Kraft Heinz's 2019 and Verizon's 2021 10-Ks, MGM
+/// Resorts' 2023 second-quarter 10-Q): 32 wrong and 32 correct. Held out
+/// for one run: none wrong accepted, 20 correct refused; 14 since.
+#[test]
+#[ignore = "reads real PDFs: slow in a debug build; run with --ignored"]
+fn the_thirtieth_red_team_on_pdf_filings_holds_its_documented_figures() {
+    let Some(pdfs) = financebench_pdfs() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam30pdf.jsonl",
+        &pdfs,
+        (32, 32),
+        (0, 14),
         false,
     );
 }

@@ -5625,3 +5625,31 @@ fn a_sentence_naming_the_filer_is_not_about_a_row_of_its_name() {
     assert_eq!(route, Route::Reanswer);
     assert!(codes.contains(&"contradicted"), "{codes:?}");
 }
+
+#[test]
+fn an_amount_in_millions_is_not_the_per_share_line_of_the_same_words() {
+    // Verizon's statement of income: "Net income attributable to Verizon"
+    // as dollars, and again under the per-share captions.
+    let csv = "Consolidated Statements of Income,\n\"(dollars in millions, except per share amounts)\",\n\
+               ,2021\nNet income,\"22,618\"\nNet income attributable to Verizon,\"22,065\"\n\
+               Basic Earnings Per Common Share,\nNet income attributable to Verizon,$5.32\n\
+               Diluted Earnings Per Common Share,\nNet income attributable to Verizon,$5.32\n";
+    let r = said_over_csv(
+        csv,
+        "Net income attributable to Verizon was $22.1 billion in 2021.",
+        "$22.1 billion",
+        "Net income attributable to Verizon, FY2021",
+        "B5",
+    );
+    assert_eq!(claim(&r).route, Route::Accept, "{:#?}", claim(&r).findings);
+    // Near miss: the per-share line stated per share is still that line's
+    // (the role does not say which of the two blocks): not accepted.
+    let r = said_over_csv(
+        csv,
+        "Net income attributable to Verizon was $5.32 in 2021.",
+        "$5.32",
+        "Net income attributable to Verizon, FY2021",
+        "B7",
+    );
+    assert_ne!(claim(&r).route, Route::Accept, "{:#?}", claim(&r).findings);
+}

@@ -173,8 +173,14 @@ pub fn value_and_role(
     let holds = value_outcome.as_ref().is_none_or(ValueOutcome::holds) && !flipped;
     let holds_at = |c: &Cell<'_>| claimed.compare(c).holds();
     // A percentage the claim states is no amount's (Tesla's "gross margin"
-    // 30.3% beside the gross margin of 1,943).
-    let admits = |c: &Cell<'_>| !claimed.stated.percent || c.percent();
+    // 30.3% beside the gross margin of 1,943); an amount written in
+    // thousands, millions or billions is no amount per share (Verizon's
+    // "Net income attributable to Verizon" of $22.1 billion beside the
+    // per-share block's line of the same words, $5.32).
+    let admits = |c: &Cell<'_>| {
+        (!claimed.stated.percent || c.percent())
+            && !(claimed.stated.scale_exp >= 3 && c.measure() == crate::model::Measure::PerShare)
+    };
     // A cell that is the role's must also be what the claim's sentence says
     // where the two name other periods.
     let mut told_by_sentence = None;

@@ -185,6 +185,7 @@ fn input_role(spec: &ClaimRole, id: &str) -> ClaimRole {
     input.role.direction = None;
     input.required.clear();
     input.soft.clear();
+    input.glossed.clear();
     input.numbers.clear();
     input.repeated.clear();
     input.sentence_direction = None;

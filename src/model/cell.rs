@@ -67,6 +67,11 @@ pub struct ColumnInfo {
     /// a span ending on it ("… for the trailing twelve months ended" over
     /// "Jun. 30, 2025"): the period of its rows that are no flow.
     pub balance_at: Option<Period>,
+    /// The column is a year read from its year-end date alone (Kraft
+    /// Heinz's "December 28, 2019" beside the years before): only a row
+    /// that is a balance (its concept's, or the balance sheet's) is at
+    /// `balance_at`; any other row, with or without a concept, is the year.
+    pub year_from_date: bool,
 }
 
 /// One number of a table, stored compactly; read it through [`Cell`]. The

@@ -121,6 +121,7 @@ fn derived_column(
         measure: from.and_then(|c| c.measure),
         basis_points: from.is_some_and(|c| c.basis_points),
         balance_at: None,
+        year_from_date: false,
     };
     let at = u32::try_from(columns.len()).unwrap_or(CellRecord::NONE);
     columns.push(info);
@@ -140,21 +141,30 @@ pub fn balances_at_header_dates(table: &mut Table, vocab: &Vocab) {
     }
     let mut derived: HashMap<(u32, Period), u32> = HashMap::new();
     let mut records = std::mem::take(&mut table.records);
+    let balance_sheet = table.statement == crate::model::StatementKind::Balance;
     for record in &mut records {
-        let Some(at) = table
+        let Some((at, year_from_date)) = table
             .columns
             .get(record.column as usize)
-            .and_then(|c| c.balance_at.clone())
+            .and_then(|c| c.balance_at.clone().map(|at| (at, c.year_from_date)))
         else {
             continue;
         };
-        let flow = table
+        let period_type = table
             .rows
             .get(record.row as usize)
             .and_then(|r| r.concept.as_ref())
             .and_then(|c| vocab.info(c.as_str()))
-            .is_some_and(|i| i.period_type == PeriodType::Duration);
-        if !flow {
+            .map(|i| i.period_type);
+        // A year read from its year-end date keeps every row that is not
+        // known to be a balance: a row with no concept is the year's, not
+        // the day's (a day would let any span ending on it pass).
+        let at_the_date = if year_from_date {
+            balance_sheet || period_type == Some(PeriodType::Instant)
+        } else {
+            period_type != Some(PeriodType::Duration)
+        };
+        if at_the_date {
             record.column = derived_column(&mut table.columns, &mut derived, record.column, at);
         }
     }

@@ -27,7 +27,9 @@ use crate::model::{Measure, StatementKind};
 
 pub use matcher::LabelCache;
 pub use normalize::normalize_label;
-pub(crate) use normalize::{definition_remarks, letter_formulas, strip_parentheticals};
+pub(crate) use normalize::{
+    acronym_glosses, definition_remarks, letter_formulas, strip_parentheticals,
+};
 
 /// The built-in vocabulary file.
 const BUILTIN_TOML: &str = include_str!("concepts.toml");

@@ -230,6 +230,87 @@ pub(crate) fn definition_remarks(text: &str) -> Vec<std::ops::Range<usize>> {
         .collect()
 }
 
+/// A word an acronym's letters may leave out ("of" in "FoA"'s "Family of
+/// Apps" is counted, in "BGS" of "Boeing Global Services" there is none):
+/// "of", "and", "the", "for", "&", in any case.
+fn is_small_word(w: &str) -> bool {
+    ["of", "and", "the", "for", "&"]
+        .iter()
+        .any(|s| s.eq_ignore_ascii_case(w))
+}
+
+/// A role's glosses of its own words: an acronym in parentheses after the
+/// words it stands for ("Reality Labs (RL)", "Family of Apps (FoA)",
+/// "Boeing Commercial Airplanes (BCA)") says the same line twice; the
+/// range is the parentheses and the acronym. An acronym that is not the
+/// words' initials ("Revenue (ASC 606)") is kept. Words in parentheses
+/// after an acronym ("TAC (traffic acquisition costs)") are kept: they
+/// are the words a row must show, whatever letters they begin with.
+pub(crate) fn acronym_glosses(text: &str) -> Vec<std::ops::Range<usize>> {
+    if !text.contains('(') {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(open) = text.get(from..).and_then(|r| r.find('(')).map(|i| i + from) {
+        let Some(close) = text.get(open..).and_then(|r| r.find(')')).map(|i| i + open) else {
+            break;
+        };
+        from = close + 1;
+        let inner = text.get(open + 1..close).unwrap_or("").trim();
+        let before = text.get(..open).unwrap_or("");
+        let spelled = |acronym: &str, words: &[&str]| {
+            let letters: String = acronym
+                .chars()
+                .filter(char::is_ascii_alphabetic)
+                .map(|c| c.to_ascii_lowercase())
+                .collect();
+            let initials = |skip_small: bool| -> String {
+                words
+                    .iter()
+                    .filter(|w| !skip_small || !is_small_word(w))
+                    .filter_map(|w| w.chars().next())
+                    .map(|c| c.to_ascii_lowercase())
+                    .collect()
+            };
+            letters.len() >= 2
+                && (initials(false).ends_with(&letters) || initials(true).ends_with(&letters))
+        };
+        let words_before: Vec<&str> = before
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .collect();
+        let is_acronym = |w: &str| {
+            (2..=6).contains(&w.len())
+                && w.chars().all(|c| c.is_ascii_alphabetic() || c == '&')
+                && w.chars().filter(char::is_ascii_uppercase).count() >= 2
+        };
+        // "Reality Labs (RL)": the acronym of the words just before.
+        if is_acronym(inner) {
+            let n = inner.chars().filter(char::is_ascii_alphabetic).count();
+            // The words the acronym may span, small words included.
+            let span = words_before.len().saturating_sub(n + 2);
+            let tail = words_before.get(span..).unwrap_or(&[]);
+            // The last n words (or n after dropping small ones) spell it.
+            let last_n = words_before
+                .get(words_before.len().saturating_sub(n)..)
+                .unwrap_or(&[]);
+            let small_free: Vec<&str> =
+                tail.iter().copied().filter(|w| !is_small_word(w)).collect();
+            let last_free = small_free
+                .get(small_free.len().saturating_sub(n)..)
+                .unwrap_or(&[]);
+            if (last_n.len() == n && spelled(inner, last_n))
+                || (last_free.len() == n && spelled(inner, last_free))
+            {
+                out.push(open..close + 1);
+            }
+            continue;
+        }
+    }
+    out
+}
+
 /// Lower-case single letters joined by arithmetic signs ("a/b", "a + b",
 /// "c-d"): the row's reference to the lettered rows it is computed from
 /// ("Cash flow conversion rate (a/b)" under "Total (a)" and "Net income
@@ -446,6 +527,30 @@ fn without_holder_name(text: &str, key: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn acronyms_glossing_the_words_beside_them() {
+        let gloss = |t: &str| -> Vec<String> {
+            acronym_glosses(t)
+                .into_iter()
+                .map(|r| t.get(r).unwrap_or_default().to_string())
+                .collect()
+        };
+        assert_eq!(gloss("Meta Reality Labs (RL) segment loss"), ["(RL)"]);
+        assert_eq!(gloss("Family of Apps (FoA) operating margin"), ["(FoA)"]);
+        assert_eq!(
+            gloss("Boeing Commercial Airplanes (BCA) revenues"),
+            ["(BCA)"]
+        );
+        // Near misses: words after an acronym (they may spell another
+        // line), letters that are not the words' initials, a standard's
+        // name.
+        assert!(gloss("Alphabet TAC (traffic acquisition costs), FY2024").is_empty());
+        assert!(gloss("TAC (total acquisition costs), FY2024").is_empty());
+        assert!(gloss("Revenue (ASC 606), 2024").is_empty());
+        assert!(gloss("Reality Labs (GAAP), 2024").is_empty());
+        assert!(gloss("EBITDA (net income before interest), 2024").is_empty());
+    }
     use super::*;
 
     #[test]

@@ -23,6 +23,9 @@ pub struct ClaimRole {
     pub required: Vec<Box<str>>,
     /// A sentence's other words, for ranking only (sorted).
     pub soft: Vec<Box<str>>,
+    /// Acronyms the role writes after the words they stand for ("rl" of
+    /// "Reality Labs (RL)"): a row printing one shares a word with it.
+    pub glossed: Vec<Box<str>>,
     /// The text it was read from, for messages.
     pub text: String,
     /// Whether the role's text or the claim's sentence names a negative
@@ -735,6 +738,7 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
             let shares_a_word = claim
                 .required
                 .iter()
+                .chain(&claim.glossed)
                 .any(|w| contains(&row.context_words, w));
             // A catch-all line ("Other income (expense), net") may hold
             // what the claim names: it cannot be told, not a difference.

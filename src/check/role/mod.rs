@@ -731,6 +731,7 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         bare_date,
         numbers,
         dated: _,
+        glossed,
     } = reading;
     let mut unplaced = None;
     if let Some(opening) = edge {
@@ -748,6 +749,7 @@ pub fn from_reading(reading: Reading, text: String) -> ClaimRole {
         role,
         required,
         soft,
+        glossed,
         repeated,
         // Read for a claim's role by `read_claim_as`, with its sentence;
         // false (no side named) in any other reading.

@@ -56,6 +56,10 @@ pub struct Reading {
     pub numbers: Vec<Box<str>>,
     /// The text names a period or a day ("2011", "At 31 December").
     pub dated: bool,
+    /// Acronyms a role writes in parentheses after the words they stand
+    /// for ("rl" of "Reality Labs (RL)"), lower case: no cell need show
+    /// one, and a row printing one shares a word with the role.
+    pub glossed: Vec<Box<str>>,
 }
 
 /// How many periods one text may name ("liability at December 31, 2008,
@@ -203,6 +207,23 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
     // names no word of the line.
     if mode == Mode::Role {
         for range in crate::vocab::definition_remarks(text) {
+            blank(&mut masked, range);
+        }
+    }
+    // An acronym glossing the words before it ("Reality Labs (RL)") says the
+    // line once more: a row need not show it, and one that does (the row
+    // "TAC" of "Traffic acquisition costs (TAC)") ranks higher.
+    let mut glossed: Vec<Box<str>> = Vec::new();
+    if mode == Mode::Role {
+        for range in crate::vocab::acronym_glosses(text) {
+            if let Some(acronym) = text.get(range.clone()) {
+                let acronym: String = acronym
+                    .chars()
+                    .filter(char::is_ascii_alphabetic)
+                    .map(|c| c.to_ascii_lowercase())
+                    .collect();
+                glossed.push(acronym.into_boxed_str());
+            }
             blank(&mut masked, range);
         }
     }
@@ -360,12 +381,16 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
         mark(&mut used, q.at, q.len);
     }
     // "attributable to" a company (not to noncontrolling interests) is the
-    // parent's share, whatever the company is called.
+    // parent's share, whatever the company is called; not a share of
+    // others the company holds or shares with ("attributable to the
+    // affiliated companies", "to equity method investees", "to
+    // participating securities").
     if let Some(at) = plain.windows(2).position(|w| w == ["attributable", "to"])
         && !matches!(
             plain.get(at + 2).copied(),
             Some("noncontrolling" | "minority" | "non")
         )
+        && !attributed_to_others(plain.get(at + 2..).unwrap_or(&[]))
         && !role
             .qualifiers
             .iter()
@@ -601,6 +626,7 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
         soft.into_iter().partition(|w| is_currency_word(&w.text));
     let mut soft = content(soft);
     soft.extend(currencies.into_iter().map(|w| w.text.into_boxed_str()));
+    soft.extend(glossed.iter().cloned());
     soft.sort();
     soft.dedup();
     role.concept = concept_id;
@@ -616,9 +642,30 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
         // a label's ranks rows, where a footnote says nothing.
         numbers: match mode {
             Mode::Sentence => Vec::new(),
-            Mode::Role => numbers_in(&masked),
-            Mode::Label => numbers_in(&without_footnote_marks(&masked)),
+            Mode::Role => numbers_in(&without_note_references(&masked)),
+            Mode::Label => numbers_in(&without_note_references(&without_footnote_marks(&masked))),
         },
+        glossed,
+    }
+}
+
+/// Whether the words after "attributable to" name holders other than the
+/// company's own shareholders: affiliates, associates, joint ventures,
+/// equity method investees, participating securities, preferred or
+/// redeemable holders.
+fn attributed_to_others(after: &[&str]) -> bool {
+    let mut words = after.iter().copied().skip_while(|w| *w == "the");
+    match words.next() {
+        Some(
+            "affiliated" | "affiliate" | "affiliates" | "associate" | "associates" | "associated"
+            | "joint" | "investee" | "investees" | "unconsolidated" | "participating" | "preferred"
+            | "redeemable",
+        ) => true,
+        Some("equity") => matches!(
+            words.next(),
+            Some("method" | "affiliate" | "affiliates" | "investee" | "investees")
+        ),
+        _ => false,
     }
 }
 
@@ -682,6 +729,89 @@ pub(crate) fn without_footnote_marks(text: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// A text without the numbers of its references to the notes: "Cash and
+/// cash equivalents (Note 4)", "Inventories (Notes 3 and 5)", "see Note
+/// 12". A note's number says where the line is explained, not which line
+/// it is.
+pub(crate) fn without_note_references(text: &str) -> std::borrow::Cow<'_, str> {
+    let bytes = text.as_bytes();
+    // "(Note 4)" or "see Note 12": a capital "Note" opening parentheses
+    // or after "see"; "notes 5.5%" and "Notes due 2028" are the line's.
+    let is_note_at = |i: usize| {
+        let word = bytes
+            .get(i..i + 4)
+            .is_some_and(|w| w == b"Note" || w == b"NOTE");
+        let before = text.get(..i).unwrap_or("").trim_end();
+        word && (before.ends_with('(') || before.to_ascii_lowercase().ends_with("see"))
+    };
+    if !(0..bytes.len()).any(is_note_at) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if !is_note_at(i) {
+            // Copy one whole character.
+            let len = text
+                .get(i..)
+                .and_then(|r| r.chars().next())
+                .map_or(1, char::len_utf8);
+            out.push_str(text.get(i..i + len).unwrap_or(""));
+            i += len;
+            continue;
+        }
+        let mut j = i + 4;
+        if bytes.get(j).is_some_and(|b| b.eq_ignore_ascii_case(&b's')) {
+            j += 1;
+        }
+        // The note's numbers, and more joined by commas, "and" or "&".
+        let mut end = None;
+        loop {
+            let mut k = j;
+            while bytes.get(k).is_some_and(|b| *b == b' ' || *b == b'.') {
+                k += 1;
+            }
+            let start = k;
+            while bytes.get(k).is_some_and(u8::is_ascii_digit) {
+                k += 1;
+            }
+            if k == start || bytes.get(k).is_some_and(u8::is_ascii_alphabetic) {
+                break;
+            }
+            end = Some(k);
+            j = k;
+            let mut m = j;
+            while bytes
+                .get(m)
+                .is_some_and(|b| *b == b' ' || *b == b',' || *b == b'&')
+            {
+                m += 1;
+            }
+            if bytes
+                .get(m..m + 3)
+                .is_some_and(|w| w.eq_ignore_ascii_case(b"and"))
+            {
+                m += 3;
+            }
+            if m == j {
+                break;
+            }
+            j = m;
+        }
+        match end {
+            Some(end) => {
+                out.push_str("note");
+                i = end;
+            }
+            None => {
+                out.push_str(text.get(i..i + 4).unwrap_or(""));
+                i += 4;
+            }
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// The most numbers a role keeps (a role is a phrase).
@@ -1870,5 +2000,69 @@ mod tests {
             reading.role.concept.as_ref().map(|c| c.as_str()),
             Some("Revenues")
         );
+    }
+}
+
+#[cfg(test)]
+mod note_reference_tests {
+    use super::*;
+
+    #[test]
+    fn a_note_s_number_is_dropped_and_other_numbers_kept() {
+        assert_eq!(
+            numbers_in(&without_note_references(
+                "Cash and cash equivalents (Note 4)"
+            )),
+            Vec::<Box<str>>::new()
+        );
+        assert_eq!(
+            numbers_in(&without_note_references("Inventories (Notes 3 and 5)")),
+            Vec::<Box<str>>::new()
+        );
+        assert_eq!(
+            numbers_in(&without_note_references(
+                "Provision for taxes (see Note 12), 2024"
+            )),
+            vec![Box::from("2024")]
+        );
+        // Near misses: a word beginning with "note" and numbers of the
+        // line itself: a coupon, a year.
+        assert_eq!(
+            numbers_in(&without_note_references("Notes payable due 2028")),
+            vec![Box::from("2028")]
+        );
+        assert_eq!(
+            numbers_in(&without_note_references("Senior notes 5.5% due 2027")),
+            vec![Box::from("2027"), Box::from("5.5")]
+        );
+        assert_eq!(
+            numbers_in(&without_note_references("4.5% Notes due 2030")),
+            vec![Box::from("2030"), Box::from("4.5")]
+        );
+    }
+
+    #[test]
+    fn income_attributable_to_others_than_the_shareholders_is_not_the_parent_s() {
+        let parent = |t: &str| {
+            read(t, &Vocab::builtin(), Mode::Label)
+                .role
+                .qualifiers
+                .iter()
+                .chain(&read(t, &Vocab::builtin(), Mode::Label).role.implied)
+                .any(|q| q.def().is_some_and(|d| d.value == "parent"))
+        };
+        assert!(!parent(
+            "Net income (loss) attributable to the affiliated companies"
+        ));
+        assert!(!parent(
+            "Net income attributable to equity method investees"
+        ));
+        assert!(!parent(
+            "Net income attributable to participating securities"
+        ));
+        assert!(parent("Net income attributable to Corning Incorporated"));
+        assert!(parent(
+            "Net income attributable to equity holders of the parent"
+        ));
     }
 }

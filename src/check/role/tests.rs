@@ -1519,6 +1519,73 @@ fn members_that_add_up_to_a_total_line_are_that_measure() {
 }
 
 #[test]
+fn an_acronym_glossing_a_role_s_words_says_the_line_once_more() {
+    let segments: &[&[&str]] = &[
+        &[
+            "Income (loss) from operations by segment (in millions)",
+            "",
+            "",
+        ],
+        &["", "2024", "2023"],
+        &["Reality Labs", "(17,729)", "(16,120)"],
+        &["Family of Apps", "87,109", "62,871"],
+    ];
+    same(
+        segments,
+        "B3",
+        "Reality Labs (RL) income from operations, FY2024",
+    );
+    same(segments, "B4", "Family of Apps (FoA), 2024");
+    // Near misses: letters that are not the words' initials stay words
+    // of the role; the acronym glosses no other line.
+    not_same(segments, "B3", "Reality Labs (ASC), 2024");
+    not_same(segments, "B4", "Reality Labs (RL), 2024");
+    // A row printing only the acronym shares a word with the role: it
+    // cannot be told, not a difference (Alphabet's "TAC").
+    let costs: &[&[&str]] = &[
+        &["Cost of revenues (in millions)", "", ""],
+        &["", "2023", "2024"],
+        &["TAC", "$50,886", "$54,900"],
+        &["Other cost of revenues", "82,446", "91,406"],
+        &["Total cost of revenues", "$133,332", "$146,306"],
+    ];
+    ambiguous(costs, "C3", "Traffic acquisition costs (TAC), FY2024");
+    not_same(costs, "C3", "Traffic acquisition costs, FY2024");
+}
+
+#[test]
+fn income_attributable_to_affiliates_is_not_the_parent_s() {
+    // Corning's note on its equity affiliates beside its own statement.
+    let affiliates: &[&[&str]] = &[
+        &["Summarized statement of operations (in millions)", ""],
+        &["", "2021"],
+        &["Net sales", "$816"],
+        &["Net income (loss)", "$113"],
+        &[
+            "Net income (loss) attributable to the affiliated companies",
+            "$114",
+        ],
+    ];
+    not_same(
+        affiliates,
+        "B5",
+        "Net income attributable to Corning Incorporated, FY2021",
+    );
+    // Near miss: the company's own line, by its name.
+    let own: &[&[&str]] = &[
+        &["Consolidated statements of income (in millions)", ""],
+        &["", "2021"],
+        &["Net income", "$1,979"],
+        &["Net income attributable to Corning Incorporated", "$1,906"],
+    ];
+    same(
+        own,
+        "B4",
+        "Net income attributable to Corning Incorporated, FY2021",
+    );
+}
+
+#[test]
 fn a_total_is_not_one_maturity_of_a_line_printed_with_both() {
     // Tesla's debt note: the total row in a current and a long-term column.
     let note: &[&[&str]] = &[

@@ -110,13 +110,152 @@ pub(super) fn header_columns(
                     measure,
                     basis_points,
                     balance_at: None,
+                    year_from_date: false,
                 },
                 note,
             ));
         }
     }
+    dates_spread_over_columns(&mut columns, hint);
     quarter_ordinals(&mut columns, hint);
     (columns, uncertain)
+}
+
+/// Neighbouring columns under one header that writes as many dates as
+/// there are columns ("December 28, 2019 December 29, 2018 December 30,
+/// 2017" read as one phrase over Kraft Heinz's three columns) take one
+/// date each, in order, with the words before the first ("Year ended").
+fn dates_spread_over_columns(columns: &mut [Option<(ColumnInfo, bool)>], hint: PeriodHint) {
+    let mut c = 0;
+    while c < columns.len() {
+        let Some(label) = columns
+            .get(c)
+            .and_then(|s| s.as_ref())
+            .and_then(|(info, _)| info.label.clone())
+        else {
+            c += 1;
+            continue;
+        };
+        let mut end = c + 1;
+        while columns
+            .get(end)
+            .and_then(|s| s.as_ref())
+            .is_some_and(|(info, _)| info.label.as_deref() == Some(label.as_str()))
+        {
+            end += 1;
+        }
+        let k = end - c;
+        if k >= 2
+            && let Some((lead, dates)) = written_dates(&label)
+            && dates.len() == k
+        {
+            // Dates alone a year apart (Kraft Heinz's 52- and 53-week
+            // years) head years: a flow is the year ending that day, a
+            // balance the day itself. Dates alone otherwise are not
+            // spread: a bare date would let any span ending on it pass.
+            let instants: Vec<Option<Period>> =
+                dates.iter().map(|d| parse_period(d, hint)).collect();
+            let yearly = lead.is_empty() && years_apart(&instants);
+            if lead.is_empty() && !yearly {
+                c = end;
+                continue;
+            }
+            let lead = if yearly {
+                "Year ended ".to_string()
+            } else {
+                lead
+            };
+            let periods: Vec<Option<Period>> = dates
+                .iter()
+                .map(|d| parse_period(&format!("{lead}{d}"), hint))
+                .collect();
+            // Each date a period, and no two alike.
+            let distinct = periods
+                .iter()
+                .enumerate()
+                .all(|(i, p)| p.is_some() && !periods.iter().skip(i + 1).any(|q| q == p));
+            if distinct {
+                for ((slot, date), period) in columns
+                    .get_mut(c..end)
+                    .unwrap_or(&mut [])
+                    .iter_mut()
+                    .zip(&dates)
+                    .zip(periods)
+                {
+                    if let Some((info, _)) = slot {
+                        info.label = Some(if yearly {
+                            date.clone()
+                        } else {
+                            format!("{lead}{date}")
+                        });
+                        info.period = period;
+                        if yearly {
+                            info.balance_at = parse_period(date, hint);
+                            info.year_from_date = true;
+                        }
+                    }
+                }
+            }
+        }
+        c = end;
+    }
+}
+
+/// Whether days follow one another a year apart, give or take the week of
+/// a 52- or 53-week year (357 to 371 days), in either order.
+fn years_apart(days: &[Option<Period>]) -> bool {
+    let dates: Vec<jiff::civil::Date> = days
+        .iter()
+        .filter_map(|p| match p {
+            Some(Period::Instant { date: Some(d), .. }) => Some(*d),
+            _ => None,
+        })
+        .collect();
+    dates.len() == days.len()
+        && dates.windows(2).all(|w| match w {
+            [a, b] => {
+                let (early, late) = if a < b { (a, b) } else { (b, a) };
+                early
+                    .until(*late)
+                    .is_ok_and(|span| (357..=371).contains(&span.get_days()))
+            }
+            _ => false,
+        })
+}
+
+/// A header's full dates ("December 28, 2019") and the words before the
+/// first, when the header is only those: words, then dates one after
+/// another with nothing between them.
+fn written_dates(label: &str) -> Option<(String, Vec<String>)> {
+    let words: Vec<&str> = label.split_whitespace().collect();
+    let month = |w: &str| {
+        let w = w.trim_end_matches(['.', ',']).to_ascii_lowercase();
+        crate::period::MONTHS_LOWER.iter().any(|m| *m == w)
+    };
+    let day = |w: &str| {
+        let d = w.trim_end_matches(',');
+        (1..=2).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_digit())
+    };
+    let year = |w: &str| w.len() == 4 && w.bytes().all(|b| b.is_ascii_digit());
+    let first = words.iter().position(|w| month(w))?;
+    let mut dates = Vec::new();
+    let mut i = first;
+    while i < words.len() {
+        match (words.get(i), words.get(i + 1), words.get(i + 2)) {
+            (Some(m), Some(d), Some(y)) if month(m) && day(d) && year(y) => {
+                dates.push(format!("{m} {d} {y}"));
+                i += 3;
+            }
+            _ => return None,
+        }
+    }
+    let lead = words.get(..first).unwrap_or(&[]).join(" ");
+    let lead = if lead.is_empty() {
+        lead
+    } else {
+        format!("{lead} ")
+    };
+    (dates.len() >= 2).then_some((lead, dates))
 }
 
 /// Columns headed "First | Second | Third | Fourth", and nothing else, are

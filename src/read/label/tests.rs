@@ -2129,3 +2129,65 @@ fn rows_under_a_caption_naming_a_percentage_are_percentages() {
     assert!(!sales.percent());
     assert_eq!(sales.value_base(), Some(d("107556000000")));
 }
+
+#[test]
+fn one_header_writing_a_date_per_column_gives_each_its_own() {
+    let merge = |first_row, first_col, last_col| super::super::Merge {
+        first_row,
+        first_col,
+        last_row: first_row,
+        last_col,
+    };
+    // Kraft Heinz's statement of income: three dates read as one phrase
+    // over the three columns.
+    let rows: &[&[&str]] = &[
+        &["(in millions)", "", "", ""],
+        &[
+            "",
+            "December 28, 2019 December 29, 2018 December 30, 2017",
+            "",
+            "",
+        ],
+        &["Net sales", "#24977", "#26268", "#26076"],
+        &["Widget realignment items", "#102", "#297", "#434"],
+    ];
+    let t = label_with_merges(TablePart::Sheet("IS".into()), rows, vec![merge(1, 1, 3)]);
+    // A row with no concept is the year too, not the day: a day would let
+    // any span ending on it pass.
+    let other = format!("{:?}", cell(&t, "C4").period());
+    assert!(
+        other.contains("Duration") && other.contains("2018"),
+        "{other}"
+    );
+    let years: Vec<String> = ["B3", "C3", "D3"]
+        .iter()
+        .map(|a| format!("{:?}", cell(&t, a).period()))
+        .collect();
+    assert!(years[0].contains("2019"), "{years:?}");
+    assert!(years[1].contains("2018"), "{years:?}");
+    assert!(years[2].contains("2017"), "{years:?}");
+    assert_eq!(cell(&t, "C3").col_label(), Some("December 29, 2018"));
+    // Each column is the year ending on its date.
+    assert!(years[1].contains("Duration"), "{years:?}");
+    // Near misses: dates alone that are no year apart, and two dates over
+    // three columns, are not spread.
+    let rows: &[&[&str]] = &[
+        &["(in millions)", "", ""],
+        &["", "June 30, 2025 December 31, 2024", ""],
+        &["Cash", "#100", "#90"],
+    ];
+    let t = label_with_merges(TablePart::Sheet("BS".into()), rows, vec![merge(1, 1, 2)]);
+    assert_eq!(cell(&t, "B3").col_label(), cell(&t, "C3").col_label());
+    let rows: &[&[&str]] = &[
+        &["(in millions)", "", "", ""],
+        &["", "December 28, 2019 December 29, 2018", "", ""],
+        &["Net sales", "#24977", "#26268", "#26076"],
+    ];
+    let t = label_with_merges(TablePart::Sheet("IS".into()), rows, vec![merge(1, 1, 3)]);
+    assert_eq!(
+        cell(&t, "B3").col_label(),
+        cell(&t, "D3").col_label(),
+        "{:?}",
+        cell(&t, "B3").col_label()
+    );
+}
