@@ -241,15 +241,28 @@ fn is_small_word(w: &str) -> bool {
 
 /// A role's glosses of its own words: an acronym in parentheses after the
 /// words it stands for ("Reality Labs (RL)", "Family of Apps (FoA)",
-/// "Boeing Commercial Airplanes (BCA)") says the same line twice; the
-/// range is the parentheses and the acronym. An acronym that is not the
-/// words' initials ("Revenue (ASC 606)") is kept. Words in parentheses
-/// after an acronym ("TAC (traffic acquisition costs)") are kept: they
-/// are the words a row must show, whatever letters they begin with.
-pub(crate) fn acronym_glosses(text: &str) -> Vec<std::ops::Range<usize>> {
+/// "Boeing Commercial Airplanes (BCA)") says the same line twice. Each is
+/// the range of the parentheses and the acronym, and the acronym's letters
+/// in lower case. An acronym that is not the words' initials ("Revenue
+/// (ASC 606)") is kept. Words in parentheses after an acronym ("TAC
+/// (traffic acquisition costs)") are kept: they are the words a row must
+/// show, whatever letters they begin with.
+pub(crate) fn acronym_glosses(text: &str) -> Vec<(std::ops::Range<usize>, Box<str>)> {
     if !text.contains('(') {
         return Vec::new();
     }
+    let is_acronym = |w: &str| {
+        (2..=6).contains(&w.len())
+            && w.chars().all(|c| c.is_ascii_alphabetic() || c == '&')
+            && w.chars().filter(char::is_ascii_uppercase).count() >= 2
+    };
+    let initials = |words: &[&str]| -> String {
+        words
+            .iter()
+            .filter_map(|w| w.chars().next())
+            .map(|c| c.to_ascii_lowercase())
+            .collect()
+    };
     let mut out = Vec::new();
     let mut from = 0;
     while let Some(open) = text.get(from..).and_then(|r| r.find('(')).map(|i| i + from) {
@@ -258,54 +271,41 @@ pub(crate) fn acronym_glosses(text: &str) -> Vec<std::ops::Range<usize>> {
         };
         from = close + 1;
         let inner = text.get(open + 1..close).unwrap_or("").trim();
-        let before = text.get(..open).unwrap_or("");
-        let spelled = |acronym: &str, words: &[&str]| {
-            let letters: String = acronym
-                .chars()
-                .filter(char::is_ascii_alphabetic)
-                .map(|c| c.to_ascii_lowercase())
-                .collect();
-            let initials = |skip_small: bool| -> String {
-                words
-                    .iter()
-                    .filter(|w| !skip_small || !is_small_word(w))
-                    .filter_map(|w| w.chars().next())
-                    .map(|c| c.to_ascii_lowercase())
-                    .collect()
-            };
-            letters.len() >= 2
-                && (initials(false).ends_with(&letters) || initials(true).ends_with(&letters))
-        };
-        let words_before: Vec<&str> = before
+        if !is_acronym(inner) {
+            continue;
+        }
+        let letters: String = inner
+            .chars()
+            .filter(char::is_ascii_alphabetic)
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        let n = letters.len();
+        let words_before: Vec<&str> = text
+            .get(..open)
+            .unwrap_or("")
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|w| !w.is_empty())
             .collect();
-        let is_acronym = |w: &str| {
-            (2..=6).contains(&w.len())
-                && w.chars().all(|c| c.is_ascii_alphabetic() || c == '&')
-                && w.chars().filter(char::is_ascii_uppercase).count() >= 2
-        };
-        // "Reality Labs (RL)": the acronym of the words just before.
-        if is_acronym(inner) {
-            let n = inner.chars().filter(char::is_ascii_alphabetic).count();
-            // The words the acronym may span, small words included.
-            let span = words_before.len().saturating_sub(n + 2);
-            let tail = words_before.get(span..).unwrap_or(&[]);
-            // The last n words (or n after dropping small ones) spell it.
-            let last_n = words_before
-                .get(words_before.len().saturating_sub(n)..)
-                .unwrap_or(&[]);
-            let small_free: Vec<&str> =
-                tail.iter().copied().filter(|w| !is_small_word(w)).collect();
-            let last_free = small_free
-                .get(small_free.len().saturating_sub(n)..)
-                .unwrap_or(&[]);
-            if (last_n.len() == n && spelled(inner, last_n))
-                || (last_free.len() == n && spelled(inner, last_free))
-            {
-                out.push(open..close + 1);
-            }
-            continue;
+        // The last n words spell it, small words counted ("Family of
+        // Apps"), or the last n of the words a few before it once the small
+        // ones are dropped.
+        let last_n = words_before
+            .get(words_before.len().saturating_sub(n)..)
+            .unwrap_or(&[]);
+        let small_free: Vec<&str> = words_before
+            .get(words_before.len().saturating_sub(n + 2)..)
+            .unwrap_or(&[])
+            .iter()
+            .copied()
+            .filter(|w| !is_small_word(w))
+            .collect();
+        let last_free = small_free
+            .get(small_free.len().saturating_sub(n)..)
+            .unwrap_or(&[]);
+        if (last_n.len() == n && initials(last_n) == letters)
+            || (last_free.len() == n && initials(last_free) == letters)
+        {
+            out.push((open..close + 1, letters.into_boxed_str()));
         }
     }
     out
@@ -533,7 +533,7 @@ mod tests {
         let gloss = |t: &str| -> Vec<String> {
             acronym_glosses(t)
                 .into_iter()
-                .map(|r| t.get(r).unwrap_or_default().to_string())
+                .map(|(r, _)| t.get(r).unwrap_or_default().to_string())
                 .collect()
         };
         assert_eq!(gloss("Meta Reality Labs (RL) segment loss"), ["(RL)"]);

@@ -215,15 +215,8 @@ pub fn read(text: &str, vocab: &Vocab, mode: Mode) -> Reading {
     // "TAC" of "Traffic acquisition costs (TAC)") ranks higher.
     let mut glossed: Vec<Box<str>> = Vec::new();
     if mode == Mode::Role {
-        for range in crate::vocab::acronym_glosses(text) {
-            if let Some(acronym) = text.get(range.clone()) {
-                let acronym: String = acronym
-                    .chars()
-                    .filter(char::is_ascii_alphabetic)
-                    .map(|c| c.to_ascii_lowercase())
-                    .collect();
-                glossed.push(acronym.into_boxed_str());
-            }
+        for (range, letters) in crate::vocab::acronym_glosses(text) {
+            glossed.push(letters);
             blank(&mut masked, range);
         }
     }
@@ -743,8 +736,13 @@ pub(crate) fn without_note_references(text: &str) -> std::borrow::Cow<'_, str> {
         let word = bytes
             .get(i..i + 4)
             .is_some_and(|w| w == b"Note" || w == b"NOTE");
-        let before = text.get(..i).unwrap_or("").trim_end();
-        word && (before.ends_with('(') || before.to_ascii_lowercase().ends_with("see"))
+        let before = text.get(..i).unwrap_or("").trim_end().as_bytes();
+        let see = before
+            .len()
+            .checked_sub(3)
+            .and_then(|at| before.get(at..))
+            .is_some_and(|w| w.eq_ignore_ascii_case(b"see"));
+        word && (before.ends_with(b"(") || see)
     };
     if !(0..bytes.len()).any(is_note_at) {
         return std::borrow::Cow::Borrowed(text);

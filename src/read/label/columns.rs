@@ -160,14 +160,12 @@ fn dates_spread_over_columns(columns: &mut [Option<(ColumnInfo, bool)>], hint: P
                 c = end;
                 continue;
             }
-            let lead = if yearly {
-                "Year ended ".to_string()
-            } else {
-                lead
-            };
+            // The words the period grammar reads before each date: the
+            // header's own, or the year the dates alone stand for.
+            let spoken = if yearly { "Year ended " } else { lead.as_str() };
             let periods: Vec<Option<Period>> = dates
                 .iter()
-                .map(|d| parse_period(&format!("{lead}{d}"), hint))
+                .map(|d| parse_period(&format!("{spoken}{d}"), hint))
                 .collect();
             // Each date a period, and no two alike.
             let distinct = periods
@@ -175,22 +173,19 @@ fn dates_spread_over_columns(columns: &mut [Option<(ColumnInfo, bool)>], hint: P
                 .enumerate()
                 .all(|(i, p)| p.is_some() && !periods.iter().skip(i + 1).any(|q| q == p));
             if distinct {
-                for ((slot, date), period) in columns
+                for (((slot, date), period), instant) in columns
                     .get_mut(c..end)
                     .unwrap_or(&mut [])
                     .iter_mut()
                     .zip(&dates)
                     .zip(periods)
+                    .zip(instants)
                 {
                     if let Some((info, _)) = slot {
-                        info.label = Some(if yearly {
-                            date.clone()
-                        } else {
-                            format!("{lead}{date}")
-                        });
+                        info.label = Some(format!("{lead}{date}"));
                         info.period = period;
                         if yearly {
-                            info.balance_at = parse_period(date, hint);
+                            info.balance_at = instant;
                             info.year_from_date = true;
                         }
                     }

@@ -47,6 +47,16 @@ fn label_with_merges(part: TablePart, rows: &[&[&str]], merges: Vec<super::super
     label_table(raw, "t.xlsx", &Vocab::builtin())
 }
 
+/// A merged region on one row, over columns `first_col..=last_col`.
+fn merge(first_row: usize, first_col: usize, last_col: usize) -> super::super::Merge {
+    super::super::Merge {
+        first_row,
+        first_col,
+        last_row: first_row,
+        last_col,
+    }
+}
+
 fn cell<'a>(table: &'a Table, a1: &str) -> Cell<'a> {
     let coord = Coord::parse(a1).unwrap();
     table.cell_at(coord).unwrap_or_else(|| {
@@ -234,12 +244,6 @@ fn balance_sheet_years_under_a_date_are_instants_and_upper_case_captions_nest() 
 
 #[test]
 fn merged_headers_spread_over_exactly_their_columns() {
-    let merge = |first_row, first_col, last_col| super::super::Merge {
-        first_row,
-        first_col,
-        last_row: first_row,
-        last_col,
-    };
     let t = label_with_merges(
         TablePart::Sheet("IS".into()),
         &[
@@ -632,12 +636,6 @@ fn text_rows_under_a_header_do_not_join_it() {
 
 #[test]
 fn merges_decide_only_where_they_are() {
-    let merge = |first_row, first_col, last_col| super::super::Merge {
-        first_row,
-        first_col,
-        last_row: first_row,
-        last_col,
-    };
     // A merged title says nothing about the header below it: the unmerged
     // "Three Months Ended" still spans its empty neighbour.
     let t = label_with_merges(
@@ -2132,12 +2130,6 @@ fn rows_under_a_caption_naming_a_percentage_are_percentages() {
 
 #[test]
 fn one_header_writing_a_date_per_column_gives_each_its_own() {
-    let merge = |first_row, first_col, last_col| super::super::Merge {
-        first_row,
-        first_col,
-        last_row: first_row,
-        last_col,
-    };
     // Kraft Heinz's statement of income: three dates read as one phrase
     // over the three columns.
     let rows: &[&[&str]] = &[
