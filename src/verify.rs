@@ -1171,10 +1171,20 @@ impl<'a> Verifier<'a> {
             ));
         }
         // A sum or a difference (a result in its operands' units, not a
-        // ratio) whose role is a line the operands' tables print.
+        // ratio) whose role is a line the operands' tables print; so is a
+        // per-share amount ("Basic EPS" of net income over the shares,
+        // where the statement prints basic EPS from the income available
+        // to common shareholders).
+        let per_share = spec.role.unit == Some(crate::model::RoleUnit::PerShare)
+            || spec
+                .role
+                .concept
+                .as_ref()
+                .and_then(|c| self.vocab.info(c.as_str()))
+                .is_some_and(|i| i.measure == crate::model::Measure::PerShare);
         if findings.is_empty()
             && let Some(s) = stated
-            && arithmetic::sum_or_difference(&calc, &inputs)
+            && (arithmetic::sum_or_difference(&calc, &inputs) || per_share)
         {
             findings.extend(crate::check::printed::result_printed(
                 spec,

@@ -215,7 +215,7 @@ fn the_seventh_red_team_corpus_holds_its_documented_figures() {
 /// 6bf8776: 10 and 55). Tuned on since.
 #[test]
 fn the_eighth_red_team_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/redteam8.jsonl", (119, 110), 0, 27, true);
+    holds_figures("tests/adversarial/redteam8.jsonl", (119, 110), 0, 26, true);
 }
 
 /// A ninth outside reviewer's corpus (2026-12-04, evening) over the samples
@@ -373,7 +373,7 @@ fn the_fifteenth_red_team_holds_its_documented_figures() {
 /// rules were final: **held out**, its misses not read (on the session's
 /// start, 5e16e6c: 1 and 50; first run 1 and 47; on bc4679e, totals
 /// only, 1 and 45; totals only since, 0 and 43 on 2026-12-06's sixth
-/// session, 0 and 42 on its seventh).
+/// session, 0 and 42 on its seventh, 0 and 39 on 2026-12-07).
 #[test]
 #[ignore = "reads six real filing PDFs: slow in a debug build; run with --ignored"]
 fn the_sixteenth_red_team_holds_its_documented_figures() {
@@ -384,7 +384,7 @@ fn the_sixteenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam16.jsonl",
         &pdfs,
         (66, 64),
-        (0, 42),
+        (0, 39),
         false,
     );
 }
@@ -516,7 +516,7 @@ fn the_twenty_second_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam22.jsonl",
         &dir,
         (82, 86),
-        (0, 15),
+        (0, 14),
         false,
     );
 }
@@ -536,7 +536,7 @@ fn the_twenty_third_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam23.jsonl",
         &dir,
         (60, 50),
-        (0, 12),
+        (0, 11),
         false,
     );
 }
@@ -563,7 +563,7 @@ fn the_twenty_fourth_red_team_on_html_notes_holds_its_documented_figures() {
         "tests/adversarial/redteam24.jsonl",
         &dir,
         (78, 79),
-        (0, 18),
+        (0, 17),
         false,
     );
 }
@@ -675,7 +675,7 @@ fn the_twenty_seventh_red_team_on_pdf_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam27pdf.jsonl",
         &pdfs,
         (25, 26),
-        (0, 7),
+        (0, 6),
         false,
     );
 }
@@ -760,7 +760,7 @@ fn the_twenty_ninth_red_team_on_pdf_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam29pdf.jsonl",
         &pdfs,
         (32, 32),
-        (0, 10),
+        (0, 9),
         false,
     );
 }
@@ -802,6 +802,47 @@ fn the_thirtieth_red_team_on_pdf_filings_holds_its_documented_figures() {
         &pdfs,
         (32, 32),
         (0, 14),
+        false,
+    );
+}
+
+/// A thirty-first red team (2026-12-07): 75 wrong and 75 correct claims
+/// over five SEC HTML filings (Apple's and Netflix's 2025 10-Qs, Tesla's
+/// and Amazon's 10-Ks, Union Pacific's 2025 second-quarter 10-Q), written
+/// by an outside reviewer who read no tickmark source or rule and ran only
+/// `extract`. Held out for one run on e15089d (the session's start): none
+/// wrong accepted, 16 correct refused; its misses were then read, which
+/// makes it a training corpus.
+#[test]
+#[ignore = "reads five real HTML filings: slow in a debug build; run with --ignored"]
+fn the_thirty_first_red_team_on_html_filings_holds_its_documented_figures() {
+    let Some(dir) = sec_ixbrl() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam31.jsonl",
+        &dir,
+        (75, 75),
+        (0, 11),
+        false,
+    );
+}
+
+/// The same red team's claims over five FinanceBench PDFs (Adobe's 2017,
+/// 3M's 2022, AMD's 2015, Pfizer's 2021 and American Water Works' 2021
+/// 10-Ks): 32 wrong and 32 correct. Held out for one run: none wrong
+/// accepted, 8 correct refused; 4 since.
+#[test]
+#[ignore = "reads real PDFs: slow in a debug build; run with --ignored"]
+fn the_thirty_first_red_team_on_pdf_filings_holds_its_documented_figures() {
+    let Some(pdfs) = financebench_pdfs() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam31pdf.jsonl",
+        &pdfs,
+        (32, 32),
+        (0, 4),
         false,
     );
 }

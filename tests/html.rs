@@ -375,18 +375,7 @@ fn synthetic_filing(dir: &Path, adoption: bool) {
 fn verify_synthetic(adoption: bool, claims: &[&str]) -> Vec<(String, Route, Vec<&'static str>)> {
     let dir = tempfile::tempdir().unwrap();
     synthetic_filing(dir.path(), adoption);
-    let json = format!(
-        r#"{{"id": "t", "sources": ["synthetic.htm"], "claims": [{}]}}"#,
-        claims.join(",")
-    );
-    let answers = read_answers_str(&json, "test.json", false).unwrap();
-    let answer = answers.items.into_iter().next().unwrap().unwrap();
-    let vocab = Vocab::builtin();
-    let store = Store::default();
-    let verifier = Verifier::new(&vocab, &store, VerifyOptions::with_checks(CheckSet::ALL));
-    let report = verifier.verify(&answer, &SourceCache::default(), dir.path());
-    report
-        .claims
+    verify_in(dir.path(), "synthetic.htm", claims)
         .into_iter()
         .map(|c| {
             let codes = codes(&c);
@@ -921,4 +910,119 @@ fn a_headerless_table_right_below_another_continues_its_columns() {
     assert_eq!(period("p2t2", "C3").as_deref(), Some("FY2023"));
     // Near miss: a table laid out otherwise below it stays undated.
     assert_eq!(period("p2t3", "B1"), None);
+}
+
+/// A balance sheet and an investments note in one inline-XBRL filing, as
+/// Apple's 10-Q prints them: the note's "Cash" row is tagged with the
+/// balance sheet's concept for one member (`FinancialInstrumentAxis =
+/// CashMember`), its "Total" row with the consolidated fact.
+fn cash_note_filing(dir: &Path) {
+    let context = |id: &str, end: &str, member: Option<&str>| {
+        let segment = member.map_or(String::new(), |m| {
+            format!(
+                r#"<xbrli:segment><xbrldi:explicitMember dimension="us-gaap:FinancialInstrumentAxis">us-gaap:{m}</xbrldi:explicitMember></xbrli:segment>"#
+            )
+        });
+        format!(
+            r#"<xbrli:context id="{id}"><xbrli:entity><xbrli:identifier scheme="http://www.sec.gov/CIK">0000000001</xbrli:identifier>{segment}</xbrli:entity><xbrli:period><xbrli:instant>{end}</xbrli:instant></xbrli:period></xbrli:context>"#
+        )
+    };
+    let mut n = 0;
+    let mut fact = |text: &str, context: &str, concept: &str| {
+        n += 1;
+        format!(
+            r#"<ix:nonFraction unitRef="usd" contextRef="{context}" decimals="-6" name="us-gaap:{concept}" format="ixt:num-dot-decimal" scale="6" id="f-{n}">{text}</ix:nonFraction>"#
+        )
+    };
+    let row = |cells: &[String]| {
+        let tds: String = cells.iter().map(|c| format!("<td>{c}</td>")).collect();
+        format!("<tr>{tds}</tr>")
+    };
+    let s = |t: &str| t.to_string();
+    const CCE: &str = "CashAndCashEquivalentsAtCarryingValue";
+    let balance = [
+        row(&[s(""), s("June 28, 2025"), s("September 28, 2024")]),
+        row(&[
+            s("Cash and cash equivalents"),
+            format!("${}", fact("36,269", "i1", CCE)),
+            format!("${}", fact("29,943", "i0", CCE)),
+        ]),
+        row(&[s("Total current assets"), s("122,491"), s("152,987")]),
+    ]
+    .concat();
+    let note = [
+        row(&[
+            s(""),
+            s("Adjusted Cost"),
+            s("Fair Value"),
+            s("Cash and Cash Equivalents"),
+        ]),
+        row(&[
+            s("Cash"),
+            fact("26,686", "c1", "Cash"),
+            fact("26,686", "c1", "Cash"),
+            fact("26,686", "c1", CCE),
+        ]),
+        row(&[
+            s("Money market funds"),
+            s("9,583"),
+            s("9,583"),
+            fact("9,583", "m1", CCE),
+        ]),
+        row(&[
+            s("Total"),
+            s("36,269"),
+            s("36,269"),
+            fact("36,269", "i1", CCE),
+        ]),
+    ]
+    .concat();
+    let contexts = [
+        context("i1", "2025-06-28", None),
+        context("i0", "2024-09-28", None),
+        context("c1", "2025-06-28", Some("CashMember")),
+        context("m1", "2025-06-28", Some("MoneyMarketFundsMember")),
+    ]
+    .concat();
+    let html = format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL" xmlns:xbrli="http://www.xbrl.org/2003/instance" xmlns:xbrldi="http://xbrl.org/2006/xbrldi" xmlns:ixt="http://www.xbrl.org/inlineXBRL/transformation/2020-02-12" xmlns:us-gaap="http://fasb.org/us-gaap/2024" xmlns:iso4217="http://www.xbrl.org/2003/iso4217"><head><title>synthetic</title></head><body><div style="display:none"><ix:header><ix:resources><xbrli:unit id="usd"><xbrli:measure>iso4217:USD</xbrli:measure></xbrli:unit>{contexts}</ix:resources></ix:header></div><p>CONDENSED CONSOLIDATED BALANCE SHEETS</p><p>(In millions)</p><table>{balance}</table><div style="page-break-after:always"></div><p>Note 4 – Financial Instruments</p><p>The following table shows the Company's cash and cash equivalents by significant investment category as of June 28, 2025 (in millions):</p><table>{note}</table></body></html>"#
+    );
+    std::fs::write(dir.join("cash.htm"), html).unwrap();
+}
+
+#[test]
+fn a_members_part_of_a_fact_neither_outranks_nor_passes_for_the_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    cash_note_filing(dir.path());
+    let claim = |value: &str, role: &str, cite: &str| {
+        let json = format!(
+            r#"{{"id": "k", "text": "As of June 28, 2025, the company held {value} in cash.", "value": "{value}", "role": "{role}", "cites": ["cash.htm#{cite}"]}}"#
+        );
+        let claim = verify_in(dir.path(), "cash.htm", &[json]).remove(0);
+        let codes = codes(&claim);
+        (claim.route, codes)
+    };
+    let total = "Cash and cash equivalents, June 28, 2025";
+    // The balance sheet's consolidated fact is the claim's, not the note's
+    // cash member, which prints "Cash and Cash Equivalents" over its column.
+    assert_eq!(
+        claim("$36.3 billion", total, "p1t1!B5"),
+        (Route::Accept, vec![])
+    );
+    // The member's part cited for the whole: review, never accept.
+    assert_eq!(
+        claim("$26.7 billion", total, "p2t1!D4"),
+        (Route::Review, vec!["ambiguous_role"])
+    );
+    // Near misses: the note's total is the same fact as the balance sheet's,
+    // and the member's own concept named alone is the member's.
+    assert_eq!(
+        claim("$36.3 billion", total, "p2t1!D6"),
+        (Route::Accept, vec![])
+    );
+    assert_eq!(
+        claim("$26.7 billion", "Cash, June 28, 2025", "p2t1!B4"),
+        (Route::Accept, vec![])
+    );
 }

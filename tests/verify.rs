@@ -1567,6 +1567,42 @@ fn the_sentence_of_a_calculation_is_held_to_its_change_and_its_company() {
 }
 
 #[test]
+fn a_company_named_by_its_initials_is_the_table_s_company() {
+    let csv = "Advanced Micro Devices Inc. Consolidated Statements of Operations,,\n\
+               (In millions),,\n,2015,2014\nNet revenue,\"3,991\",\"5,506\"\n";
+    let said = |text: &str| {
+        route_and_codes(&said_over_csv(
+            csv,
+            text,
+            "$4.0 billion",
+            "Net revenue, 2015",
+            "B4",
+        ))
+    };
+    assert_eq!(
+        said("AMD's net revenue was $4.0 billion in 2015."),
+        (Route::Accept, vec![])
+    );
+    // Near misses: other initials, and a one-word company's letter.
+    assert_eq!(
+        said("AMG's net revenue was $4.0 billion in 2015."),
+        (Route::Reanswer, vec!["contradicted"])
+    );
+    let single = "Acme Inc. Consolidated Statements of Operations,,\n(In millions),,\n,2015,2014\n\
+                  Net revenue,\"3,991\",\"5,506\"\n";
+    assert_eq!(
+        route_and_codes(&said_over_csv(
+            single,
+            "A's net revenue was $4.0 billion in 2015.",
+            "$4.0 billion",
+            "Net revenue, 2015",
+            "B4"
+        )),
+        (Route::Reanswer, vec!["contradicted"])
+    );
+}
+
+#[test]
 fn a_hyphenated_quarter_in_the_sentence_is_its_period() {
     let r = verify(
         r#"{"id": "t", "sources": ["dunmore_income.csv"], "claims": [{"id": "k",
@@ -5652,4 +5688,100 @@ fn an_amount_in_millions_is_not_the_per_share_line_of_the_same_words() {
         "B7",
     );
     assert_ne!(claim(&r).route, Route::Accept, "{:#?}", claim(&r).findings);
+}
+
+#[test]
+fn a_per_share_calculation_states_what_its_table_prints() {
+    let csv = "Consolidated Statements of Income,,\n(in thousands, except per share data),,\n\
+               ,\"Year Ended December 31, 2024\",\"Year Ended December 31, 2023\"\n\
+               Net income,\"125,212\",\"103,256\"\nPreferred stock dividends,\"4,500\",\"4,500\"\n\
+               Net income available to common shareholders,\"120,712\",\"98,756\"\n\
+               Earnings per common share:,,\nBasic,2.93,2.36\nDiluted,2.90,2.35\n\
+               Weighted-average common shares outstanding (in thousands):,,\nBasic,\"41,205\",\"41,870\"\n\
+               Diluted,\"41,560\",\"42,105\"\n";
+    let eps = |value: &str, numerator: (&str, &str, &str)| {
+        route_and_codes(&over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "{value}", "role": "Basic EPS, FY2024", "calc": "n / sh",
+                    "operands": [{{"id": "n", "value": "{}", "role": "{} 2024", "cite": "t.csv#B{}"}},
+                                 {{"id": "sh", "value": "41,205", "role": "Weighted-average basic shares 2024 (thousands)", "cite": "t.csv#B11"}}]}}"#,
+                numerator.0, numerator.1, numerator.2
+            ),
+        ))
+    };
+    // Net income over the shares ignores the preferred dividends: the
+    // statement prints basic EPS at 2.93.
+    assert_eq!(
+        eps("$3.04", ("125,212", "Net income", "4")),
+        (Route::Reanswer, vec!["value_mismatch"])
+    );
+    // Near miss: the income available to common shareholders gives it.
+    assert_eq!(
+        eps(
+            "$2.93",
+            (
+                "120,712",
+                "Net income available to common shareholders",
+                "6"
+            )
+        ),
+        (Route::Accept, vec![])
+    );
+}
+
+/// Two tables of one title in one filing, each one segment's (the
+/// segment named only in a heading outside both), as Verizon prints its
+/// Consumer and Business statistics.
+fn over_parallel_tables(second_title: &str, claim: &str) -> AnswerReport {
+    let table = |title: &str, rows: &[(&str, &str, &str)]| {
+        let body: String = rows
+            .iter()
+            .map(|(l, a, b)| format!("<tr><td>{l}</td><td>{a}</td><td>{b}</td></tr>"))
+            .collect();
+        format!(
+            "<p>{title}</p><p>(dollars in millions)</p><table><tr><td></td><td>2021</td><td>2020</td></tr>{body}</table>"
+        )
+    };
+    let html = format!(
+        "<html><body>{}<div style=\"page-break-after:always\"></div>{}</body></html>",
+        table(
+            "Operating Revenues and Selected Operating Statistics",
+            &[
+                ("Service", "67,733", "64,884"),
+                ("Wireless equipment", "19,781", "15,492")
+            ]
+        ),
+        table(
+            second_title,
+            &[
+                ("Service", "21,476", "22,202"),
+                ("Wireless equipment", "3,321", "3,019")
+            ]
+        ),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("t.htm"), html).unwrap();
+    let path = serde_json::to_string(&dir.path().join("t.htm").display().to_string()).unwrap();
+    verify(&format!(
+        r#"{{"id": "t", "sources": [{{"id": "t.htm", "path": {path}}}], "claims": [{claim}]}}"#
+    ))
+}
+
+#[test]
+fn a_line_of_two_tables_of_one_title_is_neither_s_unless_the_claim_says() {
+    let claim = r#"{"id": "k", "text": "Wireless equipment revenue was $3.3 billion in 2021.", "value": "$3.3 billion", "role": "Wireless equipment revenue, 2021", "cites": ["t.htm#p2t1!B5"]}"#;
+    let same = "Operating Revenues and Selected Operating Statistics";
+    assert_eq!(
+        route_and_codes(&over_parallel_tables(same, claim)),
+        (Route::Review, vec!["ambiguous_role"])
+    );
+    // Near miss: another title tells the tables apart; the cite says which.
+    assert_eq!(
+        route_and_codes(&over_parallel_tables(
+            "Business Segment Operating Revenues",
+            claim
+        )),
+        (Route::Accept, vec![])
+    );
 }

@@ -5,6 +5,10 @@
 //! The operands can be cited right and the sum exact while the result is
 //! not the figure the document gives for it.
 //!
+//! So must a per-share amount computed from its operands ("Basic EPS" as
+//! net income over the basic shares, where the statement prints basic EPS
+//! from the income available to common shareholders).
+//!
 //! A ratio likewise ([`ratio_printed`]): "Cash flow conversion rate" computed
 //! as operating cash flow over net income, where the operands' table prints
 //! the line at 77% from its own definition, is not the report's rate.
@@ -32,6 +36,14 @@ pub fn result_printed<'a>(
         return None;
     }
     let tables = tables_of(operand_cells);
+    // A per-share line is its concept's whatever its row says: Pfizer's
+    // basic EPS is printed on a row "Net income attributable to Pfizer
+    // Inc. common shareholders" under "Earnings per common share––basic".
+    let per_share_concept = claim.role.concept.as_ref().filter(|c| {
+        vocab
+            .info(c.as_str())
+            .is_some_and(|i| i.measure == crate::model::Measure::PerShare)
+    });
     let mut best: Option<(crate::check::role::Fit, Vec<Cell<'a>>)> = None;
     for table in tables {
         let roles = roles_of(table, vocab);
@@ -42,10 +54,16 @@ pub fn result_printed<'a>(
             let Some(fit) = fit_if_adequate(claim, &cell, roles) else {
                 continue;
             };
+            let concept_is_the_line = per_share_concept.is_some_and(|c| {
+                !fit.family && cell.concept().is_some_and(|own| own.as_str() == c.as_str())
+            });
             // Every word of the role shown and the row saying no more: a
             // concept of the same family read from the same words ("Profit
             // for the year") is the line.
-            if fit.period != Slot::Agree || fit.label_extra > 0 || fit.lenient_extra > 0 {
+            if fit.period != Slot::Agree
+                || fit.label_extra > 0 && !concept_is_the_line
+                || fit.lenient_extra > 0
+            {
                 continue;
             }
             match &mut best {

@@ -251,6 +251,13 @@ pub fn other_company(sentence: &str, cells: &[crate::model::Cell<'_>]) -> Option
                 .iter()
                 .any(|x| x == w || x.strip_suffix('s') == Some(w))
         });
+        // The company by its initials: "AMD's revenue" over Advanced Micro
+        // Devices' statement.
+        let initials: String = company
+            .split(' ')
+            .filter_map(|w| w.chars().next())
+            .collect();
+        let named = named || company.contains(' ') && said.contains(&initials);
         // The filer by its trading symbol ("PFE's diluted EPS" over
         // Pfizer's statement): its cover lists the symbol with its name.
         let filer_said = cell.table().filer.as_deref().is_some_and(|filer| {

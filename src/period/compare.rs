@@ -59,7 +59,7 @@ pub fn periods_agree(claimed: &Period, found: &Period) -> Agreement {
                 return Agreement::No;
             }
             if let (Some(a), Some(b)) = (end_a, end_b) {
-                return yes_no(Some(a == b));
+                return yes_no(Some(a == b || near_month_end(*a, *b)));
             }
             let year_a = claimed.year().map(i64::from);
             let year_b = found.year().map(i64::from);
@@ -260,6 +260,18 @@ fn both(year: Option<bool>, part: Option<bool>) -> Agreement {
     }
 }
 
+/// Two spans' ends a fiscal calendar tells apart by days only: one on a
+/// month's last day ("the June 2025 quarter", "three months ended June 30,
+/// 2025"), the other within six days of it (Apple's quarter ended June 28,
+/// 2025). Spans of equal length are the same quarter or year.
+fn near_month_end(a: Date, b: Date) -> bool {
+    if a != a.last_of_month() && b != b.last_of_month() {
+        return false;
+    }
+    let (early, late) = if a < b { (a, b) } else { (b, a) };
+    early.until(late).is_ok_and(|span| span.get_days() <= 6)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -280,6 +292,32 @@ mod tests {
             },
         )
         .unwrap_or_else(|| panic!("{text}"))
+    }
+
+    #[test]
+    fn a_fiscal_calendar_s_end_a_few_days_off_a_month_s_end_is_that_span() {
+        let apple_q3 = p("Three Months Ended June 28, 2025");
+        for same in ["the June 2025 quarter", "three months ended June 30, 2025"] {
+            assert_eq!(periods_agree(&p(same), &apple_q3), Agreement::Yes, "{same}");
+        }
+        // Near misses: another month, another year, another length, and two
+        // ends neither of which is a month's last day.
+        for other in [
+            "the March 2025 quarter",
+            "the September 2025 quarter",
+            "the June 2024 quarter",
+            "six months ended June 30, 2025",
+        ] {
+            assert_eq!(
+                periods_agree(&p(other), &apple_q3),
+                Agreement::No,
+                "{other}"
+            );
+        }
+        assert_eq!(
+            periods_agree(&p("three months ended June 24, 2025"), &apple_q3),
+            Agreement::No
+        );
     }
 
     #[test]

@@ -157,7 +157,39 @@ pub fn find_period(text: &str) -> Option<(Range<usize>, Period)> {
     if holds_no_period(text) {
         return None;
     }
-    find_period_in(text)
+    let (range, period) = find_period_in(text)?;
+    Some(with_dated_span(text, range, period))
+}
+
+/// A fiscal year followed by its dated span in parentheses ("fiscal year
+/// 2025 (ended Jan 26, 2025)", "fiscal 2024 (the year ended September 28,
+/// 2024)") is that span, when the span's end falls in the year named; the
+/// range then covers the parenthesis.
+fn with_dated_span(text: &str, range: Range<usize>, period: Period) -> (Range<usize>, Period) {
+    if !is_bare_year(&period) {
+        return (range, period);
+    }
+    let dated = || {
+        let rest = text.get(range.end..)?;
+        let open = rest.len() - rest.trim_start().len();
+        let inner_start = open + rest.get(open..)?.strip_prefix('(').map(|_| 1)?;
+        let close = rest.get(inner_start..)?.find(')')? + inner_start;
+        let inner = rest.get(inner_start..close)?.trim();
+        let inner = match inner
+            .strip_prefix("ended ")
+            .or_else(|| inner.strip_prefix("Ended "))
+        {
+            Some(date) => format!("year ended {date}"),
+            None => inner.to_string(),
+        };
+        let found @ Period::Duration { end: Some(end), .. } =
+            parse_period(&inner, PeriodHint::default())?
+        else {
+            return None;
+        };
+        (Some(end.year()) == period.year()).then_some((range.start..range.end + close + 1, found))
+    };
+    dated().unwrap_or((range, period))
 }
 
 /// True for a text in which [`find_period`] cannot find a period, told
@@ -303,6 +335,8 @@ impl Norm {
         } else {
             Vec::new()
         };
+        let mut removed = removed;
+        removed.extend(possessives_before_fiscal(&chars.text));
         chars.without(&removed).squeeze()
     }
 
@@ -411,6 +445,26 @@ impl Norm {
         let end = self.src.get(r.end.checked_sub(1)?)?.1;
         Some(start..end)
     }
+}
+
+/// The possessive naming whose fiscal year it is, between a span and its
+/// year ("the first nine months of Apple's fiscal 2025", "the third quarter
+/// of the company's fiscal 2024", "its fiscal 2025"): the byte ranges to
+/// drop, so that the span reads with its year.
+fn possessives_before_fiscal(text: &str) -> Vec<Range<usize>> {
+    static POSSESSIVE: LazyLock<Regex> = LazyLock::new(|| {
+        // A constant pattern; a typo is a bug caught by the tests.
+        #[allow(clippy::expect_used)]
+        Regex::new(r"(?:\bthe )?\b(?:[a-z][a-z0-9&.\-]*'s|its|our|their) fiscal\b")
+            .expect("possessive pattern compiles")
+    });
+    if !text.contains(" fiscal") {
+        return Vec::new();
+    }
+    POSSESSIVE
+        .find_iter(text)
+        .map(|m| m.start()..m.end().saturating_sub("fiscal".len()))
+        .collect()
 }
 
 // ---------------------------------------------------------------------------
@@ -723,6 +777,9 @@ fn parse_norm(s: &str, hint: PeriodHint, lone_change: bool) -> Option<Period> {
 
 /// One period, no comparison.
 fn parse_simple(s: &str, hint: PeriodHint) -> Option<Period> {
+    if let Some(p) = month_s_quarter(s) {
+        return Some(p);
+    }
     if let Some(p) = span::parse(s) {
         return Some(p);
     }
@@ -1455,7 +1512,42 @@ fn context_allows(t: &str, s: usize, e: usize) -> bool {
         .is_some_and(|c| c.is_ascii_digit());
     let scaled = ends_in_digit && SCALE_AFTER.is_match(after);
     let bucket = is_a_length(t.get(s..e).unwrap_or("")) && ends_a_range(before);
-    !scaled && !bucket
+    !scaled && !bucket && !names_a_month_s_quarter(t.get(s..e).unwrap_or(""), before, after)
+}
+
+/// The quarter named by the month it ends in: "the June 2025 quarter",
+/// "June-quarter 2025" is three months ending on the month's last day
+/// (which a fiscal calendar's quarter ending a few days earlier agrees
+/// with, `compare::periods_agree`).
+fn month_s_quarter(s: &str) -> Option<Period> {
+    static QUARTER: LazyLock<Regex> = LazyLock::new(|| {
+        compile(r"^(?:(?:in|for|during) )?(?:the )?(?P<m><MONTH>)\.? (?P<y>\d{4})[ -]quarter$")
+    });
+    let c = captures(&QUARTER, s)?;
+    let month = month_of(c.name("m")?.as_str())?;
+    let year = year4(c.name("y")?.as_str())?;
+    let end = Date::new(year, month, 1).ok()?.last_of_month();
+    Some(Period::Duration {
+        fy: None,
+        quarter: None,
+        half: None,
+        months: Some(3),
+        to_quarter: None,
+        start: None,
+        end: Some(end),
+    })
+}
+
+/// A year between a month and "quarter" ("the June 2025 quarter") is the
+/// quarter ending that month (`month_s_quarter`), not the fiscal year 2025.
+fn names_a_month_s_quarter(window: &str, before: &str, after: &str) -> bool {
+    window.len() == 4
+        && window.bytes().all(|b| b.is_ascii_digit())
+        && (after.starts_with(" quarter") || after.starts_with("-quarter"))
+        && before
+            .strip_suffix(' ')
+            .and_then(|b| b.rsplit(' ').next())
+            .is_some_and(|w| month_of(w).is_some())
 }
 
 /// A stretch that opens with a length: "six months", "3 years, 2019".
@@ -2199,6 +2291,82 @@ mod tests {
             }
         }
         assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
+    #[test]
+    fn a_fiscal_year_with_its_dated_span_in_parentheses_is_that_span() {
+        let dated = parse_period("year ended January 26, 2025", PeriodHint::default());
+        assert!(matches!(dated, Some(Period::Duration { end: Some(_), .. })));
+        for text in [
+            "Revenue, fiscal year 2025 (ended Jan 26, 2025)",
+            "revenue for fiscal year 2025 (the year ended January 26, 2025) was",
+            "Revenue, FY2025 (year ended January 26, 2025)",
+        ] {
+            let (_, period) = find_period(text).unwrap();
+            assert_eq!(Some(period), dated.clone(), "{text}");
+        }
+        let text = "Revenue, fiscal year 2025 (ended Jan 26, 2025) grew";
+        let (range, _) = find_period(text).unwrap();
+        assert_eq!(
+            text.get(range),
+            Some("fiscal year 2025 (ended Jan 26, 2025)")
+        );
+        // Near misses: a date of another year, and a parenthesis that is
+        // no span, leave the fiscal year.
+        assert!(!matches!(
+            find_period("Revenue, fiscal 2025 (ended Jan 28, 2024)"),
+            Some((_, Period::Duration { end: Some(_), .. }))
+        ));
+        assert_eq!(
+            find_period("Revenue, fiscal 2025 (restated)").map(|(_, p)| p),
+            Some(fy(2025))
+        );
+    }
+
+    #[test]
+    fn a_possessive_before_fiscal_and_a_month_s_quarter() {
+        let nine = parse_period("first nine months of fiscal 2025", PeriodHint::default());
+        assert!(nine.is_some());
+        for text in [
+            "R&D totaled $25.7 billion over the first nine months of Apple's fiscal 2025.",
+            "R&D over the first nine months of the company's fiscal 2025",
+            "R&D over the first nine months of its fiscal 2025",
+        ] {
+            assert_eq!(find_period(text).map(|(_, p)| p), nine, "{text}");
+        }
+        let (range, _) = find_period("over the first nine months of Apple's fiscal 2025.").unwrap();
+        assert_eq!(range, 5..49);
+        // "Apple's fiscal 2025" alone is the year; "apples fiscal" no possessive.
+        assert_eq!(
+            find_period("Apple's fiscal 2025 revenue").map(|(_, p)| p),
+            Some(fy(2025))
+        );
+        // The quarter ending in June 2025 is no fiscal year 2025.
+        let june = Period::Duration {
+            fy: None,
+            quarter: None,
+            half: None,
+            months: Some(3),
+            to_quarter: None,
+            start: None,
+            end: Some(d(2025, 6, 30)),
+        };
+        assert_eq!(
+            find_period("Services revenue in the June 2025 quarter").map(|(_, p)| p),
+            Some(june)
+        );
+        assert_eq!(
+            find_period("Services revenue in the June-quarter 2025").map(|(_, p)| p),
+            Some(fy(2025))
+        );
+        assert_eq!(
+            find_period("Services revenue in June 2025").map(|(_, p)| p),
+            Some(fy(2025))
+        );
+        assert_eq!(
+            find_period("Services revenue, 2025 quarter").map(|(_, p)| p),
+            Some(fy(2025))
+        );
     }
 
     #[test]

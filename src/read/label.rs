@@ -456,8 +456,26 @@ fn label_grid(
                     (None, Some((text, _))) => Some(text),
                     (None, None) => None,
                 };
+                let open = sections.path();
                 sections.enter_row(indent, label_text.as_deref().unwrap_or(""));
                 let mut section = sections.path();
+                // A line of the statement printed again at the foot of a
+                // per-share block, at the block caption's indent (Pfizer's
+                // "Net income attributable to Pfizer Inc. common
+                // shareholders" under "Earnings per common share––basic"),
+                // is the block's total per share, not the line again.
+                if section.len() < open.len()
+                    && open.last().is_some_and(|c| names_per_share(c))
+                    && let Some(l) = label_text.as_deref()
+                    && names_earnings(l)
+                    && rows.iter().any(|row| {
+                        row.label
+                            .as_deref()
+                            .is_some_and(|o| o.eq_ignore_ascii_case(l))
+                    })
+                {
+                    section = open;
+                }
                 let match_section = with_implied.path(&section, implied.get(r).copied().flatten());
                 let row_toks = toks.get(r).unwrap_or(&[]);
                 let row_values = grid.get(r).map_or(&[][..], Vec::as_slice);
@@ -525,9 +543,13 @@ fn label_grid(
                     .as_deref()
                     .is_some_and(|l| unit.exempts(l, row_measure, known_money));
                 let minor_unit = label_text.as_deref().is_some_and(in_minor_unit);
+                // A caption stating its rows' unit scales them when their
+                // own label states none: Verizon's "Connections ('000)"
+                // over connection counts in a table "in millions".
                 let label_scale = label_text
                     .as_deref()
                     .and_then(trailing_unit)
+                    .or_else(|| section.iter().rev().find_map(|c| trailing_unit(c)))
                     .map(|u| scale_for(row_measure, &u));
                 // "Operating ratio (%)": the row's numbers are percentages,
                 // "%" printed or not.
@@ -669,3 +691,17 @@ mod rows;
 
 #[cfg(test)]
 mod tests;
+
+/// Whether a caption heads a block of earnings per share: "Earnings per
+/// common share––basic", "Net income per share:". Not dividends per share.
+fn names_per_share(caption: &str) -> bool {
+    let lower = caption.to_lowercase();
+    measure::PER_SHARE.iter().any(|p| lower.contains(p)) && names_earnings(&lower)
+}
+
+/// Whether a text names earnings: income, earnings, a loss.
+fn names_earnings(text: &str) -> bool {
+    text.to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| matches!(w, "income" | "earnings" | "loss" | "losses" | "eps"))
+}

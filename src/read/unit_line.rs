@@ -51,7 +51,8 @@ static SCALE_OF: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 
-static THOUSANDS_MARK: LazyLock<Regex> = LazyLock::new(|| regex(r"\(\s*'?000s?\s*\)"));
+static THOUSANDS_MARK: LazyLock<Regex> =
+    LazyLock::new(|| regex(r"\(\s*['‘’]?000s?\s*\)|^\s*['‘’]?000s?\s*$"));
 
 /// A scale word alone, in parentheses or not: 3M's "(Millions)"; or
 /// opening a header stub, before a comma, a semicolon or an "except" clause:
@@ -233,7 +234,7 @@ fn exceptions(text: &str) -> Vec<String> {
 }
 
 fn scale_of(word: &str) -> Option<Decimal> {
-    let word = word.trim_start_matches('\'');
+    let word = word.trim_start_matches(['\'', '‘', '’']);
     match word {
         "000" | "000s" => Some(Decimal::ONE_THOUSAND),
         _ => crate::number::scale_word(word),

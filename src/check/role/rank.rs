@@ -180,11 +180,37 @@ pub fn resolve<'a>(
 
     // Among adequate cells, those of the cited cell's own source compete
     // with it: a claim need not name its company for its cite to say which.
+    // A part of the cited fact is no rival: the filer's tag of the cited
+    // cell is the consolidated fact (no dimension), the candidate's the same
+    // concept for a member (Apple's balance-sheet "Cash and cash
+    // equivalents" against the cash row of its investments note,
+    // `FinancialInstrumentAxis=CashMember`). The claim's words, all the
+    // cited cell's, name no member.
     let rivals: Vec<&Candidate<'a>> = adequate
         .iter()
         .copied()
-        .filter(|c| same_source(&c.cell, cited))
+        .filter(|c| same_source(&c.cell, cited) && !member_of_fact(&c.cell, cited))
         .collect();
+    // The other way round: the cited cell is a member's fact (the cash row
+    // of Apple's investments note) and the whole fact, another value,
+    // fits the claim as well, its line naming every word of the member's
+    // ("Cash and cash equivalents" over "Cash"): the claim's words do not
+    // say it means the member. A member its whole's line does not name
+    // ("Services" beside "Total net sales") is named by the claim.
+    if let Some(whole) = rivals.iter().find(|c| {
+        member_of_fact(cited, &c.cell)
+            && !same_value(&c.cell, cited)
+            && label_names_all_of(&c.cell, cited)
+    }) {
+        return Resolution::alone(
+            Verdict::Ambiguous(format!(
+                "the cited cell is one member's part of the fact {} holds whole ({}), and the role names no member",
+                whole.cell.reference(),
+                whole.cell.text()
+            )),
+            own,
+        );
+    }
     let mine = own.specificity();
     let min = rivals
         .iter()
@@ -274,6 +300,7 @@ pub fn resolve<'a>(
             .all(|c| !std::ptr::eq(c.cell.table(), cited.table()))
     {
         return consolidated_conflict(claim, cited, &others, &holds, own, vocab)
+            .or_else(|| parallel_parts(cited, &others, own))
             .unwrap_or_else(|| the_companys(claim, cited, assembled, vocab, own));
     }
     // Equally exact rows of one table, the role naming one of them word for
@@ -397,6 +424,52 @@ fn consolidated_conflict<'a>(
     ))
 }
 
+/// The `ambiguous_role` resolution when a table of the same title as the
+/// cited one holds the claim's line with another value: the report prints
+/// one table for each of several parts (Verizon's "Operating Revenues and
+/// Selected Operating Statistics" for Consumer and again for Business,
+/// the segment named only in a heading outside the tables), and a claim
+/// that fits both as well cannot be either's.
+fn parallel_parts<'a>(
+    cited: &Cell<'a>,
+    others: &[&Candidate<'a>],
+    own: Fit,
+) -> Option<Resolution<'a>> {
+    // The title's first line that names something: no unit line ("(dollars
+    // in millions, except ARPA)" differs between Verizon's two) nor a
+    // period heading, its closing unit clause dropped; of three words or
+    // more and no page furniture ("Table of Contents").
+    let heading = |cell: &Cell<'_>| -> Option<String> {
+        let line = cell.table().title.iter().find_map(|l| {
+            let l = l.trim();
+            let named = match crate::read::label::trailing_unit_clause(l) {
+                Some((body, clause, _)) => body.strip_suffix(clause).unwrap_or(body).trim(),
+                None => l,
+            };
+            (!named.is_empty()
+                && crate::read::unit_line::parse_unit_line(named).is_none()
+                && crate::period::parse_period(named, crate::period::PeriodHint::default())
+                    .is_none())
+            .then(|| named.to_lowercase())
+        })?;
+        (line.split_whitespace().count() >= 3 && line != "table of contents").then_some(line)
+    };
+    // Both fit the claim as well: whatever part it names, its words do
+    // not tell the two tables apart.
+    let title = heading(cited)?;
+    let twin = others
+        .iter()
+        .find(|c| heading(&c.cell).as_deref() == Some(title.as_str()))?;
+    Some(Resolution::alone(
+        Verdict::Ambiguous(format!(
+            "another table of the same title gives that line another value ({} holds {}): each may be one part's, and the role names none",
+            twin.cell.reference(),
+            twin.cell.text()
+        )),
+        own,
+    ))
+}
+
 /// The cited cell and up to three cells tied with it, each with what it
 /// holds, for an `ambiguous_role` message.
 fn tied(cited: &Cell<'_>, others: &[&Candidate<'_>]) -> String {
@@ -448,6 +521,37 @@ fn same_fact(a: &Cell<'_>, b: &Cell<'_>) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether `part` is tagged with the concept `whole` is tagged with, for a
+/// member of a breakdown where `whole`'s fact has no dimension.
+fn member_of_fact(part: &Cell<'_>, whole: &Cell<'_>) -> bool {
+    match (part.xbrl(), whole.xbrl()) {
+        (Some(p), Some(w)) => {
+            same_source(part, whole)
+                && p.fact.concept == w.fact.concept
+                && w.fact.context.dims.is_empty()
+                && !p.fact.context.dims.is_empty()
+        }
+        _ => false,
+    }
+}
+
+/// Whether `line`'s row label shows every word of `part`'s (case
+/// ignored): "Cash and cash equivalents" of "Cash".
+fn label_names_all_of(line: &Cell<'_>, part: &Cell<'_>) -> bool {
+    let words = |text: &str| -> Vec<String> {
+        text.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let (Some(line), Some(part)) = (line.row_label(), part.row_label()) else {
+        return false;
+    };
+    let line = words(line);
+    let part = words(part);
+    !part.is_empty() && part.iter().all(|w| line.contains(w))
 }
 
 /// Whether two cells' rows sit under the same captions of one table.

@@ -75,7 +75,12 @@ pub(crate) fn trailing_unit_clause(label: &str) -> Option<(&str, &str, UnitLine)
     let open = inner.rfind('(')?;
     let inner = inner.get(open + 1..)?;
     let words = inner.split_whitespace().count();
-    if words == 0 || words > 4 || inner.chars().any(|c| c.is_ascii_digit()) {
+    // "('000)" is the one unit written in digits.
+    let thousands_mark = matches!(
+        inner.trim().trim_start_matches(['\'', '‘', '’']),
+        "000" | "000s"
+    );
+    if words == 0 || words > 4 || inner.chars().any(|c| c.is_ascii_digit()) && !thousands_mark {
         return None;
     }
     let unit = parse_unit_line(inner)?;
@@ -127,6 +132,15 @@ pub(super) fn in_minor_unit(label: &str) -> bool {
     });
     MINOR.as_ref().is_some_and(|r| r.is_match(label.trim()))
 }
+
+/// The phrases that make a line's amounts per share.
+pub(super) const PER_SHARE: [&str; 5] = [
+    "per share",
+    "per common share",
+    "per ordinary share",
+    "per diluted share",
+    "per basic share",
+];
 
 /// A row's measure: the concept's when known, else what the label and
 /// section say, else money. Only the head of a label counts — the part
@@ -183,17 +197,18 @@ pub(super) fn row_measure(
     ]
     .iter()
     .any(|p| words.contains(p));
-    let per_share = [
-        "per share",
-        "per common share",
-        "per ordinary share",
-        "per diluted share",
-        "per basic share",
+    let per_share = PER_SHARE.iter().any(|p| words.contains(p)) || has_word(&words, "eps");
+    // A label opening with a count of shares is one whatever it is used
+    // for: Adobe's "Shares used to compute diluted net income per share".
+    let opens_with_count = [
+        "shares used",
+        "weighted average shares",
+        "weighted average number of",
+        "number of shares",
     ]
     .iter()
-    .any(|p| words.contains(p))
-        || has_word(&words, "eps");
-    if counts_shares && !label.contains("per share") {
+    .any(|p| label.trim_start().starts_with(p));
+    if opens_with_count || counts_shares && !label.contains("per share") {
         Measure::Shares
     } else if per_share {
         Measure::PerShare

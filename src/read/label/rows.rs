@@ -291,6 +291,7 @@ pub(super) fn classify_rows(
             let text = text_at(grid, r, c).unwrap_or("");
             if parse_unit_line(text).is_some()
                 && !text.bytes().any(|b| b.is_ascii_digit() && b != b'0')
+                && !(started && names_its_unit(text))
             {
                 RowKind::Title
             } else if !is_value_col(c) || label {
@@ -547,6 +548,16 @@ pub(super) fn values_head(row: &[Tok], label_col: Option<usize>) -> bool {
         }
     }
     headed
+}
+
+/// A caption naming what its rows count and their unit, "Connections
+/// ('000)": inside a table it opens a section whose rows take that unit,
+/// where a unit line alone ("(in thousands)") is a title line.
+fn names_its_unit(text: &str) -> bool {
+    crate::read::label::trailing_unit_clause(text).is_some_and(|(body, clause, _)| {
+        body.strip_suffix(clause)
+            .is_some_and(|words| words.chars().any(char::is_alphabetic))
+    })
 }
 
 /// A label cell that belongs to the header (the "stub"): a unit line, period

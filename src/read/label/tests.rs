@@ -197,6 +197,27 @@ fn share_counts_keep_the_unit_line_reading_when_eps_does_not_say() {
 }
 
 #[test]
+fn shares_used_to_compute_eps_are_shares_not_per_share() {
+    // Adobe's statement of income, "(In thousands, except per share data)".
+    let t = label(
+        TablePart::Sheet("IS".into()),
+        &[
+            &["(In thousands, except per share data)", "", ""],
+            &["", "2017", "2016"],
+            &["Net income", "1,693,954", "1,168,782"],
+            &["Diluted net income per share", "3.38", "2.32"],
+            &[
+                "Shares used to compute diluted net income per share",
+                "501,123",
+                "503,039",
+            ],
+        ],
+    );
+    assert_eq!(cell(&t, "B4").value_base(), Some(d("3.38")));
+    assert_eq!(cell(&t, "B5").value_base(), Some(d("501123000")));
+}
+
+#[test]
 fn balance_sheet_years_under_a_date_are_instants_and_upper_case_captions_nest() {
     let t = label(
         TablePart::Sheet("BS".into()),
@@ -1776,6 +1797,120 @@ fn a_label_ending_in_its_unit_scales_its_row_only() {
     assert_eq!(cell(&t, "B8").value_base(), Some(d("1000000000")));
     assert_eq!(trailing_unit("Revenue (net of returns)"), None);
     assert!(trailing_unit("Sales (millions):").is_some());
+}
+
+#[test]
+fn a_line_printed_again_at_the_foot_of_a_per_share_block_is_per_share() {
+    // Pfizer's statement of income: "Net income attributable to Pfizer Inc.
+    // common shareholders" in millions, then again, at the caption's
+    // indent, as the total of the "Earnings per common share––basic" block.
+    let t = label(
+        TablePart::Sheet("IS".into()),
+        &[
+            &["(MILLIONS, EXCEPT PER COMMON SHARE DATA)", "", ""],
+            &["", "2021", "2020"],
+            &["Revenues", "81,288", "41,651"],
+            &[
+                "Net income attributable to Pfizer Inc. common shareholders",
+                "21,979",
+                "9,616",
+            ],
+            &["Earnings per common share––basic", "", ""],
+            &["  Income from continuing operations", "4.00", "1.27"],
+            &["  Discontinued operations––net of tax", "(0.08)", "0.47"],
+            &[
+                "Net income attributable to Pfizer Inc. common shareholders",
+                "3.92",
+                "1.73",
+            ],
+            &["Weighted-average shares––basic", "5,601", "5,555"],
+        ],
+    );
+    assert_eq!(cell(&t, "B4").value_base(), Some(d("21979000000")));
+    assert_eq!(cell(&t, "B8").value_base(), Some(d("3.92")));
+    assert_eq!(
+        concept_of(&t, "B8").as_deref(),
+        Some("EarningsPerShareBasic")
+    );
+    // Near misses: the row after the block is not in it, and a new line at
+    // the caption's indent closes the block.
+    assert_ne!(
+        concept_of(&t, "B9").as_deref(),
+        Some("EarningsPerShareBasic")
+    );
+    let t = label(
+        TablePart::Sheet("IS".into()),
+        &[
+            &["(MILLIONS, EXCEPT PER COMMON SHARE DATA)", "", ""],
+            &["", "2021", "2020"],
+            &["Earnings per common share––basic", "", ""],
+            &["  Income from continuing operations", "4.00", "1.27"],
+            &[
+                "Net income attributable to noncontrolling interests",
+                "31",
+                "36",
+            ],
+        ],
+    );
+    assert_eq!(cell(&t, "B5").value_base(), Some(d("31000000")));
+    // Nor is a line repeated under a dividends caption (Pfizer's equity
+    // statement: "Share-based payment transactions" in each year's block).
+    let t = label(
+        TablePart::Sheet("EQ".into()),
+        &[
+            &["(MILLIONS, EXCEPT PER SHARE DATA)", "", ""],
+            &["", "Shares", "Amount"],
+            &["Share-based payment transactions", "37", "1,280"],
+            &["Cash dividends declared, per share: $1.53", "", ""],
+            &["  Common stock", "", "(8,571)"],
+            &["Share-based payment transactions", "64", "1,470"],
+        ],
+    );
+    assert_eq!(cell(&t, "C6").value_base(), Some(d("1470000000")));
+}
+
+#[test]
+fn a_caption_ending_in_its_unit_scales_its_rows() {
+    // Verizon's "Connections ('000)" over connection counts, in a table
+    // "in millions": the rows under the caption are thousands.
+    for mark in ["('000)", "(‘000)", "(in thousands)"] {
+        let caption = format!("Connections {mark}");
+        let t = label(
+            TablePart::Sheet("Stats".into()),
+            &[
+                &["Operating Revenues", "", ""],
+                &["(dollars in millions)", "", ""],
+                &["", "2021", "2020"],
+                &["Service", "67,733", "64,884"],
+                &[caption.as_str(), "", ""],
+                &["Wireless retail connections", "115,395", "94,373"],
+                &["Postpaid connections (millions)", "91.5", "90.3"],
+            ],
+        );
+        assert_eq!(
+            cell(&t, "B4").value_base(),
+            Some(d("67733000000")),
+            "{mark}"
+        );
+        assert_eq!(cell(&t, "B6").value_base(), Some(d("115395000")), "{mark}");
+        // A row's own unit is its own.
+        assert_eq!(cell(&t, "B7").value_base(), Some(d("91500000")), "{mark}");
+    }
+    // Near misses: a unit line alone inside the table is no caption, and a
+    // caption whose parenthesis is no unit scales nothing.
+    let t = label(
+        TablePart::Sheet("Stats".into()),
+        &[
+            &["(dollars in millions)", "", ""],
+            &["", "2021", "2020"],
+            &["Service", "67,733", "64,884"],
+            &["Notes (3.875% due 2052)", "", ""],
+            &["Principal", "1,000", "982"],
+        ],
+    );
+    assert_eq!(cell(&t, "B5").value_base(), Some(d("1000000000")));
+    assert!(trailing_unit("Connections ('000)").is_some());
+    assert!(trailing_unit("Connections (2000)").is_none());
 }
 
 #[test]
