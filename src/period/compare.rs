@@ -260,15 +260,22 @@ fn both(year: Option<bool>, part: Option<bool>) -> Agreement {
     }
 }
 
-/// Two spans' ends a fiscal calendar tells apart by days only: one on a
-/// month's last day ("the June 2025 quarter", "three months ended June 30,
-/// 2025"), the other within six days of it (Apple's quarter ended June 28,
-/// 2025). Spans of equal length are the same quarter or year.
-fn near_month_end(a: Date, b: Date) -> bool {
-    if a != a.last_of_month() && b != b.last_of_month() {
+/// A claimed span's end on a month's last day ("the June 2025 quarter",
+/// "three months ended June 30, 2025") against a fiscal calendar's end
+/// within six days of it, on no month's last day (Apple's quarter ended
+/// June 28, 2025): spans of equal length are the same quarter or year. A
+/// claimed end that is no month's last day is the claim's own date and
+/// must be the cell's ("three months ended July 5, 2025" is not Netflix's
+/// June 30 quarter).
+fn near_month_end(claimed: Date, found: Date) -> bool {
+    if claimed != claimed.last_of_month() || found == found.last_of_month() {
         return false;
     }
-    let (early, late) = if a < b { (a, b) } else { (b, a) };
+    let (early, late) = if claimed < found {
+        (claimed, found)
+    } else {
+        (found, claimed)
+    };
     early.until(late).is_ok_and(|span| span.get_days() <= 6)
 }
 
@@ -318,6 +325,19 @@ mod tests {
             periods_agree(&p("three months ended June 24, 2025"), &apple_q3),
             Agreement::No
         );
+        // A claimed date a few days off a month's end a filing ends on is
+        // the claim's own, and wrong.
+        let netflix_q2 = p("Three Months Ended June 30, 2025");
+        for other in [
+            "three months ended July 5, 2025",
+            "three months ended June 24, 2025",
+        ] {
+            assert_eq!(
+                periods_agree(&p(other), &netflix_q2),
+                Agreement::No,
+                "{other}"
+            );
+        }
     }
 
     #[test]
