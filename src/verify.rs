@@ -1175,16 +1175,11 @@ impl<'a> Verifier<'a> {
         // per-share amount ("Basic EPS" of net income over the shares,
         // where the statement prints basic EPS from the income available
         // to common shareholders).
-        let per_share = spec.role.unit == Some(crate::model::RoleUnit::PerShare)
-            || spec
-                .role
-                .concept
-                .as_ref()
-                .and_then(|c| self.vocab.info(c.as_str()))
-                .is_some_and(|i| i.measure == crate::model::Measure::PerShare);
         if findings.is_empty()
             && let Some(s) = stated
-            && (arithmetic::sum_or_difference(&calc, &inputs) || per_share)
+            && (arithmetic::sum_or_difference(&calc, &inputs)
+                || spec.role.unit == Some(crate::model::RoleUnit::PerShare)
+                || crate::check::printed::per_share_concept(spec, self.vocab).is_some())
         {
             findings.extend(crate::check::printed::result_printed(
                 spec,

@@ -18,7 +18,7 @@ use super::value::{ValueRules, compare};
 use super::{Code, Finding, Route};
 use crate::model::{Amount, Cell, Document, Table};
 use crate::period::{Agreement, periods_agree};
-use crate::vocab::Vocab;
+use crate::vocab::{ConceptId, Vocab};
 
 /// The `value_mismatch` finding when the line the claim's role names is
 /// printed, in one of the operands' tables, with another value than the
@@ -39,11 +39,7 @@ pub fn result_printed<'a>(
     // A per-share line is its concept's whatever its row says: Pfizer's
     // basic EPS is printed on a row "Net income attributable to Pfizer
     // Inc. common shareholders" under "Earnings per common share––basic".
-    let per_share_concept = claim.role.concept.as_ref().filter(|c| {
-        vocab
-            .info(c.as_str())
-            .is_some_and(|i| i.measure == crate::model::Measure::PerShare)
-    });
+    let per_share_concept = per_share_concept(claim, vocab);
     let mut best: Option<(crate::check::role::Fit, Vec<Cell<'a>>)> = None;
     for table in tables {
         let roles = roles_of(table, vocab);
@@ -109,6 +105,15 @@ pub fn result_printed<'a>(
         )
         .cell(first),
     )
+}
+
+/// The claim's concept when it is an amount per share (basic EPS).
+pub fn per_share_concept<'c>(claim: &'c ClaimRole, vocab: &Vocab) -> Option<&'c ConceptId> {
+    claim.role.concept.as_ref().filter(|c| {
+        vocab
+            .info(c.as_str())
+            .is_some_and(|i| i.measure == crate::model::Measure::PerShare)
+    })
 }
 
 /// The `value_mismatch` finding when a percentage the claim computes is a

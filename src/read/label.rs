@@ -49,8 +49,11 @@ pub(crate) use concepts::ConceptMemo;
 use concepts::row_concept;
 use lead_percent::LeadPercent;
 pub use measure::scale_for;
-use measure::{ends_in_percent, in_minor_unit, names_percentage, row_measure, unit_of};
-pub(crate) use measure::{trailing_unit, trailing_unit_clause};
+use measure::{
+    ends_in_percent, in_minor_unit, names_earnings, names_per_share, names_percentage, row_measure,
+    unit_of,
+};
+pub(crate) use measure::{named_before_unit, trailing_unit, trailing_unit_clause};
 use rows::{RowKind, Tok, Toks, classify_rows, find_label_column, stub_like};
 
 /// A value column of the current header block.
@@ -691,17 +694,3 @@ mod rows;
 
 #[cfg(test)]
 mod tests;
-
-/// Whether a caption heads a block of earnings per share: "Earnings per
-/// common share––basic", "Net income per share:". Not dividends per share.
-fn names_per_share(caption: &str) -> bool {
-    let lower = caption.to_lowercase();
-    measure::PER_SHARE.iter().any(|p| lower.contains(p)) && names_earnings(&lower)
-}
-
-/// Whether a text names earnings: income, earnings, a loss.
-fn names_earnings(text: &str) -> bool {
-    text.to_lowercase()
-        .split(|c: char| !c.is_alphanumeric())
-        .any(|w| matches!(w, "income" | "earnings" | "loss" | "losses" | "eps"))
-}

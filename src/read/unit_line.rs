@@ -234,11 +234,19 @@ fn exceptions(text: &str) -> Vec<String> {
 }
 
 fn scale_of(word: &str) -> Option<Decimal> {
-    let word = word.trim_start_matches(['\'', '‘', '’']);
-    match word {
-        "000" | "000s" => Some(Decimal::ONE_THOUSAND),
-        _ => crate::number::scale_word(word),
+    if thousands_mark(word) {
+        return Some(Decimal::ONE_THOUSAND);
     }
+    crate::number::scale_word(word.trim_start_matches(['\'', '‘', '’']))
+}
+
+/// Whether a word is the thousands mark, "000" or "'000s" (a straight or
+/// curly quote before it): the one unit written in digits.
+pub(crate) fn thousands_mark(word: &str) -> bool {
+    matches!(
+        word.trim().trim_start_matches(['\'', '‘', '’']),
+        "000" | "000s"
+    )
 }
 
 fn currency_of(word: &str) -> Option<Currency> {

@@ -442,10 +442,7 @@ fn parallel_parts<'a>(
     let heading = |cell: &Cell<'_>| -> Option<String> {
         let line = cell.table().title.iter().find_map(|l| {
             let l = l.trim();
-            let named = match crate::read::label::trailing_unit_clause(l) {
-                Some((body, clause, _)) => body.strip_suffix(clause).unwrap_or(body).trim(),
-                None => l,
-            };
+            let named = crate::read::label::named_before_unit(l).unwrap_or(l);
             (!named.is_empty()
                 && crate::read::unit_line::parse_unit_line(named).is_none()
                 && crate::period::parse_period(named, crate::period::PeriodHint::default())

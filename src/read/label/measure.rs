@@ -75,16 +75,22 @@ pub(crate) fn trailing_unit_clause(label: &str) -> Option<(&str, &str, UnitLine)
     let open = inner.rfind('(')?;
     let inner = inner.get(open + 1..)?;
     let words = inner.split_whitespace().count();
-    // "('000)" is the one unit written in digits.
-    let thousands_mark = matches!(
-        inner.trim().trim_start_matches(['\'', '‘', '’']),
-        "000" | "000s"
-    );
-    if words == 0 || words > 4 || inner.chars().any(|c| c.is_ascii_digit()) && !thousands_mark {
+    if words == 0
+        || words > 4
+        || inner.chars().any(|c| c.is_ascii_digit())
+            && !crate::read::unit_line::thousands_mark(inner)
+    {
         return None;
     }
     let unit = parse_unit_line(inner)?;
     Some((body, body.get(open..)?, unit))
+}
+
+/// The words a label names before its closing unit clause ("Connections"
+/// of "Connections ('000)"), trimmed; `None` without such a clause.
+pub(crate) fn named_before_unit(label: &str) -> Option<&str> {
+    let (body, clause, _) = trailing_unit_clause(label)?;
+    Some(body.strip_suffix(clause).unwrap_or(body).trim())
 }
 
 /// Whether a row label ends in a percent sign or word in parentheses
@@ -141,6 +147,22 @@ pub(super) const PER_SHARE: [&str; 5] = [
     "per diluted share",
     "per basic share",
 ];
+
+/// Whether a caption heads a block of earnings per share: "Earnings per
+/// common share––basic", "Net income per share:". Not dividends per share.
+pub(super) fn names_per_share(caption: &str) -> bool {
+    let lower = caption.to_lowercase();
+    PER_SHARE.iter().any(|p| lower.contains(p)) && names_earnings(&lower)
+}
+
+/// Whether a text names earnings: income, earnings, a loss.
+pub(super) fn names_earnings(text: &str) -> bool {
+    text.split(|c: char| !c.is_alphanumeric()).any(|w| {
+        ["income", "earnings", "loss", "losses", "eps"]
+            .iter()
+            .any(|e| w.eq_ignore_ascii_case(e))
+    })
+}
 
 /// A row's measure: the concept's when known, else what the label and
 /// section say, else money. Only the head of a label counts — the part

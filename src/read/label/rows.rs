@@ -554,10 +554,8 @@ pub(super) fn values_head(row: &[Tok], label_col: Option<usize>) -> bool {
 /// ('000)": inside a table it opens a section whose rows take that unit,
 /// where a unit line alone ("(in thousands)") is a title line.
 fn names_its_unit(text: &str) -> bool {
-    crate::read::label::trailing_unit_clause(text).is_some_and(|(body, clause, _)| {
-        body.strip_suffix(clause)
-            .is_some_and(|words| words.chars().any(char::is_alphabetic))
-    })
+    crate::read::label::named_before_unit(text)
+        .is_some_and(|words| words.chars().any(char::is_alphabetic))
 }
 
 /// A label cell that belongs to the header (the "stub"): a unit line, period
