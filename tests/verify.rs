@@ -5785,3 +5785,24 @@ fn a_line_of_two_tables_of_one_title_is_neither_s_unless_the_claim_says() {
         (Route::Accept, vec![])
     );
 }
+
+#[test]
+fn a_line_named_by_a_qualifier_of_two_tables_of_one_title_is_neither_s() {
+    // "Service" is a qualifier of the role, its only other word the title's
+    // ("Operating Revenues"): the other table's "Service" row is a rival all
+    // the same.
+    let claim = r#"{"id": "k", "value": "$21.5 billion", "role": "Service revenues, 2021", "cites": ["t.htm#p2t1!B4"]}"#;
+    let same = "Operating Revenues and Selected Operating Statistics";
+    assert_eq!(
+        route_and_codes(&over_parallel_tables(same, claim)),
+        (Route::Review, vec!["ambiguous_role"])
+    );
+    // Near miss: another title tells the tables apart.
+    assert_eq!(
+        route_and_codes(&over_parallel_tables(
+            "Business Segment Operating Revenues",
+            claim
+        )),
+        (Route::Accept, vec![])
+    );
+}

@@ -738,6 +738,7 @@ fn candidates<'a>(
         tables.windows(2).any(|w| matches!(w, [a, b] if a == b))
     };
     let mut seen: Option<HashSet<(usize, u32)>> = repeats.then(HashSet::new);
+    let qualifier_words = qualifier_words(claim);
     let mut fitted = 0usize;
     for ((_, located), tables) in assembled.iter().zip(&scopes) {
         for &table in tables {
@@ -768,7 +769,7 @@ fn candidates<'a>(
                         }
                     }
                 }
-                word_rows(claim, table, roles, &mut rows);
+                word_rows(claim, &qualifier_words, table, roles, &mut rows);
                 rows.sort_unstable();
                 rows.dedup();
             }
@@ -818,6 +819,7 @@ fn candidates<'a>(
 /// sharing a word is a candidate.
 fn word_rows(
     claim: &ClaimRole,
+    qualifier_words: &[Box<str>],
     table: &Table,
     roles: &crate::model::TableRoles,
     rows: &mut Vec<u32>,
@@ -830,7 +832,15 @@ fn word_rows(
         .filter(|w| *w != "total" && !roles.said_of_table(w, filer_named))
         .collect();
     if !table.tags.is_empty() || must.is_empty() {
-        for w in claim.required.iter().chain(&claim.role.concept_words) {
+        // Its qualifiers' words too: with every required word the table's
+        // title's ("Service revenues" over a table of revenues), a row
+        // printing only the qualifier ("Service") is the role's line.
+        for w in claim
+            .required
+            .iter()
+            .chain(&claim.role.concept_words)
+            .chain(qualifier_words)
+        {
             if let Some(list) = roles.by_word.get(w) {
                 rows.extend(list);
             }
@@ -854,6 +864,20 @@ fn word_rows(
             .iter()
             .filter(|r| others.iter().all(|l| l.binary_search(r).is_ok())),
     );
+}
+
+/// The words of the claim's role that name its qualifiers ("service" of
+/// "Service revenues"), as rows index their words; none when it states
+/// none.
+fn qualifier_words(claim: &ClaimRole) -> Vec<Box<str>> {
+    if claim.role.qualifiers.is_empty() {
+        return Vec::new();
+    }
+    let lex = Lexicon::builtin();
+    super::cell::all_words(&claim.role.label)
+        .into_iter()
+        .filter(|w| !lex.qualifiers_in(&[&**w]).is_empty())
+        .collect()
 }
 
 /// The index of a cell's record in its table (records are sorted by
