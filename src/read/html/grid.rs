@@ -8,7 +8,9 @@
 //! 3. Spans: a cell covers `colspan` × `rowspan` grid slots. An amount sits
 //!    in the last column it spans (amounts are right-aligned: `$ | 1,234`
 //!    and `1,234` spanning both line up); text sits in the first and, when
-//!    it spans, is a merged region, as in a workbook.
+//!    it spans, is a merged region, as in a workbook. An amount spanning
+//!    past the column other rows' amounts sit in ("77%" over "$ | 4,543"
+//!    and the spacer after them) sits in that column.
 //! 4. Spacer columns — columns no cell puts anything in — are dropped, so
 //!    the grid's columns are the table's printed columns. A spanning text
 //!    cell moves to the first column kept under it.
@@ -120,6 +122,8 @@ struct Slot {
     /// Last column of a spanning text cell (its merged region).
     span_to: Option<(usize, usize)>,
     amount: bool,
+    /// First column an amount spans (its last is where it sits).
+    amount_from: usize,
 }
 
 /// Builds the grid of `table` as part `part`; `max_cells` bounds its slots.
@@ -197,6 +201,7 @@ pub(super) fn build(table: &mut TableOut, part: TablePart, max_cells: usize) -> 
                         facts,
                         span_to,
                         amount,
+                        amount_from: c,
                     },
                 ));
             }
@@ -204,6 +209,32 @@ pub(super) fn build(table: &mut TableOut, part: TablePart, max_cells: usize) -> 
         }
     }
     let height = occupied.len().max(table.rows.len());
+    // Rule 3 for an amount spanning past the amounts of other rows: a
+    // ratio under a year's header and the spacer after it ("77%" spanning
+    // the columns of "$ | 4,543 |" and the gap to the next year) sits in
+    // the last column of its span that another row's amount sits in.
+    let mut amount_cols = vec![false; width];
+    for (_, c, slot) in &placed {
+        if slot.amount
+            && slot.amount_from == *c
+            && let Some(k) = amount_cols.get_mut(*c)
+        {
+            *k = true;
+        }
+    }
+    if amount_cols.iter().any(|k| *k) {
+        for (_, c, slot) in &mut placed {
+            if slot.amount
+                && slot.amount_from < *c
+                && !amount_cols.get(*c).copied().unwrap_or(false)
+                && let Some(at) = (slot.amount_from..*c)
+                    .rev()
+                    .find(|cc| amount_cols.get(*cc).copied().unwrap_or(false))
+            {
+                *c = at;
+            }
+        }
+    }
     // Rule 4: keep the columns something non-spanning sits in.
     let mut keep = vec![false; width];
     for (_, c, slot) in &placed {
@@ -375,6 +406,58 @@ mod tests {
             ]
         );
         assert!(built.raw.merges.as_ref().unwrap().is_empty());
+    }
+
+    #[test]
+    fn an_amount_spanning_past_a_column_of_amounts_sits_in_it() {
+        // Union Pacific's cash flow conversion rate: "77%" spans the columns
+        // of "$ | 4,543 |" and the spacer after them; it is the 2025
+        // column's, not a column of its own with no header.
+        let mut table = TableOut {
+            page: 1,
+            before: Vec::new(),
+            lead_in: None,
+            rows: vec![
+                vec![cell("", 3), cell("2025", 3), cell("", 3), cell("2024", 3)],
+                vec![
+                    cell("Cash provided by operating activities", 3),
+                    cell("$", 1),
+                    cell("4,543", 1),
+                    cell("", 1),
+                    cell("", 3),
+                    cell("$", 1),
+                    cell("4,033", 1),
+                    cell("", 1),
+                ],
+                vec![
+                    cell("Cash flow conversion rate (a/b)", 3),
+                    cell("77%", 6),
+                    cell("70%", 6),
+                ],
+            ],
+        };
+        let built = build(&mut table, TablePart::Pdf { page: 1, table: 1 }, 1000);
+        assert_eq!(
+            texts(&built),
+            [
+                ["", "2025", "2024"],
+                ["Cash provided by operating activities", "$4,543", "$4,033"],
+                ["Cash flow conversion rate (a/b)", "77%", "70%"],
+            ]
+        );
+        // Near miss: an amount spanning no other row's amount column stays
+        // in the last column it spans.
+        let mut table = TableOut {
+            page: 1,
+            before: Vec::new(),
+            lead_in: None,
+            rows: vec![
+                vec![cell("", 1), cell("2025", 2)],
+                vec![cell("Rate", 1), cell("77%", 2)],
+            ],
+        };
+        let built = build(&mut table, TablePart::Pdf { page: 1, table: 1 }, 1000);
+        assert_eq!(texts(&built), [["", "2025"], ["Rate", "77%"]]);
     }
 
     #[test]
