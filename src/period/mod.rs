@@ -543,8 +543,9 @@ const NUMBER_WORDS: &[(&str, u8)] = &[
 /// A quarter named without its year: "Q1", "1Q", "first quarter", "quarter 1".
 const QTOK: &str = r"(?:q[1-4]|[1-4]q|(?:first|second|third|fourth|1st|2nd|3rd|4th)[- ](?:fiscal )?(?:quarter|qtr\.?)|(?:fiscal )?(?:quarter|qtr\.?) [1-4])";
 
-/// A half named without its year: "H1", "1H", "first half", "half-year 1", "1HY".
-const HTOK: &str = r"(?:h[12]|[12]h|(?:first|second|1st|2nd) (?:fiscal )?half(?:[- ]year)?|(?:fiscal )?half[- ]year [12]|[12]hy|hy[12])";
+/// A half named without its year: "H1", "1H", "first half", "first-half",
+/// "half-year 1", "1HY".
+const HTOK: &str = r"(?:h[12]|[12]h|(?:first|second|1st|2nd)[- ](?:fiscal )?half(?:[- ]year)?|(?:fiscal )?half[- ]year [12]|[12]hy|hy[12])";
 
 /// The words of a change column.
 const CHANGE: &str = r"(?:(?:%|percent(?:age)?|pct\.?) ?(?:change|chg\.?|var\.?|variance|growth|inc(?:rease)?\.? ?/? ?\(?dec(?:rease)?\.?\)?|\(?dec(?:rease)?\.?\)? ?/? ?inc(?:rease)?\.?|inc(?:rease)?\.?|yoy|y/y|y-o-y)|(?:change|chg\.?|var\.?|variance|growth) ?(?:%|\(%\)|in %|percent(?:age)?|pct\.?)|(?:[$€£¥] ?|dollar |amount |net )?(?:change|chg\.?|variance|var\.?)(?: ?\([$€£¥]\)| ?[$€£¥])?|(?:[$€£¥] ?)?inc(?:rease)?\.? ?/? ?\(?dec(?:rease)?\.?\)?|\(?dec(?:rease)?\.?\)? ?/? ?inc(?:rease)?\.?|favou?rable ?/? ?\(?unfavou?rable\)?|fav\.? ?/? ?\(?unfav\.?\)?|better ?/? ?\(?worse\)?|b ?/ ?\(?w\)?|(?:yoy|y/y|y-o-y)(?: ?(?:%|change|chg\.?|growth))?)";
@@ -2421,6 +2422,27 @@ mod tests {
             (
                 "revenue in the first half of 2024",
                 Some(("in the first half of 2024", half(Some(2024), 1))),
+            ),
+            (
+                "First-half 2025 revenue totaled $42.2 billion",
+                Some(("First-half 2025", half(Some(2025), 1))),
+            ),
+            // An amount's decimals are no year of a year to date: the span
+            // is the year written before it.
+            (
+                "Year-to-date diluted EPS through June 2025 was $6.82",
+                Some((
+                    "Year-to-date diluted EPS through June 2025",
+                    Period::Duration {
+                        fy: Some(2025),
+                        quarter: None,
+                        half: None,
+                        months: None,
+                        to_quarter: Some(0),
+                        start: None,
+                        end: None,
+                    },
+                )),
             ),
             ("Revenue 2023 and 2022", Some(("2023", fy(2023)))),
             (

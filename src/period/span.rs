@@ -242,7 +242,7 @@ pub(super) fn parse(s: &str) -> Option<Period> {
             return Some(year_to_date(fy, 6 * h));
         }
         // "YTD 2024": to date, through a quarter it does not name.
-        if let Some(fy) = trailing_year(rest).or_else(|| year2or4(rest)) {
+        if let Some(fy) = last_year(rest) {
             return Some(Period::Duration {
                 fy: Some(fy),
                 quarter: None,
@@ -255,6 +255,24 @@ pub(super) fn parse(s: &str) -> Option<Period> {
         }
     }
     None
+}
+
+/// The last number of a text as a year ("2024" of "YTD through June
+/// 2024", "24" of "FY24"), unless it is an amount's decimals or thousands
+/// ("82" of "EPS was $6.82").
+fn last_year(text: &str) -> Option<i16> {
+    let end = text.rfind(|c: char| c.is_ascii_digit())? + 1;
+    let head = text.get(..end)?;
+    let start = head
+        .rfind(|c: char| !c.is_ascii_digit())
+        .map_or(0, |i| i + 1);
+    if head
+        .get(..start)?
+        .ends_with(['.', ',', '$', '\u{20ac}', '\u{a3}'])
+    {
+        return None;
+    }
+    year2or4(head.get(start..)?)
 }
 
 /// The first `months` months of fiscal year `fy`, through the quarter they end.
