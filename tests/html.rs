@@ -1026,3 +1026,77 @@ fn a_members_part_of_a_fact_neither_outranks_nor_passes_for_the_whole() {
         (Route::Accept, vec![])
     );
 }
+
+/// A plain HTML page read as a source, its cells by reference.
+fn read_page(html: &str) -> tickmark::Document {
+    tickmark::read::load_bytes(
+        html.as_bytes(),
+        Path::new("t.htm"),
+        "t.htm",
+        &Vocab::builtin(),
+        &ReadOptions::default(),
+    )
+    .unwrap()
+}
+
+/// The base value of a cell of a document, by its reference.
+fn base_value(doc: &tickmark::Document, reference: &str) -> Option<String> {
+    let reference = CellRef::parse(reference).unwrap();
+    doc.cells()
+        .find(|c| c.reference() == reference)
+        .and_then(|c| c.value_base())
+        .map(|v| v.normalize().to_string())
+}
+
+const GOOGLE_TABLE: &str = "<table><tr><td></td><td>2023</td><td>2024</td></tr><tr><td>Google Cloud</td><td>1,716</td><td>6,112</td></tr></table>";
+
+#[test]
+fn a_sentence_right_above_a_table_gives_the_unit_its_titles_do_not() {
+    // Alphabet's "The following table presents segment operating income
+    // (loss) (in millions)." is a sentence, no title line, and the table's
+    // only unit.
+    let doc = read_page(&format!(
+        "<html><body><p>The following table presents segment operating income (loss) (in millions).</p>{GOOGLE_TABLE}</body></html>"
+    ));
+    assert_eq!(
+        base_value(&doc, "t.htm#p1t1!C3").as_deref(),
+        Some("6112000000")
+    );
+    // Near miss: a sentence naming no unit leaves the table in its units.
+    let doc = read_page(&format!(
+        "<html><body><p>The following table presents segment operating income (loss) for each of the years.</p>{GOOGLE_TABLE}</body></html>"
+    ));
+    assert_eq!(base_value(&doc, "t.htm#p1t1!C3").as_deref(), Some("6112"));
+}
+
+#[test]
+fn a_lead_in_closing_a_page_is_the_next_pages_tables() {
+    // Alphabet's "The following table presents R&D expenses (in millions,
+    // except percentages):" closes page 38; page 39 opens with its running
+    // head (a table of text) and the table.
+    let page = |lead_in: &str| {
+        format!(
+            "<html><body><p>Research and Development</p><p>{lead_in}</p><p>38.</p><hr style=\"page-break-after:always\"/><table><tr><td>Table of Contents</td><td>Alphabet Inc.</td></tr></table>{GOOGLE_TABLE}</body></html>"
+        )
+    };
+    let doc = read_page(&page(
+        "The following table presents R&amp;D expenses (in millions, except percentages):",
+    ));
+    let cloud = doc
+        .cells()
+        .find(|c| c.text() == "6,112")
+        .map(|c| c.reference().to_string())
+        .unwrap();
+    assert_eq!(base_value(&doc, &cloud).as_deref(), Some("6112000000"));
+    // Near miss: a line that introduces nothing (no colon) is no lead-in
+    // of the next page's table.
+    let doc = read_page(&page(
+        "Research and development expenses rose (in millions, except percentages).",
+    ));
+    let cloud = doc
+        .cells()
+        .find(|c| c.text() == "6,112")
+        .map(|c| c.reference().to_string())
+        .unwrap();
+    assert_eq!(base_value(&doc, &cloud).as_deref(), Some("6112"));
+}

@@ -203,6 +203,16 @@ pub(crate) fn read_html(
             }
             table.lead_in = Some(lead_in);
         }
+        // So does a sentence of its own right above it, which is no title
+        // line ("The following table presents segment operating income
+        // (loss) (in millions).").
+        if table.unit.text.is_none()
+            && let Some(line) = table_out.before.last()
+            && is_prose(line)
+            && let Some(unit) = crate::read::unit_line::parse_unit_line(line)
+        {
+            table.unit = unit;
+        }
         // The filer's fiscal calendar dates the labeler's columns as it
         // dates the tags: "Three Months Ended July 27, 2025" of NVIDIA's
         // MD&A is Q2 FY2026 whether or not its numbers are tagged.

@@ -208,10 +208,24 @@ struct Walker<'f> {
     /// The lead-in sentence of the last line, when it was a long paragraph
     /// ending in one ([`TableOut::lead_in`]).
     lead_in: Option<String>,
+    /// The line closing the last page when it introduces what follows
+    /// ("The following table presents R&D expenses (in millions, except
+    /// percentages):"): the lead-in of a table the next page opens with.
+    carried: Option<String>,
     skipped_depth: usize,
     /// Grid slots the tables' cells may take in all, and those taken.
     max_cells: usize,
     cells: usize,
+}
+
+/// A line that is a page's number alone: "38", "38.", "- 38 -", "Page 38"
+/// (three digits at most: "2024" alone is a year).
+fn is_page_number(line: &str) -> bool {
+    let core = line
+        .trim()
+        .trim_start_matches("Page ")
+        .trim_matches(|c: char| matches!(c, '-' | '\u{2013}' | '\u{2014}' | '.' | ' '));
+    !core.is_empty() && core.len() <= 3 && core.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// The last sentence of a long paragraph when it introduces what follows:
@@ -243,6 +257,17 @@ impl Walker<'_> {
             self.page.push('\n');
         }
         self.page.push_str(&line);
+        if is_page_number(&line) {
+            // A page's number ("38.") is no line of what it closes.
+            return;
+        }
+        // A page's running head ("Table of Contents", the filer's name) is
+        // no line of prose between a carried lead-in and its table.
+        if line.chars().count() > 200
+            || (line.ends_with('.') && line.split_whitespace().count() > 8)
+        {
+            self.carried = None;
+        }
         if line.chars().count() <= 200 {
             self.recent.push(line);
             if self.recent.len() > 4 {
@@ -259,6 +284,12 @@ impl Walker<'_> {
 
     fn new_page(&mut self) {
         self.end_line();
+        self.carried = self.lead_in.take().or_else(|| {
+            self.recent
+                .last()
+                .filter(|line| line.trim_end().ends_with(':'))
+                .cloned()
+        });
         let text = std::mem::take(&mut self.page);
         self.out.pages.push(text);
         self.recent.clear();
@@ -434,7 +465,7 @@ impl Walker<'_> {
                 self.out.tables.push(TableOut {
                     page: self.page_number(),
                     before: std::mem::take(&mut self.recent),
-                    lead_in: self.lead_in.take(),
+                    lead_in: self.lead_in.take().or_else(|| self.carried.clone()),
                     rows: Vec::new(),
                 });
                 self.tables.push(TableBuild {
@@ -527,6 +558,12 @@ impl Walker<'_> {
                     if let Some(mut t) = self.tables.pop() {
                         t.close_row();
                         let text = page_text_of(&t.rows);
+                        // A running head laid out as a table ("Table of
+                        // Contents | Alphabet Inc.") passes a carried
+                        // lead-in on; a table of numbers takes it.
+                        if text.bytes().any(|b| b.is_ascii_digit()) {
+                            self.carried = None;
+                        }
                         if let Some(slot) = self.out.tables.get_mut(t.slot) {
                             slot.rows = t.rows;
                         }
@@ -647,6 +684,7 @@ pub(super) fn walk(
         line: String::new(),
         recent: Vec::new(),
         lead_in: None,
+        carried: None,
         skipped_depth: 0,
         max_cells,
         cells: 0,
@@ -717,6 +755,16 @@ mod tests {
             false,
         );
         assert_eq!(w.pages, ["one", "two", "three"]);
+    }
+
+    #[test]
+    fn a_page_number_is_a_number_alone() {
+        for line in ["38", "38.", "- 38 -", "Page 38", "\u{2013} 112 \u{2013}"] {
+            assert!(is_page_number(line), "{line}");
+        }
+        for line in ["2024", "38. Table of Contents", "Note 38", "$38", ""] {
+            assert!(!is_page_number(line), "{line}");
+        }
     }
 
     #[test]
