@@ -72,6 +72,11 @@ pub struct ColumnInfo {
     /// that is a balance (its concept's, or the balance sheet's) is at
     /// `balance_at`; any other row, with or without a concept, is the year.
     pub year_from_date: bool,
+    /// The unit the header states for its own cells when it ends in one
+    /// (NVIDIA's "Approximate Dollar Value of Shares that May Yet Be
+    /// Purchased Under the Program (In billions)" beside "Total Number of
+    /// Shares Purchased (In millions)"): it scales them, not the table's.
+    pub unit: Option<crate::model::UnitLine>,
 }
 
 /// One number of a table, stored compactly; read it through [`Cell`]. The
@@ -251,6 +256,9 @@ impl<'a> Cell<'a> {
         }
         if self.row().is_some_and(|r| r.scale_exempt) {
             return Decimal::ONE;
+        }
+        if let Some(unit) = self.column().and_then(|c| c.unit.as_ref()) {
+            return crate::read::label::scale_for(self.measure(), unit);
         }
         crate::read::label::scale_for(self.measure(), &self.table.unit)
     }

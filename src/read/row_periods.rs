@@ -122,6 +122,7 @@ fn derived_column(
         basis_points: from.is_some_and(|c| c.basis_points),
         balance_at: None,
         year_from_date: false,
+        unit: from.and_then(|c| c.unit.clone()),
     };
     let at = u32::try_from(columns.len()).unwrap_or(CellRecord::NONE);
     columns.push(info);

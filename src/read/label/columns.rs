@@ -5,7 +5,7 @@
 //! percentages, and headers moved off columns of currency marks.
 
 use super::cell_text::{collapse_whitespace, text_at};
-use super::measure::{column_measure, names_basis_points};
+use super::measure::{column_measure, column_unit, names_basis_points};
 use super::rows::{Tok, Toks, ends_mid_phrase};
 use crate::model::{ColumnInfo, GridValue, Period};
 use crate::period::{PeriodHint, parse_period};
@@ -103,6 +103,7 @@ pub(super) fn header_columns(
         if let Some(slot) = columns.get_mut(c) {
             let measure = column_measure(&label);
             let basis_points = names_basis_points(&label);
+            let unit = column_unit(&label);
             *slot = Some((
                 ColumnInfo {
                     label: Some(label),
@@ -111,6 +112,7 @@ pub(super) fn header_columns(
                     basis_points,
                     balance_at: None,
                     year_from_date: false,
+                    unit,
                 },
                 note,
             ));

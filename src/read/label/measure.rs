@@ -93,6 +93,25 @@ pub(crate) fn named_before_unit(label: &str) -> Option<&str> {
     Some(body.strip_suffix(clause).unwrap_or(body).trim())
 }
 
+/// The unit a column header states for its own cells in a closing
+/// parenthesis, past footnote marks: "Total Number of Class A Shares
+/// Purchased (in thousands)(1)", "… Under the Program (In billions)".
+pub(super) fn column_unit(label: &str) -> Option<UnitLine> {
+    let mut body = label.trim();
+    // Footnote marks: "(1)", "(a)".
+    while let Some(open) = body.strip_suffix(')').and_then(|rest| rest.rfind('(')) {
+        let mark = body
+            .get(open + 1..body.len() - 1)
+            .unwrap_or_default()
+            .trim();
+        if mark.is_empty() || mark.len() > 2 || !mark.chars().all(|c| c.is_ascii_alphanumeric()) {
+            break;
+        }
+        body = body.get(..open).unwrap_or_default().trim_end();
+    }
+    trailing_unit(body)
+}
+
 /// Whether a row label ends in a percent sign or word in parentheses
 /// ("Operating ratio (%)", "Gross margin (in percent)"): its numbers are
 /// percentages.
@@ -255,11 +274,13 @@ pub(super) fn names_basis_points(label: &str) -> bool {
 }
 
 /// What a column header says its cells count: money per share ("Average
-/// Price Paid per Share"), or shares ("Total Number of Shares Purchased",
-/// "Shares"); `None` when it does not say.
+/// Price Paid per Share", "… per Class A Share"), money ("Approximate
+/// Dollar Value of Shares that May Yet Be Purchased"), or shares ("Total
+/// Number of Shares Purchased", "Shares"); `None` when it does not say.
 pub(super) fn column_measure(label: &str) -> Option<Measure> {
     let lower = label.to_lowercase();
-    // "per share", "per common share", 3M's "Earnings Per Diluted Share".
+    // "per share", "per common share", 3M's "Earnings Per Diluted Share",
+    // Alphabet's "per Class A Share".
     let words: Vec<&str> = lower
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
@@ -269,11 +290,16 @@ pub(super) fn column_measure(label: &str) -> Option<Measure> {
             && words
                 .iter()
                 .skip(i + 1)
-                .find(|w| !matches!(**w, "basic" | "diluted" | "common" | "ordinary"))
+                .find(|w| {
+                    !matches!(**w, "basic" | "diluted" | "common" | "ordinary" | "class")
+                        && w.len() > 1
+                })
                 .is_some_and(|w| *w == "share")
     });
     if per_share {
         Some(Measure::PerShare)
+    } else if words.iter().any(|w| matches!(*w, "dollar" | "dollars")) {
+        Some(Measure::Monetary)
     } else if words.contains(&"shares") {
         Some(Measure::Shares)
     } else {

@@ -2005,6 +2005,64 @@ fn a_column_headed_per_diluted_share_is_per_share() {
     assert_eq!(column_measure("Paper shares issued"), Some(Measure::Shares));
     assert_eq!(column_measure("Per shareholder"), None);
     assert_eq!(column_measure("Net sales"), None);
+    // Alphabet's classes of stock; a dollar value of shares is money.
+    assert_eq!(
+        column_measure("Average Price Paid per Class A Share(2)"),
+        Some(Measure::PerShare)
+    );
+    assert_eq!(
+        column_measure("Approximate Dollar Value of Shares that May Yet Be Purchased"),
+        Some(Measure::Monetary)
+    );
+    // Near miss: a class of shares counted is shares.
+    assert_eq!(
+        column_measure("Total Number of Class A Shares Purchased"),
+        Some(Measure::Shares)
+    );
+}
+
+#[test]
+fn a_column_stating_its_unit_scales_its_cells_not_the_tables() {
+    // NVIDIA's repurchase table: shares "(In millions)", the authorization
+    // left "(In billions)", the price per share in dollars; the table's
+    // unit is the first header's.
+    let t = label(
+        TablePart::Sheet("t".into()),
+        &[
+            &[
+                "Period",
+                "Total Number of Shares Purchased (In millions)",
+                "Average Price Paid per Share (1)",
+                "Approximate Dollar Value of Shares that May Yet Be Purchased Under the Program (In billions)",
+            ],
+            &[
+                "October 28, 2024 - November 24, 2024",
+                "25.4",
+                "142.67",
+                "42.8",
+            ],
+        ],
+    );
+    let base = |a1: &str| cell(&t, a1).value_base().map(|v| v.normalize().to_string());
+    assert_eq!(base("B2").as_deref(), Some("25400000"));
+    assert_eq!(base("C2").as_deref(), Some("142.67"));
+    assert_eq!(base("D2").as_deref(), Some("42800000000"));
+    // Near miss: footnote marks after the unit ("(in thousands)(1)") leave
+    // it the column's; a header without one takes the table's.
+    let t = label(
+        TablePart::Sheet("t".into()),
+        &[
+            &[
+                "Period",
+                "Total Number of Class A Shares Purchased (in thousands)(1)",
+                "Shares Purchased as Part of Programs",
+            ],
+            &["October 1 - 31", "5,792", "35,872"],
+        ],
+    );
+    let base = |a1: &str| cell(&t, a1).value_base().map(|v| v.normalize().to_string());
+    assert_eq!(base("B2").as_deref(), Some("5792000"));
+    assert_eq!(base("C2").as_deref(), Some("35872000"));
 }
 
 #[test]
