@@ -249,8 +249,21 @@ pub(super) fn row_measure(
     ]
     .iter()
     .any(|p| label.trim_start().starts_with(p));
+    // An amount a label says goes into a per-share figure is money:
+    // Corning's "Net income attributable to Corning Incorporated used in
+    // basic earnings per common share calculation".
+    let into_per_share = ["used in ", "used to compute", "used for ", "in computing "]
+        .iter()
+        .filter_map(|p| label.find(p))
+        .any(|at| {
+            label.get(at..).is_some_and(|rest| {
+                PER_SHARE.iter().any(|ps| rest.contains(ps)) || has_word(rest, "eps")
+            })
+        });
     if opens_with_count || counts_shares && !label.contains("per share") {
         Measure::Shares
+    } else if into_per_share {
+        Measure::Monetary
     } else if per_share {
         Measure::PerShare
     } else if has_word(&words, "shares") {

@@ -218,6 +218,27 @@ fn shares_used_to_compute_eps_are_shares_not_per_share() {
 }
 
 #[test]
+fn income_used_in_an_eps_calculation_is_money_not_per_share() {
+    // Corning's per-share table, "(in millions, except per share amounts)".
+    let t = label(
+        TablePart::Sheet("EPS".into()),
+        &[
+            &["(in millions, except per share amounts)", "", ""],
+            &["", "2020", "2019"],
+            &[
+                "Net income attributable to Corning Incorporated used in basic earnings per common share calculation (1)",
+                "414",
+                "862",
+            ],
+            &["Basic earnings per common share", "0.54", "1.11"],
+        ],
+    );
+    assert_eq!(cell(&t, "B3").value_base(), Some(d("414000000")));
+    // Near miss: the per-share line itself stays per share.
+    assert_eq!(cell(&t, "B4").value_base(), Some(d("0.54")));
+}
+
+#[test]
 fn balance_sheet_years_under_a_date_are_instants_and_upper_case_captions_nest() {
     let t = label(
         TablePart::Sheet("BS".into()),
