@@ -561,6 +561,7 @@ fn label_grid(
                 // 13 | 19", where the block's first row prints "%"), for
                 // a row whose concept is no amount.
                 let label_percent = label_text.as_deref().is_some_and(ends_in_percent)
+                    || concept_measure.is_none() && row_measure == Measure::Percent
                     || section.last().is_some_and(|c| names_percentage(c))
                         && !matches!(
                             concept_measure,

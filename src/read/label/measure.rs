@@ -268,6 +268,10 @@ pub(super) fn row_measure(
         Measure::PerShare
     } else if has_word(&words, "shares") {
         Measure::Shares
+    } else if label.trim_start().starts_with("return on ") {
+        // "Return on tangible common equity", "Return on average assets":
+        // a rate, printed with its "%" or not.
+        Measure::Percent
     } else if label.trim_start().starts_with("number of ") {
         // "Number of employees", "Number of stores": counts, not money.
         Measure::Number

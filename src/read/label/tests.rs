@@ -218,6 +218,26 @@ fn shares_used_to_compute_eps_are_shares_not_per_share() {
 }
 
 #[test]
+fn a_return_on_equity_printed_without_its_sign_is_a_percentage() {
+    // JPMorgan's "Return on tangible common equity | 17" under "Return on
+    // common equity | 13%", in a table "in millions, except per share data
+    // and ratios".
+    let t = label(
+        TablePart::Sheet("FP".into()),
+        &[
+            &["(in millions, except per share data and ratios)", "", ""],
+            &["", "2022", "2021"],
+            &["Return on tangible common equity", "17", "23"],
+            &["Returns and allowances", "17", "23"],
+        ],
+    );
+    assert_eq!(cell(&t, "B3").value_base(), Some(d("17")));
+    assert!(cell(&t, "B3").percent());
+    // Near miss: a line of returns is money.
+    assert_eq!(cell(&t, "B4").value_base(), Some(d("17000000")));
+}
+
+#[test]
 fn income_used_in_an_eps_calculation_is_money_not_per_share() {
     // Corning's per-share table, "(in millions, except per share amounts)".
     let t = label(
