@@ -240,7 +240,7 @@ fn the_ninth_red_team_corpus_holds_its_documented_figures() {
 /// since.
 #[test]
 fn the_tenth_red_team_corpus_holds_its_documented_figures() {
-    holds_figures("tests/adversarial/redteam10.jsonl", (121, 114), 0, 16, true);
+    holds_figures("tests/adversarial/redteam10.jsonl", (121, 114), 0, 15, true);
 }
 
 /// An eleventh outside reviewer's corpus (2026-12-04, night) over the
@@ -516,7 +516,7 @@ fn the_twenty_second_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam22.jsonl",
         &dir,
         (82, 86),
-        (0, 14),
+        (0, 13),
         false,
     );
 }
@@ -612,7 +612,7 @@ fn the_twenty_sixth_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam26.jsonl",
         &dir,
         (64, 64),
-        (0, 27),
+        (0, 26),
         false,
     );
 }
@@ -741,7 +741,7 @@ fn the_twenty_ninth_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam29.jsonl",
         &dir,
         (75, 75),
-        (0, 13),
+        (0, 12),
         false,
     );
 }
@@ -823,7 +823,7 @@ fn the_thirty_first_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam31.jsonl",
         &dir,
         (75, 75),
-        (0, 11),
+        (0, 10),
         false,
     );
 }
@@ -843,6 +843,47 @@ fn the_thirty_first_red_team_on_pdf_filings_holds_its_documented_figures() {
         &pdfs,
         (32, 32),
         (0, 4),
+        false,
+    );
+}
+
+/// A thirty-second red team (2026-12-07): 75 wrong and 75 correct claims
+/// over five SEC HTML filings (Alphabet's, NVIDIA's and Meta's 10-Ks,
+/// Johnson & Johnson's and Boeing's 2025 10-Qs), written by an outside
+/// reviewer who read no tickmark source or rule and ran only `extract`.
+/// Held out for one run on 6faa2c8 (the session's start): none wrong
+/// accepted, 24 correct refused; its misses were then read, which makes it
+/// a training corpus.
+#[test]
+#[ignore = "reads five real HTML filings: slow in a debug build; run with --ignored"]
+fn the_thirty_second_red_team_on_html_filings_holds_its_documented_figures() {
+    let Some(dir) = sec_ixbrl() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam32.jsonl",
+        &dir,
+        (75, 75),
+        (0, 21),
+        false,
+    );
+}
+
+/// The same red team's claims over five FinanceBench PDFs (3M's 2018,
+/// Adobe's 2016, Corning's 2020 and MGM Resorts' 2020 10-Ks, JPMorgan's
+/// 2022 second-quarter 10-Q): 32 wrong and 32 correct. Held out for one
+/// run: none wrong accepted, 17 correct refused; 16 since.
+#[test]
+#[ignore = "reads real PDFs: slow in a debug build; run with --ignored"]
+fn the_thirty_second_red_team_on_pdf_filings_holds_its_documented_figures() {
+    let Some(pdfs) = financebench_pdfs() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam32pdf.jsonl",
+        &pdfs,
+        (32, 32),
+        (0, 16),
         false,
     );
 }
