@@ -5806,3 +5806,35 @@ fn a_line_named_by_a_qualifier_of_two_tables_of_one_title_is_neither_s() {
         (Route::Accept, vec![])
     );
 }
+
+/// NVIDIA's repurchase table: rows dated by a range, the authorization
+/// left at each range's end, "(In billions)".
+fn over_repurchases(claim: &str) -> tickmark::AnswerReport {
+    let html = "<html><body><p>The following table presents details of our share repurchase transactions:</p><table>\
+        <tr><td>Period</td><td>Total Number of Shares Purchased (In millions)</td><td>Approximate Dollar Value of Shares that May Yet Be Purchased Under the Program (In billions)</td></tr>\
+        <tr><td>October 28, 2024 - November 24, 2024</td><td>25.4</td><td>$42.8</td></tr>\
+        <tr><td>November 25, 2024 - December 22, 2024</td><td>10.6</td><td>$41.4</td></tr>\
+        </table></body></html>";
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("t.htm"), html).unwrap();
+    let path = serde_json::to_string(&dir.path().join("t.htm").display().to_string()).unwrap();
+    verify(&format!(
+        r#"{{"id": "t", "sources": [{{"id": "t.htm", "path": {path}}}], "claims": [{claim}]}}"#
+    ))
+}
+
+#[test]
+fn a_row_dated_by_a_range_is_at_its_end_not_its_start() {
+    // The reviewer's false accept: the balance after the range's purchases
+    // claimed as of the range's first day.
+    let start = r#"{"id": "k", "value": "$42.8 billion", "role": "approximate dollar value of shares that may yet be purchased under the program, as of October 28, 2024", "cites": ["t.htm#p1t1!C3"]}"#;
+    assert_ne!(route_and_codes(&over_repurchases(start)).0, Route::Accept);
+    let start = r#"{"id": "k", "value": "$41.4 billion", "role": "approximate dollar value of shares that may yet be purchased under the program, as of November 25, 2024", "cites": ["t.htm#p1t1!C4"]}"#;
+    assert_ne!(route_and_codes(&over_repurchases(start)).0, Route::Accept);
+    // Near miss: at the range's end, in billions, it holds.
+    let end = r#"{"id": "k", "value": "$42.8 billion", "role": "approximate dollar value of shares that may yet be purchased under the program, as of November 24, 2024", "cites": ["t.htm#p1t1!C3"]}"#;
+    assert_eq!(
+        route_and_codes(&over_repurchases(end)),
+        (Route::Accept, vec![])
+    );
+}

@@ -212,6 +212,41 @@ fn holds_no_period(text: &str) -> bool {
 
 /// [`find_period`] without the cheap test first.
 fn find_period_in(text: &str) -> Option<(Range<usize>, Period)> {
+    let (range, period) = find_period_window(text)?;
+    // A range of two dates ("November 25, 2024 - December 22, 2024") is
+    // read at its end, whichever date is the longer window.
+    if let Period::Instant { date: Some(_), .. } = period
+        && let Some(after) = text.get(range.end..)
+        && let Some(rest) = after
+            .trim_start()
+            .strip_prefix(['-', '\u{2013}', '\u{2014}'])
+        && let Some((end_range, end @ Period::Instant { date: Some(_), .. })) =
+            find_period_window(rest)
+        && rest
+            .get(..end_range.start)
+            .is_some_and(|gap| gap.trim().is_empty())
+    {
+        let offset = text.len() - rest.len();
+        return Some((range.start..offset + end_range.end, end));
+    }
+    // The end found first: the range's start is part of its window.
+    if let Period::Instant { date: Some(_), .. } = period
+        && let Some(before) = text
+            .get(..range.start)
+            .map(str::trim_end)
+            .and_then(|b| b.strip_suffix(['-', '\u{2013}', '\u{2014}']))
+        && let Some((start_range, Period::Instant { date: Some(_), .. })) =
+            find_period_window(before)
+        && before
+            .get(start_range.end..)
+            .is_some_and(|gap| gap.trim().is_empty())
+    {
+        return Some((start_range.start..range.end, period));
+    }
+    Some((range, period))
+}
+
+fn find_period_window(text: &str) -> Option<(Range<usize>, Period)> {
     const MAX_WORDS: usize = 24;
     let norm = Norm::clean(text);
     let t = norm.text.as_str();
@@ -2422,6 +2457,22 @@ mod tests {
             (
                 "revenue in the first half of 2024",
                 Some(("in the first half of 2024", half(Some(2024), 1))),
+            ),
+            // A range of dates is read at its end, whichever date is
+            // longer (NVIDIA's repurchase periods).
+            (
+                "November 25, 2024 - December 22, 2024",
+                Some((
+                    "November 25, 2024 - December 22, 2024",
+                    Period::instant(jiff::civil::date(2024, 12, 22)),
+                )),
+            ),
+            (
+                "October 28, 2024 - November 24, 2024",
+                Some((
+                    "October 28, 2024 - November 24, 2024",
+                    Period::instant(jiff::civil::date(2024, 11, 24)),
+                )),
             ),
             (
                 "First-half 2025 revenue totaled $42.2 billion",
