@@ -1079,24 +1079,25 @@ fn a_lead_in_closing_a_page_is_the_next_pages_tables() {
             "<html><body><p>Research and Development</p><p>{lead_in}</p><p>38.</p><hr style=\"page-break-after:always\"/><table><tr><td>Table of Contents</td><td>Alphabet Inc.</td></tr></table>{GOOGLE_TABLE}</body></html>"
         )
     };
-    let doc = read_page(&page(
-        "The following table presents R&amp;D expenses (in millions, except percentages):",
-    ));
-    let cloud = doc
-        .cells()
-        .find(|c| c.text() == "6,112")
-        .map(|c| c.reference().to_string())
-        .unwrap();
-    assert_eq!(base_value(&doc, &cloud).as_deref(), Some("6112000000"));
+    let cloud = |lead_in: &str| {
+        let doc = read_page(&page(lead_in));
+        let cell = doc
+            .cells()
+            .find(|c| c.text() == "6,112")
+            .map(|c| c.reference().to_string())
+            .unwrap();
+        base_value(&doc, &cell)
+    };
+    assert_eq!(
+        cloud("The following table presents R&amp;D expenses (in millions, except percentages):")
+            .as_deref(),
+        Some("6112000000")
+    );
     // Near miss: a line that introduces nothing (no colon) is no lead-in
     // of the next page's table.
-    let doc = read_page(&page(
-        "Research and development expenses rose (in millions, except percentages).",
-    ));
-    let cloud = doc
-        .cells()
-        .find(|c| c.text() == "6,112")
-        .map(|c| c.reference().to_string())
-        .unwrap();
-    assert_eq!(base_value(&doc, &cloud).as_deref(), Some("6112"));
+    assert_eq!(
+        cloud("Research and development expenses rose (in millions, except percentages).")
+            .as_deref(),
+        Some("6112")
+    );
 }

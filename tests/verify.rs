@@ -5770,51 +5770,44 @@ fn over_parallel_tables(second_title: &str, claim: &str) -> AnswerReport {
 
 #[test]
 fn a_line_of_two_tables_of_one_title_is_neither_s_unless_the_claim_says() {
-    let claim = r#"{"id": "k", "text": "Wireless equipment revenue was $3.3 billion in 2021.", "value": "$3.3 billion", "role": "Wireless equipment revenue, 2021", "cites": ["t.htm#p2t1!B5"]}"#;
+    let claims = [
+        r#"{"id": "k", "text": "Wireless equipment revenue was $3.3 billion in 2021.", "value": "$3.3 billion", "role": "Wireless equipment revenue, 2021", "cites": ["t.htm#p2t1!B5"]}"#,
+        // "Service" is a qualifier of the role, its only other word the
+        // title's ("Operating Revenues"): the other table's "Service" row
+        // is a rival all the same.
+        r#"{"id": "k", "value": "$21.5 billion", "role": "Service revenues, 2021", "cites": ["t.htm#p2t1!B4"]}"#,
+    ];
     let same = "Operating Revenues and Selected Operating Statistics";
-    assert_eq!(
-        route_and_codes(&over_parallel_tables(same, claim)),
-        (Route::Review, vec!["ambiguous_role"])
-    );
-    // Near miss: another title tells the tables apart; the cite says which.
-    assert_eq!(
-        route_and_codes(&over_parallel_tables(
-            "Business Segment Operating Revenues",
-            claim
-        )),
-        (Route::Accept, vec![])
-    );
+    for claim in claims {
+        assert_eq!(
+            route_and_codes(&over_parallel_tables(same, claim)),
+            (Route::Review, vec!["ambiguous_role"]),
+            "{claim}"
+        );
+        // Near miss: another title tells the tables apart; the cite says
+        // which.
+        assert_eq!(
+            route_and_codes(&over_parallel_tables(
+                "Business Segment Operating Revenues",
+                claim
+            )),
+            (Route::Accept, vec![]),
+            "{claim}"
+        );
+    }
 }
 
-#[test]
-fn a_line_named_by_a_qualifier_of_two_tables_of_one_title_is_neither_s() {
-    // "Service" is a qualifier of the role, its only other word the title's
-    // ("Operating Revenues"): the other table's "Service" row is a rival all
-    // the same.
-    let claim = r#"{"id": "k", "value": "$21.5 billion", "role": "Service revenues, 2021", "cites": ["t.htm#p2t1!B4"]}"#;
-    let same = "Operating Revenues and Selected Operating Statistics";
-    assert_eq!(
-        route_and_codes(&over_parallel_tables(same, claim)),
-        (Route::Review, vec!["ambiguous_role"])
-    );
-    // Near miss: another title tells the tables apart.
-    assert_eq!(
-        route_and_codes(&over_parallel_tables(
-            "Business Segment Operating Revenues",
-            claim
-        )),
-        (Route::Accept, vec![])
-    );
-}
-
-/// NVIDIA's repurchase table: rows dated by a range, the authorization
-/// left at each range's end, "(In billions)".
-fn over_repurchases(claim: &str) -> tickmark::AnswerReport {
-    let html = "<html><body><p>The following table presents details of our share repurchase transactions:</p><table>\
+/// NVIDIA's repurchase table: rows dated by a range (or, in a near miss,
+/// the first by its last day alone), the authorization left at each
+/// range's end, "(In billions)".
+fn over_repurchases(first_row: &str, claim: &str) -> tickmark::AnswerReport {
+    let html = format!(
+        "<html><body><p>The following table presents details of our share repurchase transactions:</p><table>\
         <tr><td>Period</td><td>Total Number of Shares Purchased (In millions)</td><td>Approximate Dollar Value of Shares that May Yet Be Purchased Under the Program (In billions)</td></tr>\
-        <tr><td>October 28, 2024 - November 24, 2024</td><td>25.4</td><td>$42.8</td></tr>\
+        <tr><td>{first_row}</td><td>25.4</td><td>$42.8</td></tr>\
         <tr><td>November 25, 2024 - December 22, 2024</td><td>10.6</td><td>$41.4</td></tr>\
-        </table></body></html>";
+        </table></body></html>"
+    );
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("t.htm"), html).unwrap();
     let path = serde_json::to_string(&dir.path().join("t.htm").display().to_string()).unwrap();
@@ -5824,17 +5817,25 @@ fn over_repurchases(claim: &str) -> tickmark::AnswerReport {
 }
 
 #[test]
-fn a_row_dated_by_a_range_is_at_its_end_not_its_start() {
-    // The reviewer's false accept: the balance after the range's purchases
-    // claimed as of the range's first day.
+fn a_row_dated_by_a_range_of_dates_is_at_neither_date() {
+    // The reviewer's false accept: the balance after a range's purchases
+    // claimed as of the range's first day. A range of dates names no one
+    // period; the claim goes to review.
+    let range = "October 28, 2024 - November 24, 2024";
     let start = r#"{"id": "k", "value": "$42.8 billion", "role": "approximate dollar value of shares that may yet be purchased under the program, as of October 28, 2024", "cites": ["t.htm#p1t1!C3"]}"#;
-    assert_ne!(route_and_codes(&over_repurchases(start)).0, Route::Accept);
+    assert_ne!(
+        route_and_codes(&over_repurchases(range, start)).0,
+        Route::Accept
+    );
     let start = r#"{"id": "k", "value": "$41.4 billion", "role": "approximate dollar value of shares that may yet be purchased under the program, as of November 25, 2024", "cites": ["t.htm#p1t1!C4"]}"#;
-    assert_ne!(route_and_codes(&over_repurchases(start)).0, Route::Accept);
-    // Near miss: at the range's end, in billions, it holds.
+    assert_ne!(
+        route_and_codes(&over_repurchases(range, start)).0,
+        Route::Accept
+    );
+    // Near miss: a row dated by its day alone is that day's, in billions.
     let end = r#"{"id": "k", "value": "$42.8 billion", "role": "approximate dollar value of shares that may yet be purchased under the program, as of November 24, 2024", "cites": ["t.htm#p1t1!C3"]}"#;
     assert_eq!(
-        route_and_codes(&over_repurchases(end)),
+        route_and_codes(&over_repurchases("November 24, 2024", end)),
         (Route::Accept, vec![])
     );
 }

@@ -212,38 +212,51 @@ fn holds_no_period(text: &str) -> bool {
 
 /// [`find_period`] without the cheap test first.
 fn find_period_in(text: &str) -> Option<(Range<usize>, Period)> {
-    let (range, period) = find_period_window(text)?;
-    // A range of two dates ("November 25, 2024 - December 22, 2024") is
-    // read at its end, whichever date is the longer window.
-    if let Period::Instant { date: Some(_), .. } = period
-        && let Some(after) = text.get(range.end..)
-        && let Some(rest) = after
-            .trim_start()
-            .strip_prefix(['-', '\u{2013}', '\u{2014}'])
-        && let Some((end_range, end @ Period::Instant { date: Some(_), .. })) =
-            find_period_window(rest)
-        && rest
-            .get(..end_range.start)
-            .is_some_and(|gap| gap.trim().is_empty())
-    {
+    // A range of two dates joined by a dash ("November 25, 2024 - December
+    // 22, 2024") is a span this grammar has no period for: neither date is
+    // the text's period (a balance "as of" its first day is not the one at
+    // its last, nor the reverse). Both are passed over, and the text's
+    // other words are looked in.
+    let mut masked: Option<String> = None;
+    for _ in 0..4 {
+        let current = masked.as_deref().unwrap_or(text);
+        let (range, period) = find_period_window(current)?;
+        let Some(joined) = dash_joined_date(current, &range, &period) else {
+            return Some((range, period));
+        };
+        let mut blank = current.to_string();
+        for r in [range, joined] {
+            let spaces = " ".repeat(r.len());
+            blank.replace_range(r, &spaces);
+        }
+        masked = Some(blank);
+    }
+    None
+}
+
+/// The other date of a range of two dates joined by a dash that `range`
+/// (an instant's date) is one end of, as its byte range in `text`.
+fn dash_joined_date(text: &str, range: &Range<usize>, period: &Period) -> Option<Range<usize>> {
+    let Period::Instant { date: Some(_), .. } = period else {
+        return None;
+    };
+    let dashes = ['-', '\u{2013}', '\u{2014}'];
+    let is_date = |p: &Period| matches!(p, Period::Instant { date: Some(_), .. });
+    // A date after the dash.
+    let after = text.get(range.end..)?;
+    if let Some(rest) = after.trim_start().strip_prefix(dashes) {
         let offset = text.len() - rest.len();
-        return Some((range.start..offset + end_range.end, end));
+        if let Some((r, p)) = find_period_window(rest)
+            && is_date(&p)
+            && rest.get(..r.start).is_some_and(|gap| gap.trim().is_empty())
+        {
+            return Some(offset + r.start..offset + r.end);
+        }
     }
-    // The end found first: the range's start is part of its window.
-    if let Period::Instant { date: Some(_), .. } = period
-        && let Some(before) = text
-            .get(..range.start)
-            .map(str::trim_end)
-            .and_then(|b| b.strip_suffix(['-', '\u{2013}', '\u{2014}']))
-        && let Some((start_range, Period::Instant { date: Some(_), .. })) =
-            find_period_window(before)
-        && before
-            .get(start_range.end..)
-            .is_some_and(|gap| gap.trim().is_empty())
-    {
-        return Some((start_range.start..range.end, period));
-    }
-    Some((range, period))
+    // A date before it.
+    let before = text.get(..range.start)?.trim_end().strip_suffix(dashes)?;
+    let (r, p) = find_period_window(before)?;
+    (is_date(&p) && before.get(r.end..).is_some_and(|gap| gap.trim().is_empty())).then_some(r)
 }
 
 fn find_period_window(text: &str) -> Option<(Range<usize>, Period)> {
@@ -2458,21 +2471,12 @@ mod tests {
                 "revenue in the first half of 2024",
                 Some(("in the first half of 2024", half(Some(2024), 1))),
             ),
-            // A range of dates is read at its end, whichever date is
-            // longer (NVIDIA's repurchase periods).
+            // A range of two dates names no one period; other words may.
+            ("November 25, 2024 - December 22, 2024", None),
+            ("October 28, 2024 \u{2013} November 24, 2024", None),
             (
-                "November 25, 2024 - December 22, 2024",
-                Some((
-                    "November 25, 2024 - December 22, 2024",
-                    Period::instant(jiff::civil::date(2024, 12, 22)),
-                )),
-            ),
-            (
-                "October 28, 2024 - November 24, 2024",
-                Some((
-                    "October 28, 2024 - November 24, 2024",
-                    Period::instant(jiff::civil::date(2024, 11, 24)),
-                )),
+                "Revenue, fiscal 2025 (January 29, 2024 - January 26, 2025)",
+                Some(("fiscal 2025", fy(2025))),
             ),
             (
                 "First-half 2025 revenue totaled $42.2 billion",
