@@ -5760,6 +5760,11 @@ fn over_parallel_tables(second_title: &str, claim: &str) -> AnswerReport {
             ]
         ),
     );
+    verify_over_page(&html, claim)
+}
+
+/// One claim verified over an HTML page written as `t.htm`.
+fn verify_over_page(html: &str, claim: &str) -> AnswerReport {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("t.htm"), html).unwrap();
     let path = serde_json::to_string(&dir.path().join("t.htm").display().to_string()).unwrap();
@@ -5800,7 +5805,7 @@ fn a_line_of_two_tables_of_one_title_is_neither_s_unless_the_claim_says() {
 /// NVIDIA's repurchase table: rows dated by a range (or, in a near miss,
 /// the first by its last day alone), the authorization left at each
 /// range's end, "(In billions)".
-fn over_repurchases(first_row: &str, claim: &str) -> tickmark::AnswerReport {
+fn over_repurchases(first_row: &str, claim: &str) -> AnswerReport {
     let html = format!(
         "<html><body><p>The following table presents details of our share repurchase transactions:</p><table>\
         <tr><td>Period</td><td>Total Number of Shares Purchased (In millions)</td><td>Approximate Dollar Value of Shares that May Yet Be Purchased Under the Program (In billions)</td></tr>\
@@ -5808,12 +5813,7 @@ fn over_repurchases(first_row: &str, claim: &str) -> tickmark::AnswerReport {
         <tr><td>November 25, 2024 - December 22, 2024</td><td>10.6</td><td>$41.4</td></tr>\
         </table></body></html>"
     );
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("t.htm"), html).unwrap();
-    let path = serde_json::to_string(&dir.path().join("t.htm").display().to_string()).unwrap();
-    verify(&format!(
-        r#"{{"id": "t", "sources": [{{"id": "t.htm", "path": {path}}}], "claims": [{claim}]}}"#
-    ))
+    verify_over_page(&html, claim)
 }
 
 #[test]

@@ -261,18 +261,14 @@ pub(super) fn parse(s: &str) -> Option<Period> {
 /// 2024", "24" of "FY24"), unless it is an amount's decimals or thousands
 /// ("82" of "EPS was $6.82").
 fn last_year(text: &str) -> Option<i16> {
-    let end = text.rfind(|c: char| c.is_ascii_digit())? + 1;
-    let head = text.get(..end)?;
-    let start = head
-        .rfind(|c: char| !c.is_ascii_digit())
-        .map_or(0, |i| i + 1);
+    let head = text.get(..text.rfind(|c: char| c.is_ascii_digit())? + 1)?;
     if head
-        .get(..start)?
+        .trim_end_matches(|c: char| c.is_ascii_digit())
         .ends_with(['.', ',', '$', '\u{20ac}', '\u{a3}'])
     {
         return None;
     }
-    year2or4(head.get(start..)?)
+    trailing_year(head)
 }
 
 /// The first `months` months of fiscal year `fy`, through the quarter they end.

@@ -28,7 +28,7 @@ use crate::model::{Measure, StatementKind};
 pub use matcher::LabelCache;
 pub use normalize::normalize_label;
 pub(crate) use normalize::{
-    acronym_glosses, definition_remarks, letter_formulas, strip_parentheticals,
+    acronym_glosses, definition_remarks, letter_formulas, strip_footnotes, strip_parentheticals,
 };
 
 /// The built-in vocabulary file.

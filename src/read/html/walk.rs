@@ -263,9 +263,7 @@ impl Walker<'_> {
         }
         // A page's running head ("Table of Contents", the filer's name) is
         // no line of prose between a carried lead-in and its table.
-        if line.chars().count() > 200
-            || (line.ends_with('.') && line.split_whitespace().count() > 8)
-        {
+        if line.chars().count() > 200 || super::is_prose(&line) {
             self.carried = None;
         }
         if line.chars().count() <= 200 {

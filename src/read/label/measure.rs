@@ -97,19 +97,7 @@ pub(crate) fn named_before_unit(label: &str) -> Option<&str> {
 /// parenthesis, past footnote marks: "Total Number of Class A Shares
 /// Purchased (in thousands)(1)", "… Under the Program (In billions)".
 pub(super) fn column_unit(label: &str) -> Option<UnitLine> {
-    let mut body = label.trim();
-    // Footnote marks: "(1)", "(a)".
-    while let Some(open) = body.strip_suffix(')').and_then(|rest| rest.rfind('(')) {
-        let mark = body
-            .get(open + 1..body.len() - 1)
-            .unwrap_or_default()
-            .trim();
-        if mark.is_empty() || mark.len() > 2 || !mark.chars().all(|c| c.is_ascii_alphanumeric()) {
-            break;
-        }
-        body = body.get(..open).unwrap_or_default().trim_end();
-    }
-    trailing_unit(body)
+    trailing_unit(crate::vocab::strip_footnotes(label))
 }
 
 /// Whether a row label ends in a percent sign or word in parentheses
