@@ -360,7 +360,7 @@ fn the_fifteenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam15.jsonl",
         &pdfs,
         (66, 60),
-        (0, 23),
+        (0, 22),
         false,
     );
 }
@@ -407,7 +407,7 @@ fn the_seventeenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam17.jsonl",
         &pdfs,
         (119, 58),
-        (1, 22),
+        (0, 19),
         false,
     );
 }
@@ -444,7 +444,7 @@ fn the_nineteenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam19.jsonl",
         &pdfs,
         (63, 17),
-        (1, 10),
+        (0, 10),
         false,
     );
 }
@@ -656,7 +656,7 @@ fn the_twenty_seventh_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam27.jsonl",
         &dir,
         (65, 63),
-        (0, 14),
+        (0, 13),
         false,
     );
 }
@@ -801,7 +801,7 @@ fn the_thirtieth_red_team_on_pdf_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam30pdf.jsonl",
         &pdfs,
         (32, 32),
-        (0, 14),
+        (0, 13),
         false,
     );
 }
@@ -823,7 +823,7 @@ fn the_thirty_first_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam31.jsonl",
         &dir,
         (75, 75),
-        (0, 10),
+        (0, 8),
         false,
     );
 }
@@ -884,6 +884,49 @@ fn the_thirty_second_red_team_on_pdf_filings_holds_its_documented_figures() {
         &pdfs,
         (32, 32),
         (0, 16),
+        false,
+    );
+}
+
+/// A thirty-third red team (2026-12-07, third session): 75 wrong and 75
+/// correct claims over five SEC HTML filings (Apple's, Netflix's, Tesla's
+/// and Union Pacific's 2025 10-Qs, Amazon's 10-K), written by an outside
+/// reviewer who read no tickmark source or rule and ran only `extract`.
+/// Held out for one run on d20fd48 (the session's start): one wrong
+/// accepted (a percentage change printed without "%" read as $15
+/// million), 15 correct refused; its misses were then read, which makes it
+/// a training corpus.
+#[test]
+#[ignore = "reads five real HTML filings: slow in a debug build; run with --ignored"]
+fn the_thirty_third_red_team_on_html_filings_holds_its_documented_figures() {
+    let Some(dir) = sec_ixbrl() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam33.jsonl",
+        &dir,
+        (75, 75),
+        (0, 14),
+        false,
+    );
+}
+
+/// The same red team's claims over five FinanceBench PDFs (AMD's 2015,
+/// American Water Works' 2021, Block's 2020, CVS Health's 2022 and
+/// Verizon's 2021 10-Ks): 31 wrong and 33 correct. Held out for one run:
+/// one wrong accepted (connections per account read as millions), 10
+/// correct refused; 8 since.
+#[test]
+#[ignore = "reads real PDFs: slow in a debug build; run with --ignored"]
+fn the_thirty_third_red_team_on_pdf_filings_holds_its_documented_figures() {
+    let Some(pdfs) = financebench_pdfs() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam33pdf.jsonl",
+        &pdfs,
+        (31, 33),
+        (0, 8),
         false,
     );
 }

@@ -61,6 +61,11 @@ pub struct Table {
     /// ("The following tables provide a summary of … for our Seller segment
     /// … (in thousands):"), where the reader keeps one (PDF pages).
     pub lead_in: Option<String>,
+    /// The segment whose section of the report holds the table, by the
+    /// heading it sits under ("Verizon Consumer Group" opening "Our
+    /// Consumer segment …": `Consumer`), where the reader finds one (PDF
+    /// pages).
+    pub segment: Option<String>,
 }
 
 /// An inline-XBRL fact on a table cell: the tag the filer put on the
@@ -291,7 +296,10 @@ impl UnitLine {
                 "share" | "shares" | "share count" | "number of share" | "share amount" => {
                     measure == Measure::Shares
                 }
-                "percentage" | "percent" | "ratio" | "margin" => false,
+                "percentage" | "percent" | "margin" => false,
+                // "Millions, except ratios": a line that is one amount over
+                // another ("Debt / net income", "Debt-to-equity ratio").
+                "ratio" => names_ratio(label),
                 "" => false,
                 _ if known_money => false,
                 phrase => {
@@ -301,6 +309,17 @@ impl UnitLine {
                 }
             })
     }
+}
+
+/// Whether a label names a ratio: the word ("Current ratio"), or two lines
+/// divided with a spaced slash ("Debt / net income"), or a coverage or a
+/// multiple.
+fn names_ratio(label: &str) -> bool {
+    let head = label.split(['(', ';', '[']).next().unwrap_or("");
+    head.contains(" / ")
+        || label_words(head)
+            .iter()
+            .any(|w| matches!(w.as_str(), "ratio" | "coverage" | "multiple" | "leverage"))
 }
 
 /// A label's words for matching a unit-line exception: lower case, split at

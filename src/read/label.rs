@@ -50,8 +50,8 @@ use concepts::row_concept;
 use lead_percent::LeadPercent;
 pub use measure::scale_for;
 use measure::{
-    ends_in_percent, in_minor_unit, names_earnings, names_per_share, names_percentage, row_measure,
-    unit_of,
+    ends_in_percent, in_minor_unit, names_earnings, names_per_share, names_percentage,
+    names_rate_per_unit, row_measure, unit_of,
 };
 pub(crate) use measure::{named_before_unit, trailing_unit, trailing_unit_clause};
 use rows::{RowKind, Tok, Toks, classify_rows, find_label_column, stub_like};
@@ -542,9 +542,12 @@ fn label_grid(
                     .map(|i| i.measure);
                 let row_measure = row_measure(concept_measure, label_text.as_deref(), &section);
                 let known_money = concept_measure == Some(Measure::Monetary);
-                let scale_exempt = label_text
-                    .as_deref()
-                    .is_some_and(|l| unit.exempts(l, row_measure, known_money));
+                // A rate per a unit ("connections per account") is one
+                // unit's, whatever the table's unit; a label stating its own
+                // unit still scales it (`label_scale` below).
+                let scale_exempt = label_text.as_deref().is_some_and(|l| {
+                    unit.exempts(l, row_measure, known_money) || names_rate_per_unit(l)
+                });
                 let minor_unit = label_text.as_deref().is_some_and(in_minor_unit);
                 // A caption stating its rows' unit scales them when their
                 // own label states none: Verizon's "Connections ('000)"
@@ -563,10 +566,7 @@ fn label_grid(
                 let label_percent = label_text.as_deref().is_some_and(ends_in_percent)
                     || concept_measure.is_none() && row_measure == Measure::Percent
                     || section.last().is_some_and(|c| names_percentage(c))
-                        && !matches!(
-                            concept_measure,
-                            Some(Measure::Monetary | Measure::PerShare | Measure::Shares)
-                        );
+                        && !matches!(concept_measure, Some(Measure::PerShare | Measure::Shares));
                 let row_index = u32::try_from(rows.len()).unwrap_or(u32::MAX);
                 let mut pending_currency = None;
                 let mut any = false;
@@ -653,6 +653,7 @@ fn label_grid(
         tags: Vec::new(),
         filer: None,
         lead_in: None,
+        segment: None,
     };
     super::gross_net::apply(&mut table);
     super::equity_balances::apply(&mut table, vocab);

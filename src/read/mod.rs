@@ -435,6 +435,7 @@ pub fn load_bytes(
             }
             pages = read.pages;
             let lead_ins = read.lead_ins;
+            let segments = read.segments;
             let tables = read
                 .tables
                 .into_iter()
@@ -444,6 +445,9 @@ pub fn load_bytes(
                         && table.from_row == 0
                     {
                         table.lead_in = lead_ins.get(&(page, k)).cloned();
+                    }
+                    if let crate::model::TablePart::Pdf { page, table: k } = table.part {
+                        table.segment = segments.get(&(page, k)).cloned();
                     }
                     table
                 })

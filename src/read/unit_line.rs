@@ -208,8 +208,13 @@ fn exceptions(text: &str) -> Vec<String> {
     let Some(what) = EXCEPT.captures(text).and_then(|c| c.name("what")) else {
         return Vec::new();
     };
-    what.as_str()
-        .split([',', '/', '&'])
+    // "except ratios for the trailing twelve months ended": what the
+    // exception covers ends where its period begins.
+    let what = what.as_str();
+    let what = what
+        .find(" for ")
+        .map_or(what, |at| what.get(..at).unwrap_or(what));
+    what.split([',', '/', '&'])
         .flat_map(|part| part.split(" and "))
         .filter_map(|phrase| {
             let mut words: Vec<&str> = phrase
@@ -416,6 +421,11 @@ mod tests {
                 "(In millions, except number of shares which are reflected in thousands and per share amounts)"
             ),
             ["per share"]
+        );
+        // The period the exception is stated for is no part of it.
+        assert_eq!(
+            u("Millions, except ratios for the trailing twelve months ended [1]"),
+            ["ratio"]
         );
     }
 

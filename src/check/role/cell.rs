@@ -79,6 +79,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
     }
     let titled = title_measure(table, vocab);
     let summed = summed_members(table, vocab);
+    let title_line = title_line_qualifier(table, lex);
     for (at, row) in table.rows.iter().enumerate() {
         let label = row.label.as_deref().unwrap_or("");
         let reading = read(label, vocab, Mode::Label);
@@ -159,6 +160,21 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             read_concept = role.concept.take().filter(|c| c != concept);
             role.concept = Some(concept.clone());
             role.concept_words.clone_from(words);
+        }
+        // A member of a table whose title measures one line of a kind
+        // ("Subscription revenue by reportable segment" over "Digital
+        // Media"): that line's member, as if its label said "subscription".
+        if !named
+            && row.section.is_empty()
+            && let Some(q) = title_line
+            && let Some(def) = q.def()
+            && !role
+                .qualifiers
+                .iter()
+                .chain(&role.implied)
+                .any(|r| r.def().is_some_and(|d| d.kind == def.kind))
+        {
+            role.qualifiers.push(q);
         }
         // Sections: their words are context; their qualifiers the row's,
         // unless the concept carries them. A reconciliation ("Reconciliation
@@ -331,6 +347,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         .iter()
         .find_map(|line| title_member(line))
         .or_else(|| table.lead_in.as_deref().and_then(title_member))
+        .or(table.segment.as_deref())
         .map(|member| {
             let mut words = all_words(member);
             words.sort();
@@ -816,6 +833,62 @@ fn names_contributions(lead_in: &str) -> bool {
         .is_some_and(|r| r.is_match(lead_in.trim_end()))
 }
 
+/// The one line of its kind ("subscription", "product", "service") a
+/// table's title or the sentence introducing it measures: "Subscription
+/// revenue by reportable segment … is as follows (dollars in millions):".
+/// The qualifier must stand right before the measure's word (revenue,
+/// sales, cost), not after "and" ("Product and subscription revenue" is
+/// both lines) nor "of" ("Cost of subscription revenue"); a title naming
+/// two is none.
+fn title_line_qualifier(table: &Table, lex: &Lexicon) -> Option<Qualifier> {
+    const MEASURE: [&str; 5] = ["revenue", "revenues", "sales", "cost", "costs"];
+    // "Product and subscription revenue" is both lines; "Cost of
+    // subscription revenue" another measure.
+    const BEFORE: [&str; 4] = ["and", "or", "&", "of"];
+    let lead_in = table.lead_in.as_deref().map(last_sentence);
+    let mut found: Option<usize> = None;
+    for text in table.title.iter().map(String::as_str).chain(lead_in) {
+        let all = words(text);
+        let plain: Vec<&str> = all.iter().map(|w| w.text.as_str()).collect();
+        for f in lex.qualifiers_in(&plain) {
+            let Some(def) = lex.qualifier(f.entry) else {
+                continue;
+            };
+            if def.kind != "line" {
+                continue;
+            }
+            let next = plain.get(f.at + f.len).copied();
+            let before = f.at.checked_sub(1).and_then(|b| plain.get(b)).copied();
+            if !next.is_some_and(|w| MEASURE.contains(&w))
+                || before.is_some_and(|w| BEFORE.contains(&w))
+            {
+                continue;
+            }
+            match found {
+                Some(other) if other != f.entry => return None,
+                _ => found = Some(f.entry),
+            }
+        }
+    }
+    found.map(qualifier)
+}
+
+/// The last sentence of a paragraph: what follows its last ". " before a
+/// capital letter ("… and Print and Publishing. Subscription revenue by
+/// reportable segment … is as follows:").
+fn last_sentence(text: &str) -> &str {
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    for (at, window) in bytes.windows(3).enumerate() {
+        if let [b'.', b' ', c] = window
+            && c.is_ascii_uppercase()
+        {
+            start = at + 2;
+        }
+    }
+    text.get(start..).unwrap_or(text)
+}
+
 /// The segment or business a table's title line says the table is about:
 /// "Presented in the table below is (financial) information for Other:"
 /// (Other), "… information for the Regulated Businesses:", a line
@@ -1272,6 +1345,26 @@ fn table_column_label<'a>(cell: &Cell<'a>) -> Option<&'a str> {
 mod tests {
     use super::*;
     use crate::model::Coord;
+
+    #[test]
+    fn a_lead_in_s_last_sentence_introduces_its_table() {
+        assert_eq!(
+            last_sentence(
+                "We have the following reportable segments—Digital Media, Digital Marketing and Print and Publishing. Subscription revenue by reportable segment is as follows:"
+            ),
+            "Subscription revenue by reportable segment is as follows:"
+        );
+        // Near misses: an abbreviation's period before a lower-case word,
+        // and a paragraph of one sentence.
+        assert_eq!(
+            last_sentence("Revenue of approx. five segments is as follows:"),
+            "Revenue of approx. five segments is as follows:"
+        );
+        assert_eq!(
+            last_sentence("Revenue is as follows:"),
+            "Revenue is as follows:"
+        );
+    }
 
     fn table(rows: &[&[&str]]) -> crate::model::Document {
         let vocab = Vocab::builtin();

@@ -1669,3 +1669,53 @@ fn a_share_row_is_the_share_of_the_line_above_it() {
     );
     not_same(opex, "B4", "Research and development expenses, fiscal 2025");
 }
+
+#[test]
+fn members_of_a_table_titled_by_one_line_are_that_line_s() {
+    // Adobe's "Subscription revenue by reportable segment": "Digital
+    // Media" there is its subscription revenue, not all of its revenue.
+    let segments: &[&[&str]] = &[
+        &[
+            "Subscription revenue by reportable segment (dollars in millions)",
+            "",
+            "",
+        ],
+        &["", "Fiscal 2015", "Fiscal 2014"],
+        &["Digital Media", "$2,264.7", "$1,268.3"],
+        &["Digital Marketing", "937.0", "797.5"],
+        &["Print and Publishing", "22.2", "10.8"],
+        &["Total subscription revenue", "$3,223.9", "$2,076.6"],
+    ];
+    not_same(segments, "B3", "Digital Media segment revenue, fiscal 2015");
+    same(
+        segments,
+        "B3",
+        "Digital Media subscription revenue, fiscal 2015",
+    );
+    // Near misses: a title naming two lines, or none, qualifies no member.
+    let both: &[&[&str]] = &[
+        &[
+            "Product and subscription revenue by reportable segment (dollars in millions)",
+            "",
+            "",
+        ],
+        &["", "Fiscal 2015", "Fiscal 2014"],
+        &["Digital Media", "$2,264.7", "$1,268.3"],
+        &["Digital Marketing", "937.0", "797.5"],
+    ];
+    same(both, "B3", "Digital Media segment revenue, fiscal 2015");
+    let plain: &[&[&str]] = &[
+        &[
+            "Revenue by reportable segment (dollars in millions)",
+            "",
+            "",
+        ],
+        &["", "Fiscal 2015", "Fiscal 2014"],
+        &["Digital Media", "$2,264.7", "$1,268.3"],
+        &["Digital Marketing", "937.0", "797.5"],
+    ];
+    assert!(!matches!(
+        verdict(plain, "B3", "Digital Media segment revenue, fiscal 2015"),
+        Verdict::Ambiguous(ref why) if why.contains("subscription")
+    ));
+}

@@ -212,11 +212,27 @@ pub(super) fn build(table: &mut TableOut, part: TablePart, max_cells: usize) -> 
     // Rule 3 for an amount spanning past the amounts of other rows: a
     // ratio under a year's header and the spacer after it ("77%" spanning
     // the columns of "$ | 4,543 |" and the gap to the next year) sits in
-    // the last column of its span that another row's amount sits in.
-    let mut amount_cols = vec![false; width];
+    // the last column of its span that another row's amount sits in. An
+    // amount column is where an amount sits whose own span holds no other
+    // amount's column: "(15)" spanning two columns under "Change" is one,
+    // "4%" spanning those and the spacer after them is not.
+    let mut sits = vec![false; width];
     for (_, c, slot) in &placed {
         if slot.amount
-            && slot.amount_from == *c
+            && let Some(k) = sits.get_mut(*c)
+        {
+            *k = true;
+        }
+    }
+    let mut amount_cols = vec![false; width];
+    for (_, c, slot) in &placed {
+        let narrow = !sits
+            .get(slot.amount_from..*c)
+            .unwrap_or_default()
+            .iter()
+            .any(|k| *k);
+        if slot.amount
+            && narrow
             && let Some(k) = amount_cols.get_mut(*c)
         {
             *k = true;
@@ -458,6 +474,72 @@ mod tests {
         };
         let built = build(&mut table, TablePart::Pdf { page: 1, table: 1 }, 1000);
         assert_eq!(texts(&built), [["", "2025"], ["Rate", "77%"]]);
+    }
+
+    #[test]
+    fn an_amount_column_is_one_where_amounts_spanning_two_columns_sit() {
+        // Union Pacific's operating revenues: "4%" spans the two columns of
+        // "(15)" under "Change" and the spacer after them; every change
+        // spans two columns, so no change sits alone in one. The "4%" is the
+        // Change column's.
+        let mut table = TableOut {
+            page: 1,
+            before: Vec::new(),
+            lead_in: None,
+            rows: vec![
+                vec![cell("", 3), cell("2025", 3), cell("Change", 3), cell("", 3)],
+                vec![
+                    cell("Freight revenues", 3),
+                    cell("$", 1),
+                    cell("5,843", 1),
+                    cell("", 1),
+                    cell("4%", 6),
+                ],
+                vec![
+                    cell("Other subsidiary revenues", 3),
+                    cell("181", 2),
+                    cell("", 1),
+                    cell("(15)", 2),
+                    cell("", 1),
+                    cell("", 3),
+                ],
+            ],
+        };
+        let built = build(&mut table, TablePart::Pdf { page: 1, table: 1 }, 1000);
+        assert_eq!(
+            texts(&built),
+            [
+                ["", "2025", "Change"],
+                ["Freight revenues", "$5,843", "4%"],
+                ["Other subsidiary revenues", "181", "(15)"],
+            ]
+        );
+        // Near miss: two amounts sitting in the columns a wide one spans
+        // keep it out of both: it stays where it ends.
+        let mut table = TableOut {
+            page: 1,
+            before: Vec::new(),
+            lead_in: None,
+            rows: vec![
+                vec![
+                    cell("", 1),
+                    cell("2025", 1),
+                    cell("2024", 1),
+                    cell("Total", 1),
+                ],
+                vec![cell("A", 1), cell("1", 1), cell("2", 1), cell("3", 1)],
+                vec![cell("B", 1), cell("9", 3)],
+            ],
+        };
+        let built = build(&mut table, TablePart::Pdf { page: 1, table: 1 }, 1000);
+        assert_eq!(
+            texts(&built),
+            [
+                ["", "2025", "2024", "Total"],
+                ["A", "1", "2", "3"],
+                ["B", "", "", "9"]
+            ]
+        );
     }
 
     #[test]

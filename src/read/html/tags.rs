@@ -327,6 +327,7 @@ pub(super) fn prose_table(
         tags,
         filer: None,
         lead_in: None,
+        segment: None,
     })
 }
 

@@ -171,6 +171,62 @@ pub(super) fn names_earnings(text: &str) -> bool {
     })
 }
 
+/// What a rate is per, besides a share: an account, a customer, a unit, a
+/// day, a barrel, a room.
+const PER_UNIT: [&str; 34] = [
+    "account",
+    "accounts",
+    "customer",
+    "customers",
+    "subscriber",
+    "subscribers",
+    "user",
+    "users",
+    "member",
+    "members",
+    "unit",
+    "units",
+    "employee",
+    "employees",
+    "connection",
+    "connections",
+    "household",
+    "day",
+    "barrel",
+    "boe",
+    "mcf",
+    "ton",
+    "tonne",
+    "ounce",
+    "pound",
+    "available",
+    "room",
+    "seat",
+    "passenger",
+    "square",
+    "store",
+    "visit",
+    "transaction",
+    "vehicle",
+];
+
+/// Whether a label's head states a rate per a unit other than a share
+/// ("Wireless retail postpaid connections per account", "Average revenue
+/// per user", "Revenue per available room"): its numbers are each one
+/// unit's, printed whole, not in the table's thousands or millions.
+/// "Amounts per consolidated balance sheet" is no rate.
+pub(super) fn names_rate_per_unit(label: &str) -> bool {
+    let head = label.split(['(', ',', ';', '[']).next().unwrap_or("");
+    let lower = head.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    words
+        .windows(2)
+        .any(|pair| matches!(pair, ["per", unit] if PER_UNIT.contains(unit)))
+}
+
 /// A row's measure: the concept's when known, else what the label and
 /// section say, else money. Only the head of a label counts — the part
 /// before a parenthesis, comma or semicolon — so "Cash dividends declared
@@ -314,7 +370,26 @@ pub(super) fn column_measure(label: &str) -> Option<Measure> {
 
 #[cfg(test)]
 mod tests {
-    use super::names_percentage;
+    use super::{names_percentage, names_rate_per_unit};
+
+    #[test]
+    fn a_rate_per_a_unit() {
+        assert!(names_rate_per_unit(
+            "Wireless retail postpaid connections per account"
+        ));
+        assert!(names_rate_per_unit("Average revenue per user"));
+        assert!(names_rate_per_unit("Revenue per available room"));
+        // Near misses: per share is its own measure; "per" a statement is
+        // no rate; a unit after a comma is not the line's.
+        assert!(!names_rate_per_unit("Net income per diluted share"));
+        assert!(!names_rate_per_unit(
+            "Amounts per consolidated balance sheet"
+        ));
+        assert!(!names_rate_per_unit(
+            "Total revenue, per customer agreements"
+        ));
+        assert!(!names_rate_per_unit("Wireless retail postpaid accounts"));
+    }
 
     #[test]
     fn a_caption_naming_a_percentage() {

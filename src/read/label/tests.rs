@@ -2351,11 +2351,16 @@ fn rows_under_a_caption_naming_a_percentage_are_percentages() {
             &["Year-over-year Percentage Growth:", "", ""],
             &["North America", "12%", "10%"],
             &["AWS", "13", "19"],
+            &["Sales and marketing", "5", "(1)"],
         ],
     );
     let growth = cell(&t, "C8");
     assert!(growth.percent());
     assert_eq!(growth.value_base(), Some(d("19")));
+    // A line the labeler knows as money is a percentage there too.
+    let expense = cell(&t, "C9");
+    assert!(expense.percent());
+    assert_eq!(expense.value_base(), Some(d("-1")));
     // Near miss: the amounts above stay money in millions.
     let sales = cell(&t, "C5");
     assert!(!sales.percent());
@@ -2416,4 +2421,44 @@ fn one_header_writing_a_date_per_column_gives_each_its_own() {
         "{:?}",
         cell(&t, "B3").col_label()
     );
+}
+
+#[test]
+fn ratios_and_rates_per_unit_are_not_in_the_table_s_unit() {
+    // Union Pacific's "Millions, except ratios for the trailing twelve
+    // months ended": the ratio line is printed whole.
+    let t = label(
+        TablePart::Sheet("Ratios".into()),
+        &[
+            &[
+                "Millions, except ratios for the trailing twelve months ended",
+                "",
+                "",
+            ],
+            &["", "Jun. 30, 2025", "Dec. 31, 2024"],
+            &["Debt", "$32,813", "$31,192"],
+            &["Net income", "6,935", "6,747"],
+            &["Debt / net income", "4.7", "4.6"],
+        ],
+    );
+    assert_eq!(cell(&t, "B5").value_base(), Some(d("4.7")));
+    // Near miss: the amounts stay in millions.
+    assert_eq!(cell(&t, "B3").value_base(), Some(d("32813000000")));
+    // Verizon's "(dollars in millions, except ARPA)": connections per
+    // account are each account's, with no exception naming them.
+    let t = label(
+        TablePart::Sheet("KPI".into()),
+        &[
+            &["(dollars in millions, except ARPA)", "", ""],
+            &["", "2021", "2020"],
+            &["Service revenue", "$67,733", "$64,884"],
+            &[
+                "Wireless retail postpaid connections per account",
+                "2.72",
+                "2.69",
+            ],
+        ],
+    );
+    assert_eq!(cell(&t, "B4").value_base(), Some(d("2.72")));
+    assert_eq!(cell(&t, "B3").value_base(), Some(d("67733000000")));
 }

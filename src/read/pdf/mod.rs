@@ -21,6 +21,7 @@ mod fonts;
 mod glyphs;
 mod guard;
 mod header;
+mod headings;
 mod lattice;
 mod lead_in;
 mod lines;
@@ -90,6 +91,10 @@ pub struct PageRead {
     /// The sentence introducing each table, by index in `tables` (see
     /// [`lead_in`]).
     pub lead_ins: Vec<Option<String>>,
+    /// The page's headings, top to bottom ([`headings`]).
+    pub headings: Vec<headings::Heading>,
+    /// Each table's top, by index in `tables`.
+    pub tops: Vec<f64>,
 }
 
 /// What reading a PDF produced: raw tables, pages and warnings.
@@ -100,6 +105,9 @@ pub(crate) struct PdfRead {
     pub(crate) warnings: Vec<String>,
     /// The sentences introducing tables, by (page, table on the page).
     pub(crate) lead_ins: std::collections::HashMap<(u32, u32), String>,
+    /// The segment whose section holds a table, by (page, table on the
+    /// page) ([`headings`]).
+    pub(crate) segments: std::collections::HashMap<(u32, u32), String>,
 }
 
 fn pdf_error(path: &Path, reason: impl Into<String>) -> ReadError {
@@ -300,7 +308,7 @@ pub fn read_page(ink: &PageInk, number: u32) -> PageRead {
         return PageRead {
             tables: Vec::new(),
             text,
-            lead_ins: Vec::new(),
+            ..PageRead::default()
         };
     }
     let mut grids: Vec<TableGrid> = Vec::new();
@@ -369,6 +377,7 @@ pub fn read_page(ink: &PageInk, number: u32) -> PageRead {
     grids.sort_by(|a, b| a.top.total_cmp(&b.top));
     units::rejoin_captions(&mut grids, &all);
     let lead_ins = grids.iter().map(|g| lead_in::lead_in(g, &all)).collect();
+    let tops = grids.iter().map(|g| g.top).collect();
     units::share(&mut grids, &all);
     let tables = grids
         .into_iter()
@@ -386,6 +395,8 @@ pub fn read_page(ink: &PageInk, number: u32) -> PageRead {
         tables,
         text,
         lead_ins,
+        headings: headings::headings(&free),
+        tops,
     }
 }
 
@@ -408,6 +419,8 @@ pub(crate) fn read_pdf(
     }
     let total = page_ids.len();
     let mut out = PdfRead::default();
+    // Per page read: its number, headings and tables' tops.
+    let mut sections: Vec<(u32, Vec<headings::Heading>, Vec<f64>)> = Vec::new();
     let mut measured = guard::Measured::default();
     let mut skipped_from: Option<(u32, String)> = None;
     for (&number, &id) in &page_ids {
@@ -443,11 +456,15 @@ pub(crate) fn read_pdf(
             None => page_ink(&mut doc, number, id, limits),
         };
         let page = match ink {
-            Err(problem) => Page {
-                number,
-                text: String::new(),
-                problem: Some(problem),
-            },
+            Err(problem) => {
+                // A page not read may close a segment's section.
+                sections.push((number, vec![headings::Heading::closing()], Vec::new()));
+                Page {
+                    number,
+                    text: String::new(),
+                    problem: Some(problem),
+                }
+            }
             Ok((ink, overflowed)) => {
                 if overflowed {
                     out.warnings.push(format!(
@@ -456,6 +473,7 @@ pub(crate) fn read_pdf(
                     ));
                 }
                 let read = read_page(&ink, number);
+                sections.push((number, read.headings, read.tops));
                 for (i, lead) in read.lead_ins.into_iter().enumerate() {
                     if let (Some(lead), Ok(k)) = (lead, u32::try_from(i + 1)) {
                         out.lead_ins.insert((number, k), lead);
@@ -480,6 +498,17 @@ pub(crate) fn read_pdf(
     }
     if let Some((first, why)) = skipped_from {
         out.warnings.push(format!("pages {first}-{total}: {why}"));
+    }
+    let (numbers, pages): (Vec<u32>, Vec<_>) = sections
+        .into_iter()
+        .map(|(number, headings, tops)| (number, (headings, tops)))
+        .unzip();
+    for (number, segments) in numbers.into_iter().zip(headings::segments_of(&pages)) {
+        for (i, segment) in segments.into_iter().enumerate() {
+            if let (Some(segment), Ok(k)) = (segment, u32::try_from(i + 1)) {
+                out.segments.insert((number, k), segment);
+            }
+        }
     }
     Ok(out)
 }
