@@ -563,7 +563,7 @@ fn the_twenty_fourth_red_team_on_html_notes_holds_its_documented_figures() {
         "tests/adversarial/redteam24.jsonl",
         &dir,
         (78, 79),
-        (0, 17),
+        (0, 16),
         false,
     );
 }
@@ -698,7 +698,7 @@ fn the_twenty_eighth_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam28.jsonl",
         &dir,
         (67, 72),
-        (0, 8),
+        (0, 7),
         false,
     );
 }
@@ -782,7 +782,7 @@ fn the_thirtieth_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam30.jsonl",
         &dir,
         (75, 75),
-        (0, 17),
+        (0, 15),
         false,
     );
 }
@@ -864,7 +864,7 @@ fn the_thirty_second_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam32.jsonl",
         &dir,
         (75, 75),
-        (0, 21),
+        (0, 19),
         false,
     );
 }

@@ -290,6 +290,10 @@ pub struct TableRoles {
     /// following:"): a change cell is the row's share of that change, not
     /// the row's own change.
     pub contributions: bool,
+    /// The table runs across a heading opening or closing a segment's
+    /// section (`Table::straddles_sections`): no claim is known to be
+    /// about its rows.
+    pub straddles_sections: bool,
     /// Rows by a word of their label or sections.
     pub by_word: crate::hash::Map<Box<str>, Vec<u32>>,
     /// Rows by concept.

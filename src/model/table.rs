@@ -66,6 +66,9 @@ pub struct Table {
     /// Consumer segment …": `Consumer`), where the reader finds one (PDF
     /// pages).
     pub segment: Option<String>,
+    /// The table runs across a heading opening or closing a segment's
+    /// section (two tables read as one): whose its rows are cannot be told.
+    pub straddles_sections: bool,
 }
 
 /// An inline-XBRL fact on a table cell: the tag the filer put on the

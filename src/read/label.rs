@@ -654,6 +654,7 @@ fn label_grid(
         filer: None,
         lead_in: None,
         segment: None,
+        straddles_sections: false,
     };
     super::gross_net::apply(&mut table);
     super::equity_balances::apply(&mut table, vocab);

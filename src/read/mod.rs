@@ -447,7 +447,15 @@ pub fn load_bytes(
                         table.lead_in = lead_ins.get(&(page, k)).cloned();
                     }
                     if let crate::model::TablePart::Pdf { page, table: k } = table.part {
-                        table.segment = segments.get(&(page, k)).cloned();
+                        match segments.get(&(page, k)) {
+                            Some(pdf::headings::Section::Segment(name)) => {
+                                table.segment = Some(name.clone());
+                            }
+                            Some(pdf::headings::Section::Straddles) => {
+                                table.straddles_sections = true;
+                            }
+                            _ => {}
+                        }
                     }
                     table
                 })

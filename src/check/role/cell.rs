@@ -164,9 +164,10 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         // A member of a table whose title measures one line of a kind
         // ("Subscription revenue by reportable segment" over "Digital
         // Media"): that line's member, as if its label said "subscription".
+        let mut title_line_member = false;
         if !named
             && row.section.is_empty()
-            && let Some(q) = title_line
+            && let Some((q, _)) = &title_line
             && let Some(def) = q.def()
             && !role
                 .qualifiers
@@ -174,7 +175,8 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
                 .chain(&role.implied)
                 .any(|r| r.def().is_some_and(|d| d.kind == def.kind))
         {
-            role.qualifiers.push(q);
+            role.qualifiers.push(*q);
+            title_line_member = true;
         }
         // Sections: their words are context; their qualifiers the row's,
         // unless the concept carries them. A reconciliation ("Reconciliation
@@ -238,6 +240,13 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         context_words.sort();
         context_words.dedup();
         let mut label_words = reading.required;
+        // The title's words for the line before its qualifier ("Wireless"
+        // of "Wireless service revenue") are the member's line too.
+        if title_line_member && let Some((_, modifiers)) = &title_line {
+            label_words.extend(modifiers.iter().cloned());
+            label_words.sort();
+            label_words.dedup();
+        }
         let generic = label_words
             .iter()
             .all(|w| GENERIC.contains(&&**w) || &**w == "total");
@@ -367,6 +376,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
     out.consolidated = super::consolidated::is_consolidated_statement(table);
     out.expenses_negative = expenses_negative(table);
     out.contributions = table.lead_in.as_deref().is_some_and(names_contributions);
+    out.straddles_sections = table.straddles_sections;
     out.tags = table
         .tags
         .iter()
@@ -835,18 +845,53 @@ fn names_contributions(lead_in: &str) -> bool {
 
 /// The one line of its kind ("subscription", "product", "service") a
 /// table's title or the sentence introducing it measures: "Subscription
-/// revenue by reportable segment … is as follows (dollars in millions):".
-/// The qualifier must stand right before the measure's word (revenue,
-/// sales, cost), not after "and" ("Product and subscription revenue" is
-/// both lines) nor "of" ("Cost of subscription revenue"); a title naming
-/// two is none.
-fn title_line_qualifier(table: &Table, lex: &Lexicon) -> Option<Qualifier> {
+/// revenue by reportable segment … is as follows (dollars in millions):";
+/// with the words it is qualified by in turn ("wireless" of "provides
+/// Wireless service revenue for our reportable segments"). The qualifier
+/// must stand right before the measure's word (revenue, sales, cost), not
+/// after "and" ("Product and subscription revenue" is both lines) nor
+/// "of" ("Cost of subscription revenue"); a title naming two is none.
+fn title_line_qualifier(table: &Table, lex: &Lexicon) -> Option<(Qualifier, Vec<Box<str>>)> {
     const MEASURE: [&str; 5] = ["revenue", "revenues", "sales", "cost", "costs"];
     // "Product and subscription revenue" is both lines; "Cost of
     // subscription revenue" another measure.
     const BEFORE: [&str; 4] = ["and", "or", "&", "of"];
+    // Words before the qualifier that say nothing of the line.
+    const FUNCTION: [&str; 30] = [
+        "the",
+        "our",
+        "its",
+        "their",
+        "a",
+        "an",
+        "this",
+        "these",
+        "following",
+        "table",
+        "tables",
+        "below",
+        "above",
+        "provides",
+        "provide",
+        "presents",
+        "present",
+        "shows",
+        "show",
+        "summarizes",
+        "summarize",
+        "sets",
+        "forth",
+        "is",
+        "are",
+        "by",
+        "for",
+        "in",
+        "total",
+        "includes",
+    ];
+    const MAX_MODIFIERS: usize = 2;
     let lead_in = table.lead_in.as_deref().map(last_sentence);
-    let mut found: Option<usize> = None;
+    let mut found: Option<(usize, Vec<Box<str>>)> = None;
     for text in table.title.iter().map(String::as_str).chain(lead_in) {
         let all = words(text);
         let plain: Vec<&str> = all.iter().map(|w| w.text.as_str()).collect();
@@ -864,13 +909,23 @@ fn title_line_qualifier(table: &Table, lex: &Lexicon) -> Option<Qualifier> {
             {
                 continue;
             }
-            match found {
-                Some(other) if other != f.entry => return None,
-                _ => found = Some(f.entry),
+            let modifiers: Vec<Box<str>> = plain
+                .get(..f.at)
+                .unwrap_or_default()
+                .iter()
+                .rev()
+                .take_while(|w| !FUNCTION.contains(w) && !BEFORE.contains(w))
+                .take(MAX_MODIFIERS)
+                .map(|w| Box::from(*w))
+                .collect();
+            match &found {
+                Some((other, _)) if *other != f.entry => return None,
+                Some(_) => {}
+                None => found = Some((f.entry, modifiers)),
             }
         }
     }
-    found.map(qualifier)
+    found.map(|(entry, modifiers)| (qualifier(entry), modifiers))
 }
 
 /// The last sentence of a paragraph: what follows its last ". " before a

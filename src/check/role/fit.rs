@@ -939,6 +939,11 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     {
         out.strict_extra = out.strict_extra.saturating_add(1);
     }
+    // A table read across a segment's heading: its rows may be the
+    // segment's or the company's.
+    if roles.straddles_sections {
+        out.strict_extra = out.strict_extra.saturating_add(1);
+    }
     // A change the table's lead-in says is a part of another line's change
     // ("… increased due to the following:" over "Data center cost 4%"): a
     // claim that does not say it is a contribution is not about it.

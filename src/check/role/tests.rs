@@ -1704,6 +1704,21 @@ fn members_of_a_table_titled_by_one_line_are_that_line_s() {
         &["Digital Marketing", "937.0", "797.5"],
     ];
     same(both, "B3", "Digital Media segment revenue, fiscal 2015");
+    // A line qualified in turn: Verizon's "Wireless service revenue for our
+    // reportable segments" is no segment's service revenue.
+    let wireless: &[&[&str]] = &[
+        &[
+            "Wireless service revenue for our reportable segments (dollars in millions)",
+            "",
+            "",
+        ],
+        &["", "2021", "2020"],
+        &["Consumer", "$56,103", "$54,225"],
+        &["Business", "12,366", "12,472"],
+        &["Total", "$68,469", "$66,697"],
+    ];
+    not_same(wireless, "B3", "Consumer segment service revenue, 2021");
+    same(wireless, "B3", "Consumer wireless service revenue, 2021");
     let plain: &[&[&str]] = &[
         &[
             "Revenue by reportable segment (dollars in millions)",
@@ -1718,4 +1733,42 @@ fn members_of_a_table_titled_by_one_line_are_that_line_s() {
         verdict(plain, "B3", "Digital Media segment revenue, fiscal 2015"),
         Verdict::Ambiguous(ref why) if why.contains("subscription")
     ));
+}
+
+#[test]
+fn a_table_read_across_a_segment_s_heading_is_nobody_s_for_sure() {
+    // Verizon: the Business segment's EBITDA table and the company's
+    // special items, read as one table across the "Special Items" heading.
+    let rows: &[&[&str]] = &[
+        &["(dollars in millions)", "", ""],
+        &["", "2021", "2020"],
+        &["Segment EBITDA", "$8,123", "$8,400"],
+        &["Severance, pension and benefits charges", "$209", "$1,195"],
+    ];
+    let vocab = Vocab::builtin();
+    let verdict_on = |straddles: bool, role: &str| {
+        let mut d = doc(rows);
+        if let Some(table) = d.tables.first_mut() {
+            table.straddles_sections = straddles;
+        }
+        let table = &d.tables[0];
+        let cell = table.cell_at(Coord::parse("B4").unwrap()).unwrap();
+        let claim = Claim {
+            role: Some(Role::Text(role.to_string())),
+            ..Claim::default()
+        };
+        let spec = read_claim(&claim, &vocab);
+        resolve(
+            &spec,
+            &cell,
+            &[(&d, Located::Source)],
+            &vocab,
+            (&|_| true, &|_| true),
+        )
+        .verdict
+    };
+    let role = "Severance, pension and benefits charges, 2021";
+    assert_ne!(verdict_on(true, role), Verdict::Same);
+    // Near miss: the same table read whole.
+    assert_eq!(verdict_on(false, role), Verdict::Same);
 }

@@ -328,6 +328,7 @@ pub(super) fn prose_table(
         filer: None,
         lead_in: None,
         segment: None,
+        straddles_sections: false,
     })
 }
 

@@ -353,6 +353,16 @@ pub(super) fn classify_rows(
             // ("Maturity date | 30/7/2021~" over "| 11/4/2024") continues
             // that row.
             RowKind::Header
+        } else if !started
+            && !label
+            && amounts >= 2
+            && heads_a_total_column(grid, r, row, is_value_col)
+            && text_label_follows(toks, r, label_col)
+        {
+            // Model numbers over their columns and a "Total" column
+            // (Boeing's deliveries: "737 | 767 | 777 | 787 | Total"), with
+            // no stub, over labeled rows: the header, not amounts.
+            RowKind::Header
         } else if amounts + years > 0 {
             RowKind::Data
         } else if texts + dates > 0 {
@@ -458,6 +468,24 @@ fn text_label_follows(toks: &Toks, r: usize, label_col: Option<usize>) -> bool {
     next_filled_row(toks, r)
         .and_then(|row| row.get(c))
         .is_some_and(|t| matches!(t, Tok::Text))
+}
+
+/// Whether a row's last filled value cell is the text "Total": the head of
+/// a totals column.
+fn heads_a_total_column(
+    grid: &[Vec<GridValue>],
+    r: usize,
+    row: &[Tok],
+    is_value_col: impl Fn(usize) -> bool,
+) -> bool {
+    row.iter()
+        .enumerate()
+        .rev()
+        .find(|(c, t)| is_value_col(*c) && !matches!(t, Tok::Empty))
+        .is_some_and(|(c, t)| {
+            matches!(t, Tok::Text)
+                && text_at(grid, r, c).is_some_and(|text| text.trim().eq_ignore_ascii_case("total"))
+        })
 }
 
 /// A header text compared with another: trimmed, lower case.

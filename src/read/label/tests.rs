@@ -2462,3 +2462,46 @@ fn ratios_and_rates_per_unit_are_not_in_the_table_s_unit() {
     assert_eq!(cell(&t, "B4").value_base(), Some(d("2.72")));
     assert_eq!(cell(&t, "B3").value_base(), Some(d("67733000000")));
 }
+
+#[test]
+fn model_numbers_over_a_total_column_are_the_header() {
+    // Boeing's deliveries: "737 | 767 | 777 | 787 | Total" with no stub,
+    // over labeled rows.
+    let t = label(
+        TablePart::Sheet("Deliveries".into()),
+        &[
+            &["", "737", "767", "777", "787", "Total"],
+            &[
+                "Deliveries during the second quarter of 2025",
+                "104",
+                "9",
+                "13",
+                "24",
+                "150",
+            ],
+            &[
+                "Deliveries during the second quarter of 2024",
+                "70",
+                "6",
+                "7",
+                "9",
+                "92",
+            ],
+        ],
+    );
+    assert_eq!(cell(&t, "F2").col_label(), Some("Total"));
+    assert_eq!(cell(&t, "B2").col_label(), Some("737"));
+    assert!(
+        t.cell_at(crate::model::Coord::parse("B1").unwrap())
+            .is_none()
+    );
+    // Near miss: without a "Total" column the first row is data.
+    let t = label(
+        TablePart::Sheet("Counts".into()),
+        &[&["", "737", "767"], &["Deliveries", "104", "9"]],
+    );
+    assert!(
+        t.cell_at(crate::model::Coord::parse("B1").unwrap())
+            .is_some()
+    );
+}

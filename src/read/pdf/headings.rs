@@ -49,11 +49,11 @@ const PARAGRAPH_LINES: usize = 3;
 
 /// The page's headings, top to bottom: lines set larger than its body
 /// text, alone on their line, short, with no digits and no sentence end.
-pub(super) fn headings(lines: &[&Line]) -> Vec<Heading> {
+pub(super) fn headings(lines: &[Line]) -> Vec<Heading> {
     let Some(body) = body_size(lines) else {
         return Vec::new();
     };
-    let mut sorted: Vec<&Line> = lines.to_vec();
+    let mut sorted: Vec<&Line> = lines.iter().collect();
     sorted.sort_by(|a, b| a.base.total_cmp(&b.base));
     let mut out = Vec::new();
     for (at, line) in sorted.iter().enumerate() {
@@ -90,7 +90,7 @@ pub(super) fn headings(lines: &[&Line]) -> Vec<Heading> {
 }
 
 /// The size most of the page's long lines are set in.
-fn body_size(lines: &[&Line]) -> Option<f64> {
+fn body_size(lines: &[Line]) -> Option<f64> {
     let mut sizes: Vec<(i64, usize)> = Vec::new();
     for line in lines {
         if line.text().len() < 40 {
@@ -138,23 +138,50 @@ fn segment_named(heading: &str, paragraph: &str) -> Option<String> {
         .then(|| name.to_string())
 }
 
-/// The segment of each table, walking the pages in order: `pages` gives,
-/// per page, its headings and its tables' tops (in table order); the result
-/// has, per page, each table's segment.
-pub(super) fn segments_of(pages: &[(Vec<Heading>, Vec<f64>)]) -> Vec<Vec<Option<String>>> {
+/// Where a table sits among the segments' sections.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum Section {
+    /// Under no segment's heading.
+    #[default]
+    None,
+    /// Under this segment's heading.
+    Segment(String),
+    /// Across a heading that opens or closes a segment's section (two
+    /// tables read as one): which rows are whose cannot be told.
+    Straddles,
+}
+
+/// A page's headings and its tables' tops and bottoms (in table order).
+pub type PageSections = (Vec<Heading>, Vec<(f64, f64)>);
+
+/// The section of each table, walking the pages in order: `pages` gives,
+/// per page, its headings and its tables' tops and bottoms (in table
+/// order); the result has, per page, each table's section.
+pub(super) fn segments_of(pages: &[PageSections]) -> Vec<Vec<Section>> {
     let mut current: Option<(String, f64)> = None;
     let mut out = Vec::with_capacity(pages.len());
-    for (headings, tops) in pages {
+    for (headings, spans) in pages {
         let mut next = headings.iter().peekable();
-        let mut order: Vec<(usize, f64)> = tops.iter().copied().enumerate().collect();
-        order.sort_by(|a, b| a.1.total_cmp(&b.1));
-        let mut page = vec![None; tops.len()];
-        for (k, top) in order {
+        let mut order: Vec<(usize, (f64, f64))> = spans.iter().copied().enumerate().collect();
+        order.sort_by(|a, b| a.1.0.total_cmp(&b.1.0));
+        let mut page = vec![Section::None; spans.len()];
+        for (k, (top, bottom)) in order {
             while let Some(h) = next.next_if(|h| h.base < top) {
                 apply(&mut current, h);
             }
+            let straddles = headings.iter().any(|h| {
+                h.base >= top && h.base <= bottom && {
+                    let mut after = current.clone();
+                    apply(&mut after, h);
+                    after != current
+                }
+            });
             if let Some(slot) = page.get_mut(k) {
-                *slot = current.as_ref().map(|(name, _)| name.clone());
+                *slot = match (&current, straddles) {
+                    (_, true) => Section::Straddles,
+                    (Some((name, _)), false) => Section::Segment(name.clone()),
+                    (None, false) => Section::None,
+                };
             }
         }
         for h in next {
@@ -220,28 +247,28 @@ mod tests {
 
     #[test]
     fn a_segment_s_tables_run_to_the_next_heading_of_its_level() {
+        let seg = |s: &str| Section::Segment(s.to_string());
         let pages = vec![
             // The heading at the foot of a page, its tables on the next.
-            (vec![h(500.0, 13.8, Some("Consumer"))], vec![100.0]),
-            (vec![h(30.0, 12.5, None)], vec![80.0]),
+            (vec![h(500.0, 13.8, Some("Consumer"))], vec![(100.0, 200.0)]),
+            (vec![h(30.0, 12.5, None)], vec![(80.0, 200.0)]),
             (
                 vec![h(200.0, 13.8, Some("Business")), h(400.0, 13.4, None)],
-                vec![300.0, 100.0, 500.0],
+                vec![(300.0, 350.0), (100.0, 150.0), (500.0, 600.0)],
+            ),
+            // A table read across the heading that closes a section.
+            (
+                vec![h(100.0, 13.8, Some("Business")), h(400.0, 13.4, None)],
+                vec![(200.0, 600.0)],
             ),
         ];
         let got = segments_of(&pages);
-        assert_eq!(got[0], [None]);
+        assert_eq!(got[0], [Section::None]);
         // A sub-heading does not close the section.
-        assert_eq!(got[1], [Some("Consumer".to_string())]);
+        assert_eq!(got[1], [seg("Consumer")]);
         // Tables in table order: below the Business heading; above it;
         // after a heading of the same level.
-        assert_eq!(
-            got[2],
-            [
-                Some("Business".to_string()),
-                Some("Consumer".to_string()),
-                None
-            ]
-        );
+        assert_eq!(got[2], [seg("Business"), seg("Consumer"), Section::None]);
+        assert_eq!(got[3], [Section::Straddles]);
     }
 }

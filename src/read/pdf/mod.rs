@@ -21,7 +21,7 @@ mod fonts;
 mod glyphs;
 mod guard;
 mod header;
-mod headings;
+pub(crate) mod headings;
 mod lattice;
 mod lead_in;
 mod lines;
@@ -93,8 +93,8 @@ pub struct PageRead {
     pub lead_ins: Vec<Option<String>>,
     /// The page's headings, top to bottom ([`headings`]).
     pub headings: Vec<headings::Heading>,
-    /// Each table's top, by index in `tables`.
-    pub tops: Vec<f64>,
+    /// Each table's top and bottom, by index in `tables`.
+    pub spans: Vec<(f64, f64)>,
 }
 
 /// What reading a PDF produced: raw tables, pages and warnings.
@@ -105,9 +105,10 @@ pub(crate) struct PdfRead {
     pub(crate) warnings: Vec<String>,
     /// The sentences introducing tables, by (page, table on the page).
     pub(crate) lead_ins: std::collections::HashMap<(u32, u32), String>,
-    /// The segment whose section holds a table, by (page, table on the
-    /// page) ([`headings`]).
-    pub(crate) segments: std::collections::HashMap<(u32, u32), String>,
+    /// Where a table sits among the segments' sections, by (page, table
+    /// on the page), for tables under or across a segment's heading
+    /// ([`headings`]).
+    pub(crate) segments: std::collections::HashMap<(u32, u32), headings::Section>,
 }
 
 fn pdf_error(path: &Path, reason: impl Into<String>) -> ReadError {
@@ -377,7 +378,7 @@ pub fn read_page(ink: &PageInk, number: u32) -> PageRead {
     grids.sort_by(|a, b| a.top.total_cmp(&b.top));
     units::rejoin_captions(&mut grids, &all);
     let lead_ins = grids.iter().map(|g| lead_in::lead_in(g, &all)).collect();
-    let tops = grids.iter().map(|g| g.top).collect();
+    let spans = grids.iter().map(|g| (g.top, g.bottom)).collect();
     units::share(&mut grids, &all);
     let tables = grids
         .into_iter()
@@ -395,8 +396,8 @@ pub fn read_page(ink: &PageInk, number: u32) -> PageRead {
         tables,
         text,
         lead_ins,
-        headings: headings::headings(&free),
-        tops,
+        headings: headings::headings(&all),
+        spans,
     }
 }
 
@@ -420,7 +421,7 @@ pub(crate) fn read_pdf(
     let total = page_ids.len();
     let mut out = PdfRead::default();
     // Per page read: its number, headings and tables' tops.
-    let mut sections: Vec<(u32, Vec<headings::Heading>, Vec<f64>)> = Vec::new();
+    let mut sections: Vec<(u32, headings::PageSections)> = Vec::new();
     let mut measured = guard::Measured::default();
     let mut skipped_from: Option<(u32, String)> = None;
     for (&number, &id) in &page_ids {
@@ -458,7 +459,7 @@ pub(crate) fn read_pdf(
         let page = match ink {
             Err(problem) => {
                 // A page not read may close a segment's section.
-                sections.push((number, vec![headings::Heading::closing()], Vec::new()));
+                sections.push((number, (vec![headings::Heading::closing()], Vec::new())));
                 Page {
                     number,
                     text: String::new(),
@@ -473,7 +474,7 @@ pub(crate) fn read_pdf(
                     ));
                 }
                 let read = read_page(&ink, number);
-                sections.push((number, read.headings, read.tops));
+                sections.push((number, (read.headings, read.spans)));
                 for (i, lead) in read.lead_ins.into_iter().enumerate() {
                     if let (Some(lead), Ok(k)) = (lead, u32::try_from(i + 1)) {
                         out.lead_ins.insert((number, k), lead);
@@ -499,14 +500,13 @@ pub(crate) fn read_pdf(
     if let Some((first, why)) = skipped_from {
         out.warnings.push(format!("pages {first}-{total}: {why}"));
     }
-    let (numbers, pages): (Vec<u32>, Vec<_>) = sections
-        .into_iter()
-        .map(|(number, headings, tops)| (number, (headings, tops)))
-        .unzip();
+    let (numbers, pages): (Vec<u32>, Vec<_>) = sections.into_iter().unzip();
     for (number, segments) in numbers.into_iter().zip(headings::segments_of(&pages)) {
-        for (i, segment) in segments.into_iter().enumerate() {
-            if let (Some(segment), Ok(k)) = (segment, u32::try_from(i + 1)) {
-                out.segments.insert((number, k), segment);
+        for (i, section) in segments.into_iter().enumerate() {
+            if section != headings::Section::None
+                && let Ok(k) = u32::try_from(i + 1)
+            {
+                out.segments.insert((number, k), section);
             }
         }
     }
