@@ -516,7 +516,7 @@ fn the_twenty_second_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam22.jsonl",
         &dir,
         (82, 86),
-        (0, 13),
+        (0, 12),
         false,
     );
 }
@@ -823,7 +823,7 @@ fn the_thirty_first_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam31.jsonl",
         &dir,
         (75, 75),
-        (0, 8),
+        (0, 7),
         false,
     );
 }

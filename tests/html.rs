@@ -1101,3 +1101,67 @@ fn a_lead_in_closing_a_page_is_the_next_pages_tables() {
         Some("6112")
     );
 }
+
+/// Netflix's streaming revenues by region: a table with no title saying
+/// "revenue", each row a region, each number tagged with Revenues for the
+/// streaming and the region's members.
+fn tagged_region_filing(dir: &Path) {
+    let context = |id: &str, member: &str| {
+        format!(
+            r#"<xbrli:context id="{id}"><xbrli:entity><xbrli:identifier scheme="http://www.sec.gov/CIK">0000000001</xbrli:identifier><xbrli:segment>{member}</xbrli:segment></xbrli:entity><xbrli:period><xbrli:startDate>2025-04-01</xbrli:startDate><xbrli:endDate>2025-06-30</xbrli:endDate></xbrli:period></xbrli:context>"#
+        )
+    };
+    let streaming = r#"<xbrldi:explicitMember dimension="srt:ProductOrServiceAxis">acme:StreamingMember</xbrldi:explicitMember>"#;
+    let region = |m: &str| {
+        format!(
+            r#"<xbrldi:explicitMember dimension="srt:StatementGeographicalAxis">acme:{m}Member</xbrldi:explicitMember>"#
+        )
+    };
+    let fact = |text: &str, context: &str, id: &str| {
+        format!(
+            r#"<ix:nonFraction unitRef="usd" contextRef="{context}" decimals="-3" name="us-gaap:Revenues" format="ixt:num-dot-decimal" scale="3" id="{id}">{text}</ix:nonFraction>"#
+        )
+    };
+    let html = format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL" xmlns:xbrli="http://www.xbrl.org/2003/instance" xmlns:xbrldi="http://xbrl.org/2006/xbrldi" xmlns:us-gaap="http://fasb.org/us-gaap/2024" xmlns:srt="http://fasb.org/srt/2024" xmlns:acme="http://acme.example/2025" xmlns:ixt="http://www.xbrl.org/inlineXBRL/transformation/2020-02-12" xmlns:iso4217="http://www.xbrl.org/2003/iso4217"><head><title>synthetic</title></head><body><div style="display:none"><ix:header><ix:resources><xbrli:unit id="usd"><xbrli:measure>iso4217:USD</xbrli:measure></xbrli:unit>{}{}</ix:resources></ix:header></div><p>(in thousands)</p><table><tr><td></td><td>Three Months Ended June 30, 2025</td></tr><tr><td>United States and Canada (UCAN)</td><td>{}</td></tr><tr><td>Latin America (LATAM)</td><td>{}</td></tr></table></body></html>"#,
+        context(
+            "ucan",
+            &format!("{streaming}{}", region("UnitedStatesAndCanada"))
+        ),
+        context("latam", &format!("{streaming}{}", region("LatinAmerica"))),
+        fact("4,929,000", "ucan", "f-ucan"),
+        fact("1,306,000", "latam", "f-latam"),
+    );
+    std::fs::write(dir.join("regions.htm"), html).unwrap();
+}
+
+#[test]
+fn a_fact_tagged_with_the_claim_s_concept_shows_its_words_and_members() {
+    let dir = tempfile::tempdir().unwrap();
+    tagged_region_filing(dir.path());
+    let doc = load_in(dir.path(), "regions.htm");
+    let ucan = tagged_cell(&doc, "f-ucan").reference().to_string();
+    let claims = [
+        format!(
+            r#"{{"id": "streaming", "value": "$4,929 million", "role": "Streaming revenues, United States and Canada (UCAN), three months ended June 30, 2025", "cites": ["{ucan}"]}}"#
+        ),
+        // Near misses: another line of the region, another measure.
+        format!(
+            r#"{{"id": "advertising", "value": "$4,929 million", "role": "Advertising revenues, United States and Canada (UCAN), three months ended June 30, 2025", "cites": ["{ucan}"]}}"#
+        ),
+        format!(
+            r#"{{"id": "income", "value": "$4,929 million", "role": "Operating income, United States and Canada (UCAN), three months ended June 30, 2025", "cites": ["{ucan}"]}}"#
+        ),
+    ];
+    for claim in &verify_in(dir.path(), "regions.htm", &claims) {
+        assert_eq!(
+            claim.route == Route::Accept,
+            claim.id == "streaming",
+            "{}: {:?} {:?}",
+            claim.id,
+            claim.route,
+            codes(claim)
+        );
+    }
+}

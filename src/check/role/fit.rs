@@ -579,8 +579,24 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
             .any(|q| q.def().is_some_and(|d| d.kind == "geography"))
     };
     let filer_named = claim.names_filer(roles);
+    // A number tagged with the claim's concept, for a member or not, shows
+    // the words that named the concept ("revenues" of "UCAN streaming
+    // revenues" on a fact of Revenues), and a member's words ("streaming"
+    // of StreamingMember).
+    let tagged_claims_concept = matches!(tag, Some((Some(c), _))
+    if claim.role.concept.as_ref().is_some_and(|own| {
+        c.as_str().split('[').next() == Some(own.as_str())
+    }));
+    let tagged_member_words = if tagged_claims_concept {
+        fact.map(member_words).unwrap_or_default()
+    } else {
+        Vec::new()
+    };
     let shown = |w: &str| {
-        contains(&row.context_words, w)
+        tagged_claims_concept
+            && (contains(&claim.role.concept_words, w)
+                || tagged_member_words.iter().any(|m| m == w))
+            || contains(&row.context_words, w)
             || col.is_some_and(|c| contains(&c.words, w))
             || roles.said_of_table(w, filer_named)
             || roles.contributions && CONTRIBUTION_WORDS.contains(&w)
