@@ -741,7 +741,7 @@ fn the_twenty_ninth_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam29.jsonl",
         &dir,
         (75, 75),
-        (0, 12),
+        (0, 11),
         false,
     );
 }
@@ -906,7 +906,7 @@ fn the_thirty_third_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam33.jsonl",
         &dir,
         (75, 75),
-        (0, 14),
+        (0, 12),
         false,
     );
 }

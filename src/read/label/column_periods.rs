@@ -310,19 +310,31 @@ fn date_change(columns: &mut [Option<(ColumnInfo, bool)>], c: usize, from: &Peri
 /// (JPMorgan's "Three months: 2023 | 2022 | Change, Six months: 2023 |
 /// 2022 | Change"): when every change follows exactly two dated columns of
 /// one kind and length since the change before it, each runs from the
-/// earlier of its two to the later.
+/// earlier of its two to the later. Changes printed side by side after
+/// one pair (Tesla's "2025 | 2024 | Change $ | Change %") each compare
+/// that pair.
 fn pairs_before(columns: &mut [Option<(ColumnInfo, bool)>], order: &[(usize, Option<Period>)]) {
     let mut dated: Vec<&Period> = Vec::new();
     let mut found: Vec<(usize, &Period, &Period)> = Vec::new();
+    // The pair the change just before compares, while changes follow it.
+    let mut last: Option<(&Period, &Period)> = None;
     for (c, period) in order {
         match period {
-            Some(p) => dated.push(p),
+            Some(p) => {
+                dated.push(p);
+                last = None;
+            }
             None => {
-                let [a, b] = dated.as_slice() else { return };
-                let Some((from, to)) = in_order(a, b) else {
-                    return;
+                let (from, to) = match (dated.as_slice(), last) {
+                    ([a, b], _) => match in_order(a, b) {
+                        Some(pair) => pair,
+                        None => return,
+                    },
+                    ([], Some(pair)) => pair,
+                    _ => return,
                 };
                 found.push((*c, from, to));
+                last = Some((from, to));
                 dated.clear();
             }
         }

@@ -2505,3 +2505,79 @@ fn model_numbers_over_a_total_column_are_the_header() {
             .is_some()
     );
 }
+
+#[test]
+fn change_columns_side_by_side_after_a_pair_each_compare_it() {
+    // Tesla's results of operations: "2025 | 2024 | Change $ | Change %"
+    // for the quarter, then for the six months.
+    let spans = |t: &Table, at: &str| match cell(t, at).period() {
+        Some(Period::Change { from, to, .. }) => (
+            from.as_deref()
+                .map(|p| format!("{p:?}"))
+                .unwrap_or_default(),
+            to.as_deref().map(|p| format!("{p:?}")).unwrap_or_default(),
+        ),
+        other => panic!("{at}: {other:?}"),
+    };
+    let t = label(
+        TablePart::Sheet("S".into()),
+        &[
+            &["(Dollars in millions)", "", "", "", "", "", "", "", ""],
+            &[
+                "",
+                "Three Months Ended June 30, 2025",
+                "Three Months Ended June 30, 2024",
+                "Change $",
+                "Change %",
+                "Six Months Ended June 30, 2025",
+                "Six Months Ended June 30, 2024",
+                "Change $",
+                "Change %",
+            ],
+            &[
+                "Automotive sales",
+                "$ 15,787",
+                "$ 18,530",
+                "$ (2,743)",
+                "(15)%",
+                "$ 28,712",
+                "$ 34,990",
+                "$ (6,278)",
+                "(18)%",
+            ],
+        ],
+    );
+    for at in ["D3", "E3"] {
+        let (from, to) = spans(&t, at);
+        assert!(
+            from.contains("2024") && from.contains("months: Some(3)"),
+            "{at} {from}"
+        );
+        assert!(
+            to.contains("2025") && to.contains("months: Some(3)"),
+            "{at} {to}"
+        );
+    }
+    for at in ["H3", "I3"] {
+        let (from, to) = spans(&t, at);
+        assert!(
+            from.contains("2024") && from.contains("months: Some(6)"),
+            "{at} {from}"
+        );
+        assert!(
+            to.contains("2025") && to.contains("months: Some(6)"),
+            "{at} {to}"
+        );
+    }
+    // Near miss: a change after a change that follows three years still
+    // says not which two it compares.
+    let t = label(
+        TablePart::Sheet("S".into()),
+        &[
+            &["(Dollars in millions)", "", "", "", "", ""],
+            &["", "2024", "2023", "2022", "Change $", "Change %"],
+            &["Sales", "$ 3", "$ 2", "$ 1", "$ 1", "50%"],
+        ],
+    );
+    assert_eq!(spans(&t, "F3"), (String::new(), String::new()));
+}
