@@ -20,16 +20,31 @@ fn verdict_with(rows: &[&[&str]], at: &str, role: &str, sentence: Option<&str>) 
 /// The verdict on the cell at `at` for a claim with this role of either
 /// form (and sentence), over the whole table as context.
 fn verdict_of(rows: &[&[&str]], at: &str, role: Role, sentence: Option<&str>) -> Verdict {
-    let vocab = Vocab::builtin();
-    let d = doc(rows);
-    let table = &d.tables[0];
-    let cell = table.cell_at(Coord::parse(at).unwrap()).unwrap();
     let claim = Claim {
         role: Some(role),
         text: sentence.map(str::to_string),
         ..Claim::default()
     };
-    let spec = read_claim(&claim, &vocab);
+    verdict_edited(rows, at, &claim, |_| {})
+}
+
+/// The verdict on the cell at `at` for this claim, over the whole table
+/// as context, after `edit` has changed what the reader found (a lead-in,
+/// a section).
+fn verdict_edited(
+    rows: &[&[&str]],
+    at: &str,
+    claim: &Claim,
+    edit: impl FnOnce(&mut crate::model::Table),
+) -> Verdict {
+    let vocab = Vocab::builtin();
+    let mut d = doc(rows);
+    if let Some(table) = d.tables.first_mut() {
+        edit(table);
+    }
+    let table = &d.tables[0];
+    let cell = table.cell_at(Coord::parse(at).unwrap()).unwrap();
+    let spec = read_claim(claim, &vocab);
     resolve(
         &spec,
         &cell,
@@ -1417,28 +1432,15 @@ fn a_change_the_lead_in_calls_a_part_of_another_lines_is_no_growth_of_the_row() 
         &["Royalty cost", "4", "3"],
         &["Total change", "22%", "21%"],
     ];
-    let vocab = Vocab::builtin();
     let verdict_on = |lead_in: Option<&str>, role: &str| {
-        let mut d = doc(rows);
-        if let Some(table) = d.tables.first_mut() {
-            table.lead_in = lead_in.map(str::to_string);
-        }
-        let table = &d.tables[0];
-        let cell = table.cell_at(Coord::parse("B2").unwrap()).unwrap();
         let claim = Claim {
             role: Some(Role::Text(role.to_string())),
             value: Some("4%".to_string()),
             ..Claim::default()
         };
-        let spec = read_claim(&claim, &vocab);
-        resolve(
-            &spec,
-            &cell,
-            &[(&d, Located::Source)],
-            &vocab,
-            (&|_| true, &|_| true),
-        )
-        .verdict
+        verdict_edited(rows, "B2", &claim, |table| {
+            table.lead_in = lead_in.map(str::to_string);
+        })
     };
     let lead_in = Some("Cost of subscription revenue increased due to the following:");
     let growth = "Data center cost growth, fiscal 2015 vs fiscal 2014";
@@ -1745,27 +1747,14 @@ fn a_table_read_across_a_segment_s_heading_is_nobody_s_for_sure() {
         &["Segment EBITDA", "$8,123", "$8,400"],
         &["Severance, pension and benefits charges", "$209", "$1,195"],
     ];
-    let vocab = Vocab::builtin();
     let verdict_on = |straddles: bool, role: &str| {
-        let mut d = doc(rows);
-        if let Some(table) = d.tables.first_mut() {
-            table.straddles_sections = straddles;
-        }
-        let table = &d.tables[0];
-        let cell = table.cell_at(Coord::parse("B4").unwrap()).unwrap();
         let claim = Claim {
             role: Some(Role::Text(role.to_string())),
             ..Claim::default()
         };
-        let spec = read_claim(&claim, &vocab);
-        resolve(
-            &spec,
-            &cell,
-            &[(&d, Located::Source)],
-            &vocab,
-            (&|_| true, &|_| true),
-        )
-        .verdict
+        verdict_edited(rows, "B4", &claim, |table| {
+            table.straddles_sections = straddles;
+        })
     };
     let role = "Severance, pension and benefits charges, 2021";
     assert_ne!(verdict_on(true, role), Verdict::Same);

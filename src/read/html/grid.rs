@@ -359,6 +359,21 @@ mod tests {
         }
     }
 
+    /// The texts of the grid built from these rows (a table of page 1).
+    fn grid_of(rows: Vec<Vec<CellOut>>) -> Vec<Vec<String>> {
+        let mut table = TableOut {
+            page: 1,
+            before: Vec::new(),
+            lead_in: None,
+            rows,
+        };
+        texts(&build(
+            &mut table,
+            TablePart::Pdf { page: 1, table: 1 },
+            1000,
+        ))
+    }
+
     fn texts(built: &Built) -> Vec<Vec<String>> {
         built
             .raw
@@ -429,32 +444,26 @@ mod tests {
         // Union Pacific's cash flow conversion rate: "77%" spans the columns
         // of "$ | 4,543 |" and the spacer after them; it is the 2025
         // column's, not a column of its own with no header.
-        let mut table = TableOut {
-            page: 1,
-            before: Vec::new(),
-            lead_in: None,
-            rows: vec![
-                vec![cell("", 3), cell("2025", 3), cell("", 3), cell("2024", 3)],
-                vec![
-                    cell("Cash provided by operating activities", 3),
-                    cell("$", 1),
-                    cell("4,543", 1),
-                    cell("", 1),
-                    cell("", 3),
-                    cell("$", 1),
-                    cell("4,033", 1),
-                    cell("", 1),
-                ],
-                vec![
-                    cell("Cash flow conversion rate (a/b)", 3),
-                    cell("77%", 6),
-                    cell("70%", 6),
-                ],
+        let grid = grid_of(vec![
+            vec![cell("", 3), cell("2025", 3), cell("", 3), cell("2024", 3)],
+            vec![
+                cell("Cash provided by operating activities", 3),
+                cell("$", 1),
+                cell("4,543", 1),
+                cell("", 1),
+                cell("", 3),
+                cell("$", 1),
+                cell("4,033", 1),
+                cell("", 1),
             ],
-        };
-        let built = build(&mut table, TablePart::Pdf { page: 1, table: 1 }, 1000);
+            vec![
+                cell("Cash flow conversion rate (a/b)", 3),
+                cell("77%", 6),
+                cell("70%", 6),
+            ],
+        ]);
         assert_eq!(
-            texts(&built),
+            grid,
             [
                 ["", "2025", "2024"],
                 ["Cash provided by operating activities", "$4,543", "$4,033"],
@@ -463,17 +472,11 @@ mod tests {
         );
         // Near miss: an amount spanning no other row's amount column stays
         // in the last column it spans.
-        let mut table = TableOut {
-            page: 1,
-            before: Vec::new(),
-            lead_in: None,
-            rows: vec![
-                vec![cell("", 1), cell("2025", 2)],
-                vec![cell("Rate", 1), cell("77%", 2)],
-            ],
-        };
-        let built = build(&mut table, TablePart::Pdf { page: 1, table: 1 }, 1000);
-        assert_eq!(texts(&built), [["", "2025"], ["Rate", "77%"]]);
+        let grid = grid_of(vec![
+            vec![cell("", 1), cell("2025", 2)],
+            vec![cell("Rate", 1), cell("77%", 2)],
+        ]);
+        assert_eq!(grid, [["", "2025"], ["Rate", "77%"]]);
     }
 
     #[test]
@@ -482,32 +485,26 @@ mod tests {
         // "(15)" under "Change" and the spacer after them; every change
         // spans two columns, so no change sits alone in one. The "4%" is the
         // Change column's.
-        let mut table = TableOut {
-            page: 1,
-            before: Vec::new(),
-            lead_in: None,
-            rows: vec![
-                vec![cell("", 3), cell("2025", 3), cell("Change", 3), cell("", 3)],
-                vec![
-                    cell("Freight revenues", 3),
-                    cell("$", 1),
-                    cell("5,843", 1),
-                    cell("", 1),
-                    cell("4%", 6),
-                ],
-                vec![
-                    cell("Other subsidiary revenues", 3),
-                    cell("181", 2),
-                    cell("", 1),
-                    cell("(15)", 2),
-                    cell("", 1),
-                    cell("", 3),
-                ],
+        let grid = grid_of(vec![
+            vec![cell("", 3), cell("2025", 3), cell("Change", 3), cell("", 3)],
+            vec![
+                cell("Freight revenues", 3),
+                cell("$", 1),
+                cell("5,843", 1),
+                cell("", 1),
+                cell("4%", 6),
             ],
-        };
-        let built = build(&mut table, TablePart::Pdf { page: 1, table: 1 }, 1000);
+            vec![
+                cell("Other subsidiary revenues", 3),
+                cell("181", 2),
+                cell("", 1),
+                cell("(15)", 2),
+                cell("", 1),
+                cell("", 3),
+            ],
+        ]);
         assert_eq!(
-            texts(&built),
+            grid,
             [
                 ["", "2025", "Change"],
                 ["Freight revenues", "$5,843", "4%"],
@@ -516,24 +513,18 @@ mod tests {
         );
         // Near miss: two amounts sitting in the columns a wide one spans
         // keep it out of both: it stays where it ends.
-        let mut table = TableOut {
-            page: 1,
-            before: Vec::new(),
-            lead_in: None,
-            rows: vec![
-                vec![
-                    cell("", 1),
-                    cell("2025", 1),
-                    cell("2024", 1),
-                    cell("Total", 1),
-                ],
-                vec![cell("A", 1), cell("1", 1), cell("2", 1), cell("3", 1)],
-                vec![cell("B", 1), cell("9", 3)],
+        let grid = grid_of(vec![
+            vec![
+                cell("", 1),
+                cell("2025", 1),
+                cell("2024", 1),
+                cell("Total", 1),
             ],
-        };
-        let built = build(&mut table, TablePart::Pdf { page: 1, table: 1 }, 1000);
+            vec![cell("A", 1), cell("1", 1), cell("2", 1), cell("3", 1)],
+            vec![cell("B", 1), cell("9", 3)],
+        ]);
         assert_eq!(
-            texts(&built),
+            grid,
             [
                 ["", "2025", "2024", "Total"],
                 ["A", "1", "2", "3"],
