@@ -20,4 +20,4 @@ pub use cell_ref::{CellRef, Coord, RefParseError, TablePart, Target};
 pub use document::{Document, Located, Page, SourceKind};
 pub use period::Period;
 pub use role::{ColRole, Direction, LabelSign, Qualifier, Role, RoleUnit, RowRole, TableRoles};
-pub use table::{CellTag, GridValue, StatementKind, Table, UnitLine};
+pub use table::{CellTag, GridValue, SegmentSection, StatementKind, Table, UnitLine};

@@ -291,7 +291,7 @@ pub struct TableRoles {
     /// the row's own change.
     pub contributions: bool,
     /// The table runs across a heading opening or closing a segment's
-    /// section (`Table::straddles_sections`): no claim is known to be
+    /// section (`SegmentSection::Straddles`): no claim is known to be
     /// about its rows.
     pub straddles_sections: bool,
     /// Rows by a word of their label or sections.

@@ -61,14 +61,34 @@ pub struct Table {
     /// ("The following tables provide a summary of … for our Seller segment
     /// … (in thousands):"), where the reader keeps one (PDF pages).
     pub lead_in: Option<String>,
-    /// The segment whose section of the report holds the table, by the
-    /// heading it sits under ("Verizon Consumer Group" opening "Our
-    /// Consumer segment …": `Consumer`), where the reader finds one (PDF
-    /// pages).
-    pub segment: Option<String>,
-    /// The table runs across a heading opening or closing a segment's
-    /// section (two tables read as one): whose its rows are cannot be told.
-    pub straddles_sections: bool,
+    /// Where the table sits among the report's segment sections, by the
+    /// headings above it ("Verizon Consumer Group" opening "Our Consumer
+    /// segment …": `Consumer`), where the reader finds them (PDF pages).
+    pub segment: SegmentSection,
+}
+
+/// Where a table sits among a report's segment sections
+/// (`read::pdf::headings`).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum SegmentSection {
+    /// Under no segment's heading (or none was looked for).
+    #[default]
+    None,
+    /// Under this segment's heading.
+    Segment(String),
+    /// Across a heading that opens or closes a segment's section (two
+    /// tables read as one): whose its rows are cannot be told.
+    Straddles,
+}
+
+impl SegmentSection {
+    /// The segment's name, under one segment's heading.
+    pub fn name(&self) -> Option<&str> {
+        match self {
+            SegmentSection::Segment(name) => Some(name),
+            _ => None,
+        }
+    }
 }
 
 /// An inline-XBRL fact on a table cell: the tag the filer put on the

@@ -653,8 +653,7 @@ fn label_grid(
         tags: Vec::new(),
         filer: None,
         lead_in: None,
-        segment: None,
-        straddles_sections: false,
+        segment: crate::model::SegmentSection::None,
     };
     super::gross_net::apply(&mut table);
     super::equity_balances::apply(&mut table, vocab);

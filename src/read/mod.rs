@@ -441,20 +441,12 @@ pub fn load_bytes(
                 .into_iter()
                 .flat_map(|t| labeler(t).into_tables())
                 .map(|mut table| {
-                    if let crate::model::TablePart::Pdf { page, table: k } = table.part
-                        && table.from_row == 0
-                    {
-                        table.lead_in = lead_ins.get(&(page, k)).cloned();
-                    }
                     if let crate::model::TablePart::Pdf { page, table: k } = table.part {
-                        match segments.get(&(page, k)) {
-                            Some(pdf::headings::Section::Segment(name)) => {
-                                table.segment = Some(name.clone());
-                            }
-                            Some(pdf::headings::Section::Straddles) => {
-                                table.straddles_sections = true;
-                            }
-                            _ => {}
+                        if table.from_row == 0 {
+                            table.lead_in = lead_ins.get(&(page, k)).cloned();
+                        }
+                        if let Some(section) = segments.get(&(page, k)) {
+                            table.segment = section.clone();
                         }
                     }
                     table

@@ -164,10 +164,10 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         // A member of a table whose title measures one line of a kind
         // ("Subscription revenue by reportable segment" over "Digital
         // Media"): that line's member, as if its label said "subscription".
-        let mut title_line_member = false;
+        let mut title_line_words: &[Box<str>] = &[];
         if !named
             && row.section.is_empty()
-            && let Some((q, _)) = &title_line
+            && let Some((q, modifiers)) = &title_line
             && let Some(def) = q.def()
             && !role
                 .qualifiers
@@ -176,7 +176,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
                 .any(|r| r.def().is_some_and(|d| d.kind == def.kind))
         {
             role.qualifiers.push(*q);
-            title_line_member = true;
+            title_line_words = modifiers;
         }
         // Sections: their words are context; their qualifiers the row's,
         // unless the concept carries them. A reconciliation ("Reconciliation
@@ -242,8 +242,8 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         let mut label_words = reading.required;
         // The title's words for the line before its qualifier ("Wireless"
         // of "Wireless service revenue") are the member's line too.
-        if title_line_member && let Some((_, modifiers)) = &title_line {
-            label_words.extend(modifiers.iter().cloned());
+        if !title_line_words.is_empty() {
+            label_words.extend(title_line_words.iter().cloned());
             label_words.sort();
             label_words.dedup();
         }
@@ -356,7 +356,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         .iter()
         .find_map(|line| title_member(line))
         .or_else(|| table.lead_in.as_deref().and_then(title_member))
-        .or(table.segment.as_deref())
+        .or(table.segment.name())
         .map(|member| {
             let mut words = all_words(member);
             words.sort();
@@ -376,7 +376,7 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
     out.consolidated = super::consolidated::is_consolidated_statement(table);
     out.expenses_negative = expenses_negative(table);
     out.contributions = table.lead_in.as_deref().is_some_and(names_contributions);
-    out.straddles_sections = table.straddles_sections;
+    out.straddles_sections = table.segment == crate::model::SegmentSection::Straddles;
     out.tags = table
         .tags
         .iter()

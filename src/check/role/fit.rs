@@ -579,14 +579,12 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
             .any(|q| q.def().is_some_and(|d| d.kind == "geography"))
     };
     let filer_named = claim.names_filer(roles);
-    // A number tagged with the claim's concept, for a member or not, shows
-    // the words that named the concept ("revenues" of "UCAN streaming
-    // revenues" on a fact of Revenues), and a member's words ("streaming"
-    // of StreamingMember).
-    let tagged_claims_concept = matches!(tag, Some((Some(c), _))
-    if claim.role.concept.as_ref().is_some_and(|own| {
-        c.as_str().split('[').next() == Some(own.as_str())
-    }));
+    // A number tagged with the claim's concept (the tag's, its members
+    // aside), for a member or not, shows the words that named the concept
+    // ("revenues" of "UCAN streaming revenues" on a fact of Revenues), and
+    // a member's words ("streaming" of StreamingMember).
+    let tagged_claims_concept =
+        matches!(tag, Some((Some(c), _)) if claim.role.concept.as_ref() == Some(c));
     let tagged_member_words = if tagged_claims_concept {
         fact.map(member_words).unwrap_or_default()
     } else {
@@ -985,8 +983,7 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     // of its line are that concept's, and so are their qualifier words
     // ("foreign" of "Effect of foreign exchange rate changes on cash"), as
     // for a row the labeler named.
-    let tag_is_claims =
-        matches!(tag, Some((Some(c), false)) if claim.role.concept.as_ref() == Some(c));
+    let tag_is_claims = tagged_claims_concept && !tag_member;
     if exact_tag || tag_is_claims {
         out.strict_extra = 0;
         out.lenient_extra = 0;

@@ -1753,7 +1753,9 @@ fn a_table_read_across_a_segment_s_heading_is_nobody_s_for_sure() {
             ..Claim::default()
         };
         verdict_edited(rows, "B4", &claim, |table| {
-            table.straddles_sections = straddles;
+            if straddles {
+                table.segment = crate::model::SegmentSection::Straddles;
+            }
         })
     };
     let role = "Severance, pension and benefits charges, 2021";

@@ -327,8 +327,7 @@ pub(super) fn prose_table(
         tags,
         filer: None,
         lead_in: None,
-        segment: None,
-        straddles_sections: false,
+        segment: crate::model::SegmentSection::None,
     })
 }
 

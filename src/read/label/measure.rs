@@ -216,15 +216,24 @@ const PER_UNIT: [&str; 34] = [
 /// unit's, printed whole, not in the table's thousands or millions.
 /// "Amounts per consolidated balance sheet" is no rate.
 pub(super) fn names_rate_per_unit(label: &str) -> bool {
-    let head = label.split(['(', ',', ';', '[']).next().unwrap_or("");
-    let lower = head.to_lowercase();
-    let words: Vec<&str> = lower
+    let head = label_head(label);
+    let words: Vec<&str> = head
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .collect();
     words
         .windows(2)
         .any(|pair| matches!(pair, ["per", unit] if PER_UNIT.contains(unit)))
+}
+
+/// The head of a label, where what it measures is said: the part before a
+/// parenthesis, comma, semicolon or bracket, lower case, hyphens as spaces.
+fn label_head(text: &str) -> String {
+    text.split(['(', ',', ';', '['])
+        .next()
+        .unwrap_or("")
+        .to_lowercase()
+        .replace('-', " ")
 }
 
 /// A row's measure: the concept's when known, else what the label and
@@ -253,18 +262,11 @@ pub(super) fn row_measure(
     if let Some(measure) = concept {
         return measure;
     }
-    let head = |text: &str| -> String {
-        text.split(['(', ',', ';', '['])
-            .next()
-            .unwrap_or("")
-            .to_lowercase()
-            .replace('-', " ")
-    };
-    let label = head(label.unwrap_or(""));
+    let label = label_head(label.unwrap_or(""));
     let mut words = label.clone();
     for s in section {
         words.push(' ');
-        words.push_str(&head(s));
+        words.push_str(&label_head(s));
     }
     let has_word = |text: &str, word: &str| {
         text.split(|c: char| !c.is_alphanumeric())

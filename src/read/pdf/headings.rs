@@ -9,6 +9,7 @@
 
 use super::Line;
 use super::lines::PhraseKind;
+use crate::model::SegmentSection as Section;
 
 /// A heading line of a page.
 #[derive(Debug, Clone, PartialEq)]
@@ -136,19 +137,6 @@ fn segment_named(heading: &str, paragraph: &str) -> Option<String> {
     let name_words = lower(name);
     (!name_words.is_empty() && name_words.iter().all(|w| heading_words.contains(w)))
         .then(|| name.to_string())
-}
-
-/// Where a table sits among the segments' sections.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub enum Section {
-    /// Under no segment's heading.
-    #[default]
-    None,
-    /// Under this segment's heading.
-    Segment(String),
-    /// Across a heading that opens or closes a segment's section (two
-    /// tables read as one): which rows are whose cannot be told.
-    Straddles,
 }
 
 /// A page's headings and its tables' tops and bottoms (in table order).

@@ -21,7 +21,7 @@ mod fonts;
 mod glyphs;
 mod guard;
 mod header;
-pub(crate) mod headings;
+mod headings;
 mod lattice;
 mod lead_in;
 mod lines;
@@ -108,7 +108,7 @@ pub(crate) struct PdfRead {
     /// Where a table sits among the segments' sections, by (page, table
     /// on the page), for tables under or across a segment's heading
     /// ([`headings`]).
-    pub(crate) segments: std::collections::HashMap<(u32, u32), headings::Section>,
+    pub(crate) segments: std::collections::HashMap<(u32, u32), crate::model::SegmentSection>,
 }
 
 fn pdf_error(path: &Path, reason: impl Into<String>) -> ReadError {
@@ -420,7 +420,7 @@ pub(crate) fn read_pdf(
     }
     let total = page_ids.len();
     let mut out = PdfRead::default();
-    // Per page read: its number, headings and tables' tops.
+    // Per page read: its number, headings and tables' tops and bottoms.
     let mut sections: Vec<(u32, headings::PageSections)> = Vec::new();
     let mut measured = guard::Measured::default();
     let mut skipped_from: Option<(u32, String)> = None;
@@ -503,7 +503,7 @@ pub(crate) fn read_pdf(
     let (numbers, pages): (Vec<u32>, Vec<_>) = sections.into_iter().unzip();
     for (number, segments) in numbers.into_iter().zip(headings::segments_of(&pages)) {
         for (i, section) in segments.into_iter().enumerate() {
-            if section != headings::Section::None
+            if section != crate::model::SegmentSection::None
                 && let Ok(k) = u32::try_from(i + 1)
             {
                 out.segments.insert((number, k), section);
