@@ -135,6 +135,24 @@ pub fn value_and_role(
     {
         return page::on_page(claimed, cited, &page.text, context);
     }
+    // A quote of the page's running text that writes the claim's number
+    // as the claim writes it, where the table's cell holds another number
+    // that only rounds to it (Corning's "differed from the U.S. statutory
+    // rate of 21%" above its table's effective rate of 20.5): the quoted
+    // number is the claim's, and its sentence says what it is. Written
+    // with a scale ("$169.2 billion" of a table's 169,237 million), the
+    // text rounds the table's number, as filers' text does.
+    if let Located::Page(page) = cited.located
+        && outcome.holds()
+        && claimed.stated.scale_exp == 0
+        && context
+            .quote
+            .is_some_and(|q| page::quote_states(claimed, q, &page.text))
+        && value::comparable(claimed.stated, &cell, claimed.rules.literal)
+            .is_some_and(|c| c.stated != c.cell)
+    {
+        return page::on_page(claimed, cited, &page.text, context);
+    }
     // A currency the claim names against a cell that names none: the
     // table's or the document's currency, else US dollars (the filings
     // tickmark reads state theirs, or are American).

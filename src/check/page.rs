@@ -196,6 +196,12 @@ pub fn text_states(claimed: &Claimed<'_>, text: &str) -> bool {
     amounts_in(text).iter().any(|w| is_the_value(w, claimed))
 }
 
+/// Whether a quote found in a page's text writes the claim's number as a
+/// value.
+pub fn quote_states(claimed: &Claimed<'_>, quote: &str, text: &str) -> bool {
+    super::quote::found_in(quote, text) && text_states(claimed, quote)
+}
+
 /// Whether an amount of running text is the claim's value, written as a
 /// value (not as a bound: "over $4 billion").
 fn is_the_value(w: &crate::prose::Written, claimed: &Claimed<'_>) -> bool {
