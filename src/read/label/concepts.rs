@@ -102,7 +102,7 @@ pub(super) fn row_concept(
         // The label prints the per-share figure ("Common stock, par value
         // $5.00 – … shares issued"): the row's number is the line's money,
         // the concept its head's.
-        let head = label_head(label);
+        let head = without_par_value(label_head(label));
         concepts
             .get(vocab, head, section, statement)
             .filter(|c| head != label && !is_per_share(vocab, c))?
@@ -150,16 +150,27 @@ fn is_per_share(vocab: &Vocab, concept: &ConceptId) -> bool {
 }
 
 /// The label writes an amount of money itself: "$5.00", "$0.001 par value",
-/// "€1".
+/// "$.01 par value" (3M's), "€1".
 fn prints_an_amount(label: &str) -> bool {
     let chars: Vec<char> = label.chars().collect();
+    let mark = |c: &char| matches!(c, '$' | '€' | '£' | '¥');
     chars.windows(2).any(|w| match w {
-        [mark, next] => matches!(mark, '$' | '€' | '£' | '¥') && next.is_ascii_digit(),
+        [m, next] => mark(m) && next.is_ascii_digit(),
         _ => false,
     }) || chars.windows(3).any(|w| match w {
-        [mark, ' ', next] => matches!(mark, '$' | '€' | '£' | '¥') && next.is_ascii_digit(),
+        [m, ' ' | '.', next] => mark(m) && next.is_ascii_digit(),
         _ => false,
     })
+}
+
+/// A label's head without a trailing "par value": 3M's "Common stock par
+/// value, $.01 par value; …" is the common stock's line.
+fn without_par_value(head: &str) -> &str {
+    let cut = head.len().saturating_sub(" par value".len());
+    match (head.get(..cut), head.get(cut..)) {
+        (Some(line), Some(tail)) if tail.eq_ignore_ascii_case(" par value") => line.trim_end(),
+        _ => head,
+    }
 }
 
 /// A label up to its first comma, dash, parenthesis, semicolon or colon:

@@ -1252,6 +1252,26 @@ fn a_label_that_prints_the_par_value_is_the_stock_line_not_the_par_value() {
         Some("CommonStockParOrStatedValuePerShare")
     );
     assert_eq!(par.value_base(), Some(d("5.00")));
+    // 3M's PDF line, its par value written "$.01" after a head that names
+    // it: the stock's nine million dollars, not a per-share nine.
+    let t = label(
+        TablePart::Only,
+        &[
+            &["(Dollars in millions, except per share amount)", "", ""],
+            &["", "At December 31 2022", "At December 31 2021"],
+            &[
+                "Common stock par value, $.01 par value; 944,033,056 shares issued",
+                "9",
+                "9",
+            ],
+        ],
+    );
+    let stock = cell(&t, "B3");
+    assert_eq!(
+        stock.concept().map(|c| c.as_str()),
+        Some("CommonStockValue")
+    );
+    assert_eq!(stock.value_base(), Some(d("9000000")));
 }
 
 #[test]
