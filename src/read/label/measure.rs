@@ -173,7 +173,7 @@ pub(super) fn names_earnings(text: &str) -> bool {
 
 /// What a rate is per, besides a share: an account, a customer, a unit, a
 /// day, a barrel, a room.
-const PER_UNIT: [&str; 34] = [
+const PER_UNIT: [&str; 39] = [
     "account",
     "accounts",
     "customer",
@@ -184,6 +184,11 @@ const PER_UNIT: [&str; 34] = [
     "users",
     "member",
     "members",
+    "membership",
+    "memberships",
+    "paying",
+    "subscription",
+    "subscriptions",
     "unit",
     "units",
     "employee",
@@ -381,6 +386,9 @@ mod tests {
         ));
         assert!(names_rate_per_unit("Average revenue per user"));
         assert!(names_rate_per_unit("Revenue per available room"));
+        assert!(names_rate_per_unit(
+            "Average monthly revenue per paying membership"
+        ));
         // Near misses: per share is its own measure; "per" a statement is
         // no rate; a unit after a comma is not the line's.
         assert!(!names_rate_per_unit("Net income per diluted share"));
