@@ -138,7 +138,7 @@ pub fn check(
     }
     if let Some(finding) = qualifier_unmet(claim_role, &inputs)
         .or_else(|| average_unmet(claim_role, &inputs))
-        .or_else(|| scope_mixed(&wanted, &inputs))
+        .or_else(|| scope_mixed(claim_role, &wanted, &inputs))
     {
         findings.push(finding);
     } else if let Some(finding) = metric_mismatch(claim_role, &wanted, calc, &inputs) {
@@ -1565,12 +1565,22 @@ fn qualifier_unmet(claim_role: &ClaimRole, inputs: &[Input<'_>]) -> Option<Findi
 /// Commercial Airplanes operating loss over the company's total revenues):
 /// by their tags, one operand is a reportable segment's fact and another a
 /// fact of the whole company. A margin is one line over another of the
-/// same business. `formula_mismatch`.
-fn scope_mixed(wanted: &Wanted, inputs: &[Input<'_>]) -> Option<Finding> {
+/// same business, also where the role spells its ratio out ("Operating
+/// margin (operating income / revenue)": NVIDIA's segment operating income
+/// over its revenue). A share of a line in another ("Data Center revenue
+/// as a percentage of total revenue") may mix them. `formula_mismatch`.
+fn scope_mixed(claim_role: &ClaimRole, wanted: &Wanted, inputs: &[Input<'_>]) -> Option<Finding> {
     let Wanted::Metric { concept, .. } = wanted else {
         return None;
     };
-    if !concept.ends_with("Margin") {
+    let margin = |c: &str| c.ends_with("Margin");
+    if !margin(concept)
+        && !claim_role
+            .role
+            .concept
+            .as_ref()
+            .is_some_and(|c| margin(c.as_str()))
+    {
         return None;
     }
     let segment = inputs.iter().find(|i| i.segment_fact == Some(true))?;
