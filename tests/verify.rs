@@ -4777,6 +4777,33 @@ fn a_margin_over_a_segment_s_line_and_the_company_s_is_no_margin() {
         margin("-5.1%", "10,874", "Commercial Airplanes revenues, Q2 2025"),
         (Route::Accept, vec![])
     );
+    // A role that spells its ratio out is still a margin (NVIDIA's segment
+    // operating income over its revenue); a share of the company's
+    // revenues is no margin and may mix them.
+    let spelled = |role: &str, value: &str, (numerator, numerator_role, row): (&str, &str, u8)| {
+        route_and_codes(&verify(&format!(
+            r#"{{"id": "t", "sources": [{source}], "claims": [{{"id": "k", "value": "{value}", "role": "{role}", "calc": "a / b",
+                "operands": [{{"id": "a", "value": "{numerator}", "role": "{numerator_role}", "cite": "b.htm#p2t1!D{row}"}},
+                             {{"id": "b", "value": "22,749", "role": "Total revenues, Q2 2025", "cite": "b.htm#p2t1!D12"}}]}}]}}"#
+        )))
+    };
+    assert_eq!(
+        spelled(
+            "Operating margin (operating loss / revenues), three months ended June 30, 2025",
+            "-2.4%",
+            ("-557", "Commercial Airplanes operating loss, Q2 2025", 14)
+        )
+        .1,
+        vec!["formula_mismatch"]
+    );
+    assert_eq!(
+        spelled(
+            "Commercial Airplanes revenues as a percentage of total revenues, Q2 2025",
+            "47.8%",
+            ("10,874", "Commercial Airplanes revenues, Q2 2025", 7)
+        ),
+        (Route::Accept, vec![])
+    );
 }
 
 #[test]
@@ -5838,4 +5865,40 @@ fn a_row_dated_by_a_range_of_dates_is_at_neither_date() {
         route_and_codes(&over_repurchases("November 24, 2024", end)),
         (Route::Accept, vec![])
     );
+}
+
+#[test]
+fn a_quoted_number_is_the_one_its_sentence_writes_not_a_table_rounding() {
+    // Corning's page: its table prints the effective rate (20.5%); its text
+    // the statutory rate of 21%. A claim quoting the text's 21% as the
+    // effective rate is not the table's 20.5% rounded.
+    let filing = r#"{"id": "f.htm", "path": "../tests/fixtures/tax_rate_prose.htm"}"#;
+    let at = |value: &str, role: &str, quote: Option<&str>| {
+        let quote = quote
+            .map(|q| format!(r#", "quote": "{q}""#))
+            .unwrap_or_default();
+        let json = format!(
+            r#"{{"id": "t", "sources": [{filing}],
+                "claims": [{{"id": "k", "value": "{value}", "role": "{role}", "cites": ["f.htm#p1"]{quote}}}]}}"#
+        );
+        route_and_codes(&verify(&json))
+    };
+    let statutory = "For the year ended December 31, 2021, the effective income tax rate differed from the U.S. statutory rate of 21%";
+    let (route, codes) = at("21%", "Effective income tax rate, FY2021", Some(statutory));
+    assert_ne!(route, Route::Accept, "{codes:?}");
+    assert_eq!(codes, ["ambiguous_role"]);
+    // Near misses: the table's rate as printed, with the quote that names
+    // the line; the rate rounded with no quote is the table's; a number
+    // written with a scale rounds a table's as filers' text does.
+    let accept = (Route::Accept, vec![]);
+    assert_eq!(
+        at(
+            "20.5%",
+            "Effective income tax rate, FY2021",
+            Some("the effective income tax rate differed")
+        ),
+        accept
+    );
+    assert_eq!(at("21%", "Effective income tax rate, FY2021", None), accept);
+    assert_eq!(at("20.5%", "Effective tax rate, 2021", None), accept);
 }
