@@ -178,6 +178,17 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
             role.qualifiers.push(*q);
             title_line_words = modifiers;
         }
+        // A concept taken from a caption, a title or a total carries the
+        // qualifiers it is marked by, as when a label names it ("Basic" of
+        // net income available to common stockholders, Tesla's "As
+        // adjusted" under that caption).
+        if let Some(c) = &role.concept {
+            for q in lex.marked_by(c.as_str()).map(qualifier) {
+                if !role.implied.contains(&q) {
+                    role.implied.push(q);
+                }
+            }
+        }
         // Sections: their words are context; their qualifiers the row's,
         // unless the concept carries them. A reconciliation ("Reconciliation
         // of Net Income to Adjusted EBITDA (Non-GAAP)") lists GAAP lines:

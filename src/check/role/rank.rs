@@ -623,9 +623,14 @@ fn why_not(claim: &ClaimRole, own: &Fit, cited: &Cell<'_>, vocab: &Vocab) -> Str
         );
     }
     if own.qualifier_missing > 0 {
-        let named: Vec<&str> = claim
-            .role
-            .qualifiers
+        // The qualifiers the role states, else those its line implies
+        // ("basic" of net income available to common stockholders).
+        let stated = if claim.role.qualifiers.is_empty() {
+            &claim.role.implied
+        } else {
+            &claim.role.qualifiers
+        };
+        let named: Vec<&str> = stated
             .iter()
             .filter_map(|q| q.def())
             .map(|d| d.value.as_str())
