@@ -859,6 +859,13 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
         if def.value == "segment" && fact.is_some_and(is_segment_fact) {
             continue;
         }
+        // A line marked by the qualifier in its concept's name carries it,
+        // by its tag as by its label (Netflix's "United States" row,
+        // tagged IncomeLossFromContinuingOperationsBeforeIncomeTaxesDomestic,
+        // is continuing operations').
+        if row_concept.is_some_and(|c| def.marks(c.as_str())) {
+            continue;
+        }
         let same_kind: Vec<_> = cell_qualifiers()
             .filter(|c| c.def().is_some_and(|d| d.kind == def.kind))
             .collect();
@@ -867,8 +874,13 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
         }
         if !same_kind.is_empty() {
             out.qualifier_differs = true;
-        } else if def.value == "adjusted" && titled_non_gaap(cell) {
-            // The table says the line itself is the non-GAAP measure.
+        } else if def.value == "adjusted"
+            && (titled_non_gaap(cell)
+                || cell_qualifiers().any(|c| c.def().is_some_and(|d| d.value == "core")))
+        {
+            // The table says the line itself is the non-GAAP measure, or
+            // the line is a core one (Corning's "Core net sales"), which
+            // no GAAP statement prints.
         } else if !around_phrase(
             def.value.as_str(),
             if matches!(def.kind.as_str(), "basis" | "growth_basis") {
@@ -983,7 +995,21 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     // of its line are that concept's, and so are their qualifier words
     // ("foreign" of "Effect of foreign exchange rate changes on cash"), as
     // for a row the labeler named.
-    let tag_is_claims = tagged_claims_concept && !tag_member;
+    // Only the element itself: a narrower element the vocabulary reads as
+    // the claim's (Amazon's "U.S." row, tagged ...BeforeIncomeTaxesDomestic,
+    // read as income before income taxes) keeps its row's extra words.
+    let element_is_claims = fact.is_some_and(|f| {
+        let local = f
+            .concept
+            .rsplit_once(':')
+            .map_or(f.concept.as_str(), |(_, l)| l);
+        claim
+            .role
+            .concept
+            .as_ref()
+            .is_some_and(|c| c.as_str() == local)
+    });
+    let tag_is_claims = tagged_claims_concept && !tag_member && element_is_claims;
     if exact_tag || tag_is_claims {
         out.strict_extra = 0;
         out.lenient_extra = 0;
