@@ -124,14 +124,22 @@ pub fn verb_way(word: &str) -> Option<Movement> {
 /// The word before "to" that ends the words before a value, lower-cased,
 /// with its particle ("edged up"): an "-ly" adverb may stand between
 /// ("declined sharply to"), and the year it moved in ("rose in 2023
-/// to"); a sign and a currency after, and the level's side before them
+/// to") or "year over year" (the year before is what the check compares
+/// with); a sign and a currency after, and the level's side before them
 /// ("improved to a loss of $32.9 million").
 pub fn word_before_to(words_before_value: &str) -> Option<String> {
     static TAIL: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b([a-z]+(?:\s+(?:up|down))?)\s+(?:[a-z]+ly\s+)?(?:(?:in|during|for)\s+(?:fiscal\s+|fy\s*)?'?\d{2,4}\s+|(?:last|this)\s+year\s+)?to\s*(?:an?\s+)?(?:(?:net\s+)?(?:loss|deficit|gain|profit|income)\s+of\s+)?[-−]?\s*(?:US\$|[$€£¥])?\s*$")
+        regex::Regex::new(r"(?i)\b([a-z]+(?:\s+(?:up|down))?)\s+(?:[a-z]+ly\s+)?(?:(?:in|during|for)\s+(?:fiscal\s+|fy\s*)?'?\d{2,4}\s+|(?:last|this)\s+year\s+|(?:year[\s-]+over[\s-]+year|yoy|y/y)\s+)?to\s*(?:an?\s+)?(?:(?:net\s+)?(?:loss|deficit|gain|profit|income)\s+of\s+)?[-−]?\s*(?:US\$|[$€£¥])?\s*$")
             .ok()
     });
     let found = TAIL.as_ref()?.captures(words_before_value)?;
+    // "rose sequentially to": against the quarter before, not the year.
+    if found
+        .get(0)
+        .is_some_and(|m| m.as_str().to_ascii_lowercase().contains("sequentially"))
+    {
+        return None;
+    }
     let word: Vec<String> = found
         .get(1)?
         .as_str()
@@ -936,12 +944,18 @@ mod tests {
             ("Revenue rose sharply to ", Some(Movement::Up)),
             ("net sales increased to US$", Some(Movement::Up)),
             ("Costs declined to ", Some(Movement::Down)),
+            (
+                "Revenue from China increased year over year to $",
+                Some(Movement::Up),
+            ),
+            ("Sales fell year-over-year to ", Some(Movement::Down)),
             // Near misses: the change, not the level; a line's name; no
             // verb next to the number; a verb two words away.
             ("Revenue rose by $", None),
             ("Net increase in cash of $", None),
             ("Revenue rose in 2024, reaching $", None),
             ("Revenue rose much more strongly to $", None),
+            ("Revenue rose sequentially to $", None),
         ] {
             assert_eq!(movement_before(words), want, "{words}");
         }
