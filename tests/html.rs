@@ -355,6 +355,40 @@ fn synthetic_filing(dir: &Path, adoption: bool) {
             fact("487", "i2024", CRYPTO, false),
         ]));
     }
+    const DOMESTIC: &str = "us-gaap:IncomeLossFromContinuingOperationsBeforeIncomeTaxesDomestic";
+    const FOREIGN: &str = "us-gaap:IncomeLossFromContinuingOperationsBeforeIncomeTaxesForeign";
+    const PRETAX: &str = "us-gaap:IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest";
+    let jurisdictions = [
+        row(&[s(""), s("Year Ended December 31,"), s("")]),
+        row(&[s(""), s("2024"), s("2023")]),
+        row(&[
+            s("U.S."),
+            fact("70", "d2024", DOMESTIC, false),
+            fact("60", "d2023", DOMESTIC, false),
+        ]),
+        row(&[
+            s("International"),
+            fact("50", "d2024", FOREIGN, false),
+            fact("45", "d2023", FOREIGN, false),
+        ]),
+        row(&[
+            s("Income (loss) before income taxes"),
+            fact("120", "d2024", PRETAX, false),
+            fact("105", "d2023", PRETAX, false),
+        ]),
+    ]
+    .concat();
+    const TAX: &str = "us-gaap:IncomeTaxExpenseBenefit";
+    let provision = [
+        row(&[s(""), s("Year Ended December 31,"), s("")]),
+        row(&[s(""), s("2024"), s("2023")]),
+        row(&[
+            s("Provision for income taxes"),
+            fact("24", "d2024", TAX, false),
+            fact("21", "d2023", TAX, false),
+        ]),
+    ]
+    .concat();
     let contexts = [
         context("d2024", Some("2024-01-01"), "2024-12-31"),
         context("d2023", Some("2023-01-01"), "2023-12-31"),
@@ -364,7 +398,7 @@ fn synthetic_filing(dir: &Path, adoption: bool) {
     .concat();
     let html = format!(
         r#"<?xml version="1.0" encoding="UTF-8"?>
-<html xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL" xmlns:xbrli="http://www.xbrl.org/2003/instance" xmlns:ixt="http://www.xbrl.org/inlineXBRL/transformation/2020-02-12" xmlns:us-gaap="http://fasb.org/us-gaap/2024" xmlns:iso4217="http://www.xbrl.org/2003/iso4217"><head><title>synthetic</title></head><body><div style="display:none"><ix:header><ix:resources><xbrli:unit id="usd"><xbrli:measure>iso4217:USD</xbrli:measure></xbrli:unit>{contexts}</ix:resources></ix:header></div><p>CONSOLIDATED STATEMENTS OF CASH FLOWS</p><p>(In millions)</p><table>{cash_flows}</table><div style="page-break-after:always"></div><p>Note 5. Digital assets</p><p>(In millions)</p><table>{}</table></body></html>"#,
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL" xmlns:xbrli="http://www.xbrl.org/2003/instance" xmlns:ixt="http://www.xbrl.org/inlineXBRL/transformation/2020-02-12" xmlns:us-gaap="http://fasb.org/us-gaap/2024" xmlns:iso4217="http://www.xbrl.org/2003/iso4217"><head><title>synthetic</title></head><body><div style="display:none"><ix:header><ix:resources><xbrli:unit id="usd"><xbrli:measure>iso4217:USD</xbrli:measure></xbrli:unit>{contexts}</ix:resources></ix:header></div><p>CONSOLIDATED STATEMENTS OF CASH FLOWS</p><p>(In millions)</p><table>{cash_flows}</table><div style="page-break-after:always"></div><p>Note 5. Digital assets</p><p>(In millions)</p><table>{}</table><div style="page-break-after:always"></div><p>U.S. and international components of income (loss) before income taxes are as follows (in millions):</p><table>{jurisdictions}</table><p>The provision for income taxes consists of (in millions):</p><table>{provision}</table></body></html>"#,
         note.concat()
     );
     std::fs::write(dir.join("synthetic.htm"), html).unwrap();
@@ -406,6 +440,37 @@ fn a_fact_tagged_with_the_claims_concept_owns_its_lines_qualifier_words() {
             "{id}: {route:?} {codes:?}"
         );
         assert!(!codes.contains(&"ambiguous_role"), "{id}: {codes:?}");
+    }
+}
+
+#[test]
+fn a_jurisdictions_line_tagged_as_continuing_operations_carries_it() {
+    // Netflix's "United States" row (Amazon's "U.S."), tagged with the
+    // domestic part of income from continuing operations before taxes: a
+    // claim naming the line and the country, which implies continuing
+    // operations, is that row's; the line alone is the total's.
+    let out = verify_synthetic(
+        true,
+        &[
+            r#"{"id": "us", "value": "$70 million", "role": "Income before income taxes, U.S., 2024", "cites": ["synthetic.htm#p3t1!B4"]}"#,
+            r#"{"id": "total", "value": "$120 million", "role": "Income before income taxes, 2024", "cites": ["synthetic.htm#p3t1!B6"]}"#,
+            // The effective rate over its cited inputs: the line is the
+            // total's, not also the U.S. part's.
+            r#"{"id": "rate", "value": "20.0%", "role": "Effective tax rate, 2024", "calc": "24 / 120", "cites": ["synthetic.htm#p3t2!B4", "synthetic.htm#p3t1!B6"]}"#,
+            // Near misses: the foreign row, the other year; the domestic
+            // part as the whole line (its element is narrower than the
+            // line the vocabulary reads it as).
+            r#"{"id": "part", "value": "$70 million", "role": "Income before income taxes, 2024", "cites": ["synthetic.htm#p3t1!B4"]}"#,
+            r#"{"id": "foreign", "value": "$50 million", "role": "Income before income taxes, United States, 2024", "cites": ["synthetic.htm#p3t1!B5"]}"#,
+            r#"{"id": "year", "value": "$70 million", "role": "Income before income taxes, United States, 2023", "cites": ["synthetic.htm#p3t1!B4"]}"#,
+        ],
+    );
+    for (id, route, codes) in &out {
+        assert_eq!(
+            *route == Route::Accept,
+            matches!(id.as_str(), "us" | "total" | "rate"),
+            "{id}: {route:?} {codes:?}"
+        );
     }
 }
 

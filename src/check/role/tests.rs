@@ -1763,3 +1763,96 @@ fn a_table_read_across_a_segment_s_heading_is_nobody_s_for_sure() {
     // Near miss: the same table read whole.
     assert_eq!(verdict_on(false, role), Verdict::Same);
 }
+
+#[test]
+fn a_member_of_a_caption_naming_a_basic_line_is_that_line() {
+    // Tesla's adoption table: "As adjusted" under "Net income attributable
+    // to common stockholders" (basic, by its concept) is that line as
+    // adjusted.
+    let t: &[&[&str]] = &[
+        &[
+            "Condensed Consolidated Statements of Operations (in millions)",
+            "",
+            "",
+        ],
+        &[
+            "",
+            "Three Months Ended September 30 2024",
+            "Three Months Ended June 30 2024",
+        ],
+        &["Net income attributable to common stockholders", "", ""],
+        &["Before adoption", "2,167", "1,400"],
+        &["Adjustments", "6", "4"],
+        &["As adjusted", "2,173", "1,404"],
+    ];
+    same(
+        t,
+        "B6",
+        "Net income attributable to common stockholders, as adjusted, three months ended Sep 30, 2024",
+    );
+    same(
+        t,
+        "B4",
+        "Net income attributable to common stockholders, before adoption, Q3 2024",
+    );
+    // Near misses: the adjusted row claimed without its basis, the other
+    // quarter.
+    not_same(
+        t,
+        "B6",
+        "Net income attributable to common stockholders, three months ended Sep 30, 2024",
+    );
+    not_same(
+        t,
+        "C6",
+        "Net income attributable to common stockholders, as adjusted, three months ended Sep 30, 2024",
+    );
+}
+
+#[test]
+fn an_abbreviated_including_is_the_word() {
+    // NVIDIA's "China (including Hong Kong)" claimed as "China (incl. Hong
+    // Kong)".
+    let t: &[&[&str]] = &[
+        &["Revenue by geographic area (in millions)", "", ""],
+        &[
+            "",
+            "Three Months Ended Jul 27, 2025",
+            "Three Months Ended Jul 28, 2024",
+        ],
+        &["United States", "23,010", "13,020"],
+        &["China (including Hong Kong)", "2,769", "3,667"],
+        &["Taiwan", "7,000", "5,000"],
+        &["Total revenue", "32,779", "21,687"],
+    ];
+    same(
+        t,
+        "B4",
+        "Revenue, China (incl. Hong Kong), three months ended Jul 27, 2025",
+    );
+    // Near miss: "excl." is "excluding", which the row does not say.
+    not_same(
+        t,
+        "B4",
+        "Revenue, China (excl. Hong Kong), three months ended Jul 27, 2025",
+    );
+}
+
+#[test]
+fn a_core_line_is_a_non_gaap_one() {
+    // Corning's core highlights: "Core net sales" is a non-GAAP measure;
+    // its plain net sales are not.
+    let t: &[&[&str]] = &[
+        &["(in millions)", "", ""],
+        &[
+            "",
+            "Year ended December 31, 2022",
+            "Year ended December 31, 2021",
+        ],
+        &["Core net sales", "$14,805", "$14,120"],
+        &["Net sales", "$14,189", "$14,082"],
+    ];
+    same(t, "B3", "Core net sales (non-GAAP), 2022");
+    not_same(t, "B4", "Net sales (non-GAAP), 2022");
+    not_same(t, "B4", "Core net sales, 2022");
+}
