@@ -229,7 +229,9 @@ fn is_page_number(line: &str) -> bool {
 }
 
 /// The last sentence of a long paragraph when it introduces what follows:
-/// it ends in a colon and is at most 200 characters long.
+/// it ends in a colon and is at most 320 characters long (Apple's market
+/// risk table is introduced by a sentence of 290 ending "(dollars in
+/// millions):").
 fn lead_in_sentence(paragraph: &str) -> Option<&str> {
     // The last sentence: after the last full stop (with its closing quote,
     // if any) followed by a space.
@@ -239,7 +241,7 @@ fn lead_in_sentence(paragraph: &str) -> Option<&str> {
         .max()
         .unwrap_or(0);
     let last = paragraph.get(start..).unwrap_or(paragraph).trim();
-    (last.ends_with(':') && last.chars().count() <= 200).then_some(last)
+    (last.ends_with(':') && last.chars().count() <= 320).then_some(last)
 }
 
 impl Walker<'_> {
@@ -753,6 +755,19 @@ mod tests {
             false,
         );
         assert_eq!(w.pages, ["one", "two", "three"]);
+    }
+
+    #[test]
+    fn a_long_introducing_sentence_is_a_lead_in() {
+        let apple = "Interest Rate Risk The Company is primarily exposed to fluctuations in U.S. interest rates. The following table sets forth potential impacts on the Company's investment portfolio and term debt, including the effects of any associated derivatives, that would result from a hypothetical increase in relevant interest rates as of September 28, 2024 and September 30, 2023 (dollars in millions):";
+        assert!(lead_in_sentence(apple).is_some_and(
+            |s| s.starts_with("The following table") && s.ends_with("(dollars in millions):")
+        ));
+        // Near misses: a sentence that introduces nothing, and one too long
+        // to be a table's lead-in.
+        assert_eq!(lead_in_sentence("Revenue grew. Costs fell."), None);
+        let long = format!("Intro. {}:", "word ".repeat(70));
+        assert_eq!(lead_in_sentence(&long), None);
     }
 
     #[test]
