@@ -51,7 +51,7 @@ use lead_percent::LeadPercent;
 pub use measure::scale_for;
 use measure::{
     ends_in_percent, in_minor_unit, names_earnings, names_per_share, names_percentage,
-    names_rate_per_unit, row_measure, unit_of,
+    names_rate_per_unit, row_measure, states_years, unit_of,
 };
 pub(crate) use measure::{named_before_unit, trailing_unit, trailing_unit_clause};
 use rows::{RowKind, Tok, Toks, classify_rows, find_label_column, stub_like};
@@ -547,7 +547,11 @@ fn label_grid(
                 // unit still scales it (`label_scale` below).
                 let scale_exempt = label_text.as_deref().is_some_and(|l| {
                     unit.exempts(l, row_measure, known_money) || names_rate_per_unit(l)
-                });
+                }) || label_text
+                    .as_deref()
+                    .into_iter()
+                    .chain(section.iter().map(String::as_str))
+                    .any(states_years);
                 let minor_unit = label_text.as_deref().is_some_and(in_minor_unit);
                 // A caption stating its rows' unit scales them when their
                 // own label states none: Verizon's "Connections ('000)"

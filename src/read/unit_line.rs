@@ -66,10 +66,15 @@ static BARE: LazyLock<Regex> = LazyLock::new(|| {
 /// comma ending a period's heading in it: 3M's "Year ended December 31,
 /// (Millions)". After a word ("Aggregate intrinsic value (millions)") or a
 /// column's name ("Options, (Thousands)") it is that column's own unit;
-/// "(Millions unless noted)" says some rows are in other units, which the
-/// reader cannot tell, so it scales nothing.
-static PAREN_BARE: LazyLock<Regex> =
-    LazyLock::new(|| regex(r"(?:^|,)\s*\(\s*(?P<scale>thousands|millions|billions)\s*\)"));
+/// "(Millions unless noted)" scales the rows that note no unit of their
+/// own: a percentage, an amount per share, a term in years keep theirs
+/// (3M's lease table: its right-of-use assets in millions, its terms in
+/// years and its rates in percent).
+static PAREN_BARE: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(?:^|,)\s*\(\s*(?P<scale>thousands|millions|billions)(?:\s+unless\s+(?:otherwise\s+)?(?:noted|indicated|stated))?\s*\)",
+    )
+});
 
 static EXCEPT: LazyLock<Regex> = LazyLock::new(|| regex(r"\bexcept(?:\s+for)?\s+(?P<what>[^;)]*)"));
 
@@ -283,10 +288,14 @@ mod tests {
         );
         assert_eq!(scale("(Thousands)").as_deref(), Some("1000"));
         // Near misses: a column's own unit after its words or its name;
-        // a unit some rows are not in; prose.
+        // prose.
         assert_eq!(scale("Aggregate intrinsic value (millions)"), None);
         assert_eq!(scale("Options, (Thousands)"), None);
-        assert_eq!(scale("(Millions unless noted)"), None);
+        assert_eq!(scale("(Millions unless noted)").as_deref(), Some("1000000"));
+        assert_eq!(
+            scale("(Millions unless otherwise noted)").as_deref(),
+            Some("1000000")
+        );
         assert_eq!(scale("Millions of customers"), None);
         assert_eq!(
             scale("Weighted-average remaining contractual term (in yrs.)"),

@@ -231,6 +231,16 @@ pub(super) fn names_rate_per_unit(label: &str) -> bool {
         .any(|pair| matches!(pair, ["per", unit] if PER_UNIT.contains(unit)))
 }
 
+/// Whether a label or caption states its numbers in years ("Weighted
+/// average remaining lease term (in years):", "Expected term (years)"): a
+/// span of time, never in the table's thousands or millions.
+pub(super) fn states_years(label: &str) -> bool {
+    let lower = label.to_lowercase();
+    ["in years", "(years)", "in yrs", "(yrs"]
+        .iter()
+        .any(|p| lower.contains(p))
+}
+
 /// The head of a label, where what it measures is said: the part before a
 /// parenthesis, comma, semicolon or bracket, lower case, hyphens as spaces.
 fn label_head(text: &str) -> String {
@@ -377,7 +387,21 @@ pub(super) fn column_measure(label: &str) -> Option<Measure> {
 
 #[cfg(test)]
 mod tests {
-    use super::{names_percentage, names_rate_per_unit};
+    use super::{names_percentage, names_rate_per_unit, states_years};
+
+    #[test]
+    fn a_term_in_years() {
+        assert!(states_years(
+            "Weighted average remaining lease term (in years):"
+        ));
+        assert!(states_years("Expected remaining term (years)"));
+        assert!(states_years(
+            "Weighted-average remaining contractual term (in yrs.)"
+        ));
+        // Near misses: a period of years, a count of years' worth.
+        assert!(!states_years("Operating leases, years ended December 31"));
+        assert!(!states_years("Payments due in 2 to 3 years"));
+    }
 
     #[test]
     fn a_rate_per_a_unit() {

@@ -2601,3 +2601,25 @@ fn change_columns_side_by_side_after_a_pair_each_compare_it() {
     );
     assert_eq!(spans(&t, "F3"), (String::new(), String::new()));
 }
+
+#[test]
+fn millions_unless_noted_scales_the_rows_that_note_no_unit() {
+    // 3M's lease table: right-of-use assets in millions, terms in years,
+    // rates in percent.
+    let t = label(
+        TablePart::Only,
+        &[
+            &["(Millions unless noted)", "2022", "2021"],
+            &["Operating leases:", "", ""],
+            &["Operating lease right of use assets", "$829", "$858"],
+            &["Weighted average remaining lease term (in years):", "", ""],
+            &["Operating leases", "5.5", "5.5"],
+            &["Weighted average discount rate:", "", ""],
+            &["Operating leases", "2.2%", "1.8%"],
+        ],
+    );
+    assert_eq!(cell(&t, "B3").value_base(), Some(d("829000000")));
+    // Near misses: the rows that note their own unit keep it.
+    assert_eq!(cell(&t, "B5").value_base(), Some(d("5.5")));
+    assert_eq!(cell(&t, "B7").value_base(), Some(d("2.2")));
+}
