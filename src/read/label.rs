@@ -205,8 +205,23 @@ fn label_grid(
             _ => {}
         }
     }
-    let unit =
-        unit_of(title.iter().chain(header_texts.iter()).map(String::as_str)).unwrap_or_default();
+    // A unit line alone in its row above the first number, whatever the
+    // row was read as: Adobe's "(in millions)" in the column of the years
+    // a maturity table's rows are ("2023 | | $95"), left of its labels.
+    let alone: Vec<String> = (0..first_data)
+        .filter_map(|r| match row_texts(&grid, r).as_slice() {
+            [only] if crate::read::unit_line::parse_unit_line(only).is_some() => Some(only.clone()),
+            _ => None,
+        })
+        .collect();
+    let unit = unit_of(
+        title
+            .iter()
+            .chain(header_texts.iter())
+            .chain(alone.iter())
+            .map(String::as_str),
+    )
+    .unwrap_or_default();
 
     let statement = title
         .iter()

@@ -2623,3 +2623,40 @@ fn millions_unless_noted_scales_the_rows_that_note_no_unit() {
     assert_eq!(cell(&t, "B5").value_base(), Some(d("5.5")));
     assert_eq!(cell(&t, "B7").value_base(), Some(d("2.2")));
 }
+
+#[test]
+fn a_unit_line_alone_in_its_row_above_the_numbers_is_the_tables() {
+    // Adobe's lease maturities: "(in millions)" in the column of the years
+    // its rows are, left of the labels of its totals.
+    let rows: &[&[&str]] = &[
+        &[
+            "December 2, 2022 were 7 years and 2.37%, respectively.",
+            "",
+            "",
+        ],
+        &[
+            "",
+            "As of December 2, 2022, the maturities of lease liabilities under operating leases were as follows:",
+            "",
+        ],
+        &["(in millions)", "", ""],
+        &["Fiscal Year", "", "Operating Leases"],
+        &["2023", "", "$95"],
+        &["2024", "", "78"],
+        &["2025", "", "74"],
+        &["2026", "", "67"],
+        &["2027", "", "67"],
+        &["Thereafter", "", "167"],
+        &["", "Total lease liabilities", "$548"],
+        &["", "Less: Imputed interest", "44"],
+        &["", "Present value of lease liabilities", "$504"],
+    ];
+    let t = label(TablePart::Only, rows);
+    assert_eq!(cell(&t, "C13").value_base(), Some(d("504000000")));
+    // The near miss: a unit line below the first number says nothing of
+    // the rows above it.
+    let mut below: Vec<&[&str]> = rows.to_vec();
+    below.swap(2, 4);
+    let t = label(TablePart::Only, &below);
+    assert_eq!(cell(&t, "C13").value_base(), Some(d("504")));
+}
