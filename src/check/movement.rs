@@ -133,13 +133,6 @@ pub fn word_before_to(words_before_value: &str) -> Option<String> {
             .ok()
     });
     let found = TAIL.as_ref()?.captures(words_before_value)?;
-    // "rose sequentially to": against the quarter before, not the year.
-    if found
-        .get(0)
-        .is_some_and(|m| m.as_str().to_ascii_lowercase().contains("sequentially"))
-    {
-        return None;
-    }
     let word: Vec<String> = found
         .get(1)?
         .as_str()
@@ -949,13 +942,17 @@ mod tests {
                 Some(Movement::Up),
             ),
             ("Sales fell year-over-year to ", Some(Movement::Down)),
+            // "Sequentially" is read as any adverb: the move is held
+            // against the year before, the only one the check looks up.
+            // A wrong sequential claim is refused for that, not accepted
+            // unchecked (a reviewer's finding, 2026-12-07).
+            ("Revenue fell sequentially to $", Some(Movement::Down)),
             // Near misses: the change, not the level; a line's name; no
             // verb next to the number; a verb two words away.
             ("Revenue rose by $", None),
             ("Net increase in cash of $", None),
             ("Revenue rose in 2024, reaching $", None),
             ("Revenue rose much more strongly to $", None),
-            ("Revenue rose sequentially to $", None),
         ] {
             assert_eq!(movement_before(words), want, "{words}");
         }
