@@ -5902,3 +5902,53 @@ fn a_quoted_number_is_the_one_its_sentence_writes_not_a_table_rounding() {
     assert_eq!(at("21%", "Effective income tax rate, FY2021", None), accept);
     assert_eq!(at("20.5%", "Effective tax rate, 2021", None), accept);
 }
+
+#[test]
+fn gross_margin_in_dollars_is_gross_profit() {
+    // Corning's and Apple's statements print gross profit as "Gross
+    // margin"; in a role's words "gross margin" is the percentage, unless
+    // the value is money.
+    let csv = "Consolidated Statements of Income (in millions),,\n\
+               ,Year ended December 31 2022,Year ended December 31 2021\n\
+               Net sales,\"$14,189\",\"$14,082\"\n\
+               Cost of sales,\"(9,683)\",\"(9,019)\"\n\
+               Gross margin,\"4,506\",\"5,063\"\n";
+    let margin = |role: &str, a_role: &str, a_value: &str| {
+        route_and_codes(&over_csv(
+            csv,
+            &format!(
+                r#"{{"id": "k", "value": "31.8%", "role": "{role}", "calc": "A / B",
+                    "operands": [{{"id": "A", "value": "{a_value}", "role": "{a_role}", "cites": ["t.csv#B5"]}},
+                                 {{"id": "B", "value": "$14,189 million", "role": "Net sales, 2022", "cites": ["t.csv#B3"]}}]}}"#
+            ),
+        ))
+    };
+    let accept = (Route::Accept, vec![]);
+    assert_eq!(
+        margin("Gross margin, 2022", "Gross margin, 2022", "$4,506 million"),
+        accept
+    );
+    assert_eq!(
+        margin(
+            "Corning gross margin as a percentage of net sales, 2022",
+            "Gross margin, 2022",
+            "$4,506 million"
+        ),
+        accept
+    );
+    // Near misses: the operand claimed as the percentage, and a margin
+    // over cost of sales.
+    assert_ne!(
+        margin("Gross margin, 2022", "Gross margin, 2022", "31.8%").0,
+        Route::Accept
+    );
+    assert_ne!(
+        margin(
+            "Cost of sales as a percentage of net sales, 2022",
+            "Gross margin, 2022",
+            "$4,506 million"
+        )
+        .0,
+        Route::Accept
+    );
+}

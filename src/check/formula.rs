@@ -38,7 +38,7 @@ use super::role::ClaimRole;
 use super::{Check, Code, CodeDoc, Finding, Route};
 use crate::answer::calc::{Calc, Operand};
 use crate::model::Qualifier;
-use crate::model::{Cell, Period};
+use crate::model::{Cell, Measure, Period};
 use crate::period::{Agreement, periods_agree};
 use crate::vocab::Vocab;
 use crate::vocab::lexicon::{CellOnly, Lexicon};
@@ -633,14 +633,26 @@ fn input_of<'a>(operand: &FormulaOperand<'a>, vocab: &Vocab) -> Input<'a> {
         .cell
         .and_then(|c| c.row_label())
         .map(|label| super::role::read_shared(label, vocab, super::role::Mode::Role));
+    // A role naming a rate ("Gross margin" read as the margin percentage)
+    // over a cell of money of a known line (Apple's "Total gross margin",
+    // gross profit in dollars): the operand is that line.
+    let cell_concept = operand.cell.as_ref().and_then(|c| c.concept());
+    let measure = |c: &crate::vocab::ConceptId| vocab.info(c.as_str()).map(|i| i.measure);
+    let rate_over_money = role
+        .concept
+        .as_ref()
+        .is_some_and(|c| matches!(measure(c), Some(Measure::Percent | Measure::Ratio)))
+        && operand.cell.as_ref().is_some_and(|c| !c.percent())
+        && cell_concept.is_some_and(|c| measure(c) == Some(Measure::Monetary));
+    let concept = if rate_over_money {
+        cell_concept
+    } else {
+        role.concept.as_ref().or(cell_concept)
+    };
     Input {
         id: operand.id,
         stated: operand.stated,
-        concept: role
-            .concept
-            .as_ref()
-            .or_else(|| operand.cell.as_ref().and_then(|c| c.concept()))
-            .map(|c| c.as_str().to_string()),
+        concept: concept.map(|c| c.as_str().to_string()),
         words: role.words.join(" "),
         // The cited cell's period when the operand's role does not
         // contradict it: it is dated ("Q3 2024" names the quarter, the
@@ -878,11 +890,37 @@ fn share_of(text: &str, vocab: &Vocab) -> Option<Wanted> {
         .as_ref()?
         .captures(text)
         .or_else(|| SPELLED.as_ref()?.captures(text))?;
+    // A share's parts are amounts: a part whose name in a text is a rate
+    // ("gross margin" as a percentage of net sales) is the line of money
+    // printed under that name (gross profit).
+    let measure = |c: &crate::vocab::ConceptId| vocab.info(c.as_str()).map(|i| i.measure);
     let concept_of = |part: &str| {
-        super::role::read_shared(part, vocab, super::role::Mode::Role)
-            .role
-            .concept
-            .clone()
+        let reading = super::role::read_shared(part, vocab, super::role::Mode::Role);
+        let read = reading.role.concept.clone()?;
+        if !matches!(measure(&read), Some(Measure::Percent | Measure::Ratio)) {
+            return Some(read);
+        }
+        // The label, else without its first words (a filer's name:
+        // "Apple gross margin").
+        let label = reading.role.label.as_str();
+        let starts = std::iter::once(0).chain(
+            label
+                .match_indices(' ')
+                .take(3)
+                .map(|(at, _)| at.saturating_add(1)),
+        );
+        let money = starts
+            .filter_map(|at| label.get(at..))
+            .flat_map(|name| {
+                [
+                    crate::model::StatementKind::Other,
+                    crate::model::StatementKind::Income,
+                ]
+                .into_iter()
+                .filter_map(move |kind| vocab.match_label(name, &[], kind))
+            })
+            .find(|m| measure(m) == Some(Measure::Monetary));
+        Some(money.unwrap_or(read))
     };
     let line = concept_of(found.get(1)?.as_str())?;
     let base = concept_of(found.get(2)?.as_str())?;
