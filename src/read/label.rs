@@ -205,12 +205,19 @@ fn label_grid(
             _ => {}
         }
     }
-    // A unit line alone in its row above the first number, whatever the
-    // row was read as: Adobe's "(in millions)" in the column of the years
-    // a maturity table's rows are ("2023 | | $95"), left of its labels.
+    // A unit line alone in its row's first cell above the first number,
+    // whatever the row was read as: Adobe's "(in millions)" in the column
+    // of the years a maturity table's rows are ("2023 | | $95"), left of
+    // its labels. One over a later column is that column's (JPMorgan's
+    // "(in millions)" over its fair values, not its price inputs).
     let alone: Vec<String> = (0..first_data)
         .filter_map(|r| match row_texts(&grid, r).as_slice() {
-            [only] if crate::read::unit_line::parse_unit_line(only).is_some() => Some(only.clone()),
+            [only]
+                if text_at(&grid, r, 0).is_some_and(|t| t.trim() == only)
+                    && crate::read::unit_line::parse_unit_line(only).is_some() =>
+            {
+                Some(only.clone())
+            }
             _ => None,
         })
         .collect();
