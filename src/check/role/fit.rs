@@ -883,7 +883,7 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
             // no GAAP statement prints.
         } else if !around_phrase(
             def.value.as_str(),
-            if matches!(def.kind.as_str(), "basis" | "growth_basis") {
+            if matches!(def.kind.as_str(), "basis" | "growth_basis" | "core") {
                 &around_line
             } else {
                 &around

@@ -1855,4 +1855,23 @@ fn a_core_line_is_a_non_gaap_one() {
     same(t, "B3", "Core net sales (non-GAAP), 2022");
     not_same(t, "B4", "Net sales (non-GAAP), 2022");
     not_same(t, "B4", "Core net sales, 2022");
+    // A title that speaks of core sales does not make the table's GAAP
+    // lines core (Corning's "2023 Corporate Outlook" over its highlights).
+    let titled: &[&[&str]] = &[
+        &[
+            "2023 Corporate Outlook. We anticipate core sales in the first quarter in a range.",
+            "",
+            "",
+        ],
+        &["(in millions)", "", ""],
+        &[
+            "",
+            "Year ended December 31, 2022",
+            "Year ended December 31, 2021",
+        ],
+        &["Net sales", "$14,189", "$14,082"],
+        &["Gross margin", "$4,506", "$5,063"],
+    ];
+    not_same(titled, "B4", "Core net sales, 2022");
+    same(titled, "B4", "Net sales, 2022");
 }
