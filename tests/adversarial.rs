@@ -292,7 +292,7 @@ fn the_twelfth_red_team_on_real_prose_holds_its_documented_figures() {
         "tests/adversarial/redteam12.jsonl",
         &pdfs,
         (64, 59),
-        (1, 25),
+        (0, 25),
         true,
     );
 }
@@ -373,7 +373,8 @@ fn the_fifteenth_red_team_holds_its_documented_figures() {
 /// rules were final: **held out**, its misses not read (on the session's
 /// start, 5e16e6c: 1 and 50; first run 1 and 47; on bc4679e, totals
 /// only, 1 and 45; totals only since, 0 and 43 on 2026-12-06's sixth
-/// session, 0 and 42 on its seventh, 0 and 39 on 2026-12-07).
+/// session, 0 and 42 on its seventh, 0 and 39 on 2026-12-07, 0 and 38 on
+/// its fourth session).
 #[test]
 #[ignore = "reads six real filing PDFs: slow in a debug build; run with --ignored"]
 fn the_sixteenth_red_team_holds_its_documented_figures() {
@@ -384,7 +385,7 @@ fn the_sixteenth_red_team_holds_its_documented_figures() {
         "tests/adversarial/redteam16.jsonl",
         &pdfs,
         (66, 64),
-        (0, 39),
+        (0, 38),
         false,
     );
 }
@@ -656,7 +657,7 @@ fn the_twenty_seventh_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam27.jsonl",
         &dir,
         (65, 63),
-        (0, 13),
+        (0, 12),
         false,
     );
 }
@@ -675,7 +676,7 @@ fn the_twenty_seventh_red_team_on_pdf_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam27pdf.jsonl",
         &pdfs,
         (25, 26),
-        (0, 6),
+        (0, 5),
         false,
     );
 }
@@ -883,7 +884,7 @@ fn the_thirty_second_red_team_on_pdf_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam32pdf.jsonl",
         &pdfs,
         (32, 32),
-        (0, 16),
+        (0, 15),
         false,
     );
 }
@@ -906,7 +907,7 @@ fn the_thirty_third_red_team_on_html_filings_holds_its_documented_figures() {
         "tests/adversarial/redteam33.jsonl",
         &dir,
         (75, 75),
-        (0, 12),
+        (0, 11),
         false,
     );
 }
@@ -927,6 +928,49 @@ fn the_thirty_third_red_team_on_pdf_filings_holds_its_documented_figures() {
         &pdfs,
         (31, 33),
         (0, 8),
+        false,
+    );
+}
+
+/// A thirty-fourth red team (2026-12-07, fourth session): 75 wrong and 75
+/// correct claims over four SEC HTML filings (Apple's, Netflix's and
+/// Tesla's 10-Ks, NVIDIA's 2025 10-Q), written by an outside reviewer who
+/// read no tickmark source or rule and ran only `extract`. Held out for one
+/// run on d8155da (the session's start): two wrong accepted (a margin over
+/// a segment's operating income, a rate per membership read in
+/// thousands), 26 correct refused; its misses were then read, which makes
+/// it a training corpus.
+#[test]
+#[ignore = "reads four real HTML filings: slow in a debug build; run with --ignored"]
+fn the_thirty_fourth_red_team_on_html_filings_holds_its_documented_figures() {
+    let Some(dir) = sec_ixbrl() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam34.jsonl",
+        &dir,
+        (75, 75),
+        (0, 22),
+        false,
+    );
+}
+
+/// The same red team's claims over five FinanceBench PDFs (Adobe's, 3M's
+/// and Corning's 2022, Pfizer's 2021 and Kraft Heinz's 2019 10-Ks): 32
+/// wrong and 32 correct. Held out for one run: one wrong accepted (3M's
+/// common stock line read as a per-share par value), 12 correct refused;
+/// 9 since.
+#[test]
+#[ignore = "reads real PDFs: slow in a debug build; run with --ignored"]
+fn the_thirty_fourth_red_team_on_pdf_filings_holds_its_documented_figures() {
+    let Some(pdfs) = financebench_pdfs() else {
+        return;
+    };
+    holds_figures_over(
+        "tests/adversarial/redteam34pdf.jsonl",
+        &pdfs,
+        (32, 32),
+        (0, 9),
         false,
     );
 }
