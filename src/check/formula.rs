@@ -900,8 +900,8 @@ fn share_of(text: &str, vocab: &Vocab) -> Option<Wanted> {
         if !matches!(measure(&read), Some(Measure::Percent | Measure::Ratio)) {
             return Some(read);
         }
-        // The label, else without its first words (a filer's name:
-        // "Apple gross margin").
+        // The label, else without up to three first words (a filer's
+        // name: "Apple gross margin" as a percentage of net sales).
         let label = reading.role.label.as_str();
         let starts = std::iter::once(0).chain(
             label
@@ -911,15 +911,7 @@ fn share_of(text: &str, vocab: &Vocab) -> Option<Wanted> {
         );
         let money = starts
             .filter_map(|at| label.get(at..))
-            .flat_map(|name| {
-                [
-                    crate::model::StatementKind::Other,
-                    crate::model::StatementKind::Income,
-                ]
-                .into_iter()
-                .filter_map(move |kind| vocab.match_label(name, &[], kind))
-            })
-            .find(|m| measure(m) == Some(Measure::Monetary));
+            .find_map(|name| vocab.money_line_named(name));
         Some(money.unwrap_or(read))
     };
     let line = concept_of(found.get(1)?.as_str())?;

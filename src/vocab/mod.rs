@@ -257,6 +257,20 @@ impl Vocab {
         Ok(())
     }
 
+    /// The line of money a statement prints under a name that a text reads
+    /// as a rate ("Gross margin": gross profit, where "gross margin" in a
+    /// role is the margin percentage), matched as a row label of any
+    /// statement or of an income statement.
+    pub fn money_line_named(&self, name: &str) -> Option<ConceptId> {
+        [StatementKind::Other, StatementKind::Income]
+            .into_iter()
+            .filter_map(|kind| self.match_label(name, &[], kind))
+            .find(|c| {
+                self.info(c.as_str())
+                    .is_some_and(|i| i.measure == Measure::Monetary)
+            })
+    }
+
     /// The concept of a row label read in its section path (outermost first)
     /// and statement; `None` when the label is not recognised.
     pub fn match_label(
@@ -332,6 +346,22 @@ impl Vocab {
 mod tests {
     use super::*;
     use StatementKind::{Balance, CashFlow, Income, Other};
+
+    #[test]
+    fn a_rate_s_name_printed_as_a_line_of_money() {
+        let v = Vocab::builtin();
+        assert_eq!(
+            v.money_line_named("Gross margin")
+                .as_ref()
+                .map(ConceptId::as_str),
+            Some("GrossProfit")
+        );
+        // Near misses: a name of a rate alone, a name with more words, and
+        // no line at all.
+        assert_eq!(v.money_line_named("Products gross margin"), None);
+        assert_eq!(v.money_line_named("Gross margin percentage"), None);
+        assert_eq!(v.money_line_named("Effective tax rate"), None);
+    }
 
     #[test]
     fn a_clone_keeps_the_serial_and_an_extended_vocabulary_gets_a_new_one() {

@@ -167,15 +167,7 @@ fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimR
                 Some(crate::model::Measure::Percent | crate::model::Measure::Ratio)
             )
         });
-        if rate
-            && let Some(money) = [
-                crate::model::StatementKind::Other,
-                crate::model::StatementKind::Income,
-            ]
-            .into_iter()
-            .filter_map(|kind| vocab.match_label(&out.role.label, &[], kind))
-            .find(|m| measure(m) == Some(crate::model::Measure::Monetary))
-        {
+        if rate && let Some(money) = vocab.money_line_named(&out.role.label) {
             out.role.concept = Some(money);
             out.role.unit = None;
             out.money_value = true;
