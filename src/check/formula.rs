@@ -38,7 +38,7 @@ use super::role::ClaimRole;
 use super::{Check, Code, CodeDoc, Finding, Route};
 use crate::answer::calc::{Calc, Operand};
 use crate::model::Qualifier;
-use crate::model::{Cell, Measure, Period};
+use crate::model::{Cell, Period};
 use crate::period::{Agreement, periods_agree};
 use crate::vocab::Vocab;
 use crate::vocab::lexicon::{CellOnly, Lexicon};
@@ -637,13 +637,12 @@ fn input_of<'a>(operand: &FormulaOperand<'a>, vocab: &Vocab) -> Input<'a> {
     // over a cell of money of a known line (Apple's "Total gross margin",
     // gross profit in dollars): the operand is that line.
     let cell_concept = operand.cell.as_ref().and_then(|c| c.concept());
-    let measure = |c: &crate::vocab::ConceptId| vocab.info(c.as_str()).map(|i| i.measure);
     let rate_over_money = role
         .concept
         .as_ref()
-        .is_some_and(|c| matches!(measure(c), Some(Measure::Percent | Measure::Ratio)))
+        .is_some_and(|c| vocab.is_rate(c.as_str()))
         && operand.cell.as_ref().is_some_and(|c| !c.percent())
-        && cell_concept.is_some_and(|c| measure(c) == Some(Measure::Monetary));
+        && cell_concept.is_some_and(|c| vocab.is_money(c.as_str()));
     let concept = if rate_over_money {
         cell_concept
     } else {
@@ -893,11 +892,10 @@ fn share_of(text: &str, vocab: &Vocab) -> Option<Wanted> {
     // A share's parts are amounts: a part whose name in a text is a rate
     // ("gross margin" as a percentage of net sales) is the line of money
     // printed under that name (gross profit).
-    let measure = |c: &crate::vocab::ConceptId| vocab.info(c.as_str()).map(|i| i.measure);
     let concept_of = |part: &str| {
         let reading = super::role::read_shared(part, vocab, super::role::Mode::Role);
         let read = reading.role.concept.clone()?;
-        if !matches!(measure(&read), Some(Measure::Percent | Measure::Ratio)) {
+        if !vocab.is_rate(read.as_str()) {
             return Some(read);
         }
         // The label, else without up to three first words (a filer's

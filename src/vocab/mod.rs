@@ -257,6 +257,19 @@ impl Vocab {
         Ok(())
     }
 
+    /// Whether a concept measures a percentage or a ratio (a rate), not an
+    /// amount.
+    pub fn is_rate(&self, id: &str) -> bool {
+        self.info(id)
+            .is_some_and(|i| matches!(i.measure, Measure::Percent | Measure::Ratio))
+    }
+
+    /// Whether a concept measures money.
+    pub fn is_money(&self, id: &str) -> bool {
+        self.info(id)
+            .is_some_and(|i| i.measure == Measure::Monetary)
+    }
+
     /// The line of money a statement prints under a name that a text reads
     /// as a rate ("Gross margin": gross profit, where "gross margin" in a
     /// role is the margin percentage), matched as a row label of any
@@ -265,10 +278,7 @@ impl Vocab {
         [StatementKind::Other, StatementKind::Income]
             .into_iter()
             .filter_map(|kind| self.match_label(name, &[], kind))
-            .find(|c| {
-                self.info(c.as_str())
-                    .is_some_and(|i| i.measure == Measure::Monetary)
-            })
+            .find(|c| self.is_money(c.as_str()))
     }
 
     /// The concept of a row label read in its section path (outermost first)

@@ -182,12 +182,8 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
         // qualifiers it is marked by, as when a label names it ("Basic" of
         // net income available to common stockholders, Tesla's "As
         // adjusted" under that caption).
-        if let Some(c) = &role.concept {
-            for q in lex.marked_by(c.as_str()).map(qualifier) {
-                if !role.implied.contains(&q) {
-                    role.implied.push(q);
-                }
-            }
+        if let Some(c) = role.concept.clone() {
+            imply_marks(&mut role, &c, lex);
         }
         // Sections: their words are context; their qualifiers the row's,
         // unless the concept carries them. A reconciliation ("Reconciliation
@@ -452,11 +448,18 @@ fn build(table: &Table, vocab: &Vocab) -> TableRoles {
 /// the concept's own (implied, not a difference from a cell), and so are
 /// those the concept is marked by in the lexicon.
 fn qualifiers_of_concept(role: &mut crate::model::Role, concept: &ConceptId, lex: &Lexicon) {
-    let stated = std::mem::take(&mut role.qualifiers);
-    for q in stated
-        .into_iter()
-        .chain(lex.marked_by(concept.as_str()).map(qualifier))
-    {
+    for q in std::mem::take(&mut role.qualifiers) {
+        if !role.implied.contains(&q) {
+            role.implied.push(q);
+        }
+    }
+    imply_marks(role, concept, lex);
+}
+
+/// The qualifiers a concept is marked by in the lexicon ("Basic" of net
+/// income available to common stockholders), implied by its line.
+fn imply_marks(role: &mut crate::model::Role, concept: &ConceptId, lex: &Lexicon) {
+    for q in lex.marked_by(concept.as_str()).map(qualifier) {
         if !role.implied.contains(&q) {
             role.implied.push(q);
         }

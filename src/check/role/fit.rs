@@ -999,15 +999,11 @@ fn fit_with(claim: &ClaimRole, cell: &Cell<'_>, roles: &TableRoles, adequate_onl
     // the claim's (Amazon's "U.S." row, tagged ...BeforeIncomeTaxesDomestic,
     // read as income before income taxes) keeps its row's extra words.
     let element_is_claims = fact.is_some_and(|f| {
-        let local = f
-            .concept
-            .rsplit_once(':')
-            .map_or(f.concept.as_str(), |(_, l)| l);
         claim
             .role
             .concept
             .as_ref()
-            .is_some_and(|c| c.as_str() == local)
+            .is_some_and(|c| c.as_str() == f.local_name())
     });
     let tag_is_claims = tagged_claims_concept && !tag_member && element_is_claims;
     if exact_tag || tag_is_claims {

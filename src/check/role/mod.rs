@@ -152,26 +152,23 @@ fn read_claim_as(claim: &Claim, vocab: &Vocab, given: Option<Reading>) -> ClaimR
             }
         }
     }
-    out.money_value =
-        out.role.unit.is_none() && value.is_some_and(|a| a.currency.is_some() && !a.percent);
+    let stated_money = value.is_some_and(|a| a.currency.is_some() && !a.percent);
+    out.money_value = out.role.unit.is_none() && stated_money;
     // A line whose name in a text is a rate ("Gross margin", the margin
     // percentage) stated as money ("$4,506 million") is the line of money
     // a statement prints under that name (Corning's and Apple's gross
     // margin in dollars: gross profit), unless the role says it is a rate.
-    let stated_money = value.is_some_and(|a| a.currency.is_some() && !a.percent);
-    if stated_money {
-        let measure = |c: &crate::vocab::ConceptId| vocab.info(c.as_str()).map(|i| i.measure);
-        let rate = out.role.concept.as_ref().is_some_and(|c| {
-            matches!(
-                measure(c),
-                Some(crate::model::Measure::Percent | crate::model::Measure::Ratio)
-            )
-        });
-        if rate && let Some(money) = vocab.money_line_named(&out.role.label) {
-            out.role.concept = Some(money);
-            out.role.unit = None;
-            out.money_value = true;
-        }
+    if stated_money
+        && out
+            .role
+            .concept
+            .as_ref()
+            .is_some_and(|c| vocab.is_rate(c.as_str()))
+        && let Some(money) = vocab.money_line_named(&out.role.label)
+    {
+        out.role.concept = Some(money);
+        out.role.unit = None;
+        out.money_value = true;
     }
 
     out.qname_allows = read::qname_qualifiers(Lexicon::builtin(), &out.text);

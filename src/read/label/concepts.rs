@@ -89,9 +89,7 @@ pub(super) fn row_concept(
         && let Some(per_share) = concepts
             .get(vocab, caption, &Arc::from(outer), statement)
             .filter(|c| is_per_share(vocab, c))
-        && vocab
-            .info(concept.as_str())
-            .is_some_and(|i| i.measure == Measure::Monetary)
+        && vocab.is_money(concept.as_str())
         && prints_cents(row, label_col)
     {
         return PER_SHARE_OF
@@ -205,16 +203,11 @@ fn all_percent(row: &[Tok], label_col: Option<usize>) -> bool {
 /// concept only if it is a percentage or ratio; else take the percentage
 /// concept the label names in claim wording, or none.
 fn percent_concept(vocab: &Vocab, label: &str, concept: ConceptId) -> Option<ConceptId> {
-    let is_ratio = |id: &ConceptId| {
-        vocab
-            .info(id.as_str())
-            .is_some_and(|i| matches!(i.measure, Measure::Percent | Measure::Ratio))
-    };
-    if is_ratio(&concept) {
+    if vocab.is_rate(concept.as_str()) {
         return Some(concept);
     }
     vocab
         .find_in_text(label)
         .map(|(_, id)| id)
-        .filter(|id| is_ratio(id))
+        .filter(|id| vocab.is_rate(id.as_str()))
 }
